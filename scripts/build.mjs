@@ -1,0 +1,33 @@
+// Bundles the client, the language server and the command line with esbuild (DESIGN §12).
+// `--production` minifies; `--watch` rebuilds on change.
+import * as esbuild from 'esbuild';
+import { chmodSync, existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  legalComments: 'none',
+  // jsonc-parser's UMD build hides its requires from bundlers; its ESM build bundles cleanly.
+  mainFields: ['module', 'main'],
+  logLevel: 'warning',
+};
+
+const builds = [
+  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+  { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+].filter((build) => existsSync(build.entryPoints[0]));
+
+if (watch) {
+  for (const build of builds) (await esbuild.context({ ...common, ...build })).watch();
+} else {
+  await Promise.all(builds.map((build) => esbuild.build({ ...common, ...build })));
+  for (const build of builds) if (build.banner) chmodSync(build.outfile, 0o755);
+}

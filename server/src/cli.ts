@@ -1,0 +1,3 @@
+import { runFromProcess } from './cli/main';
+
+runFromProcess();

@@ -1,0 +1,69 @@
+import { version } from '../../../package.json';
+import { UsageError } from './args';
+import { CHECK_USAGE, runCheck } from './check';
+import type { CliIo } from './io';
+
+/** `mcp-catalog`: the rule engine as a command, so reviewers and CI get the editor's verdicts. */
+
+type Command = { usage: string; run: (argv: readonly string[], io: CliIo) => number | Promise<number> };
+
+export const COMMANDS: Record<string, Command> = {
+  check: { usage: CHECK_USAGE, run: runCheck },
+};
+
+export function usage(): string {
+  return `Usage:\n${Object.values(COMMANDS)
+    .map((command) => `  ${command.usage.replace(/\n/g, '\n  ')}`)
+    .join('\n')}\n\nExit status: 0 no error diagnostics, 1 at least one error, 2 usage error or unreadable file.\n`;
+}
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${io.version}\n`);
+    return 0;
+  }
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(usage());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`mcp-catalog: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`Usage: ${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`mcp-catalog ${name}: ${error.message}\nUsage: ${command.usage}\n`);
+      return 2;
+    }
+    // Never a stack trace for the user: one line, and exit 2.
+    io.stderr(`mcp-catalog ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}
+
+/** Entry point of the bundled bin. */
+export function runFromProcess(): void {
+  const io: CliIo = {
+    cwd: process.cwd(),
+    env: process.env,
+    version,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    () => {
+      process.exitCode = 2;
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import type { ResolvedFinding } from '../service/findings';
+import { LineIndex, type Range } from '../service/text';
+import type { FileReader } from './files';
+
+/**
+ * Findings as the outside world sees them: 0-based LSP ranges, with related locations resolved
+ * in their own files. Shared by the language server and the command line.
+ */
+
+export interface ReportedRelated {
+  path?: string;
+  range: Range;
+  message: string;
+}
+
+export interface ReportedFinding {
+  code: ResolvedFinding['code'];
+  severity: ResolvedFinding['severity'];
+  message: string;
+  range: Range;
+  data?: ResolvedFinding['data'];
+  related: ReportedRelated[];
+}
+
+export function reportFindings(text: string, findings: readonly ResolvedFinding[], files: FileReader, lines = new LineIndex(text)): ReportedFinding[] {
+  const otherFiles = new Map<string, LineIndex | undefined>();
+  const indexFor = (filePath: string): LineIndex | undefined => {
+    if (!otherFiles.has(filePath)) {
+      const other = files.read(filePath);
+      otherFiles.set(filePath, other === undefined ? undefined : new LineIndex(other));
+    }
+    return otherFiles.get(filePath);
+  };
+  return findings.map((finding) => ({
+    code: finding.code,
+    severity: finding.severity,
+    message: finding.message,
+    range: lines.rangeOf(finding.start, finding.end),
+    data: finding.data,
+    related: (finding.related ?? []).flatMap((related) => {
+      const index = related.path === undefined ? lines : indexFor(related.path);
+      return index ? [{ path: related.path, range: index.rangeOf(related.start, related.end), message: related.message }] : [];
+    }),
+  }));
+}

@@ -1,0 +1,294 @@
+import * as path from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { baseName, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, swapNameToken, type IndexKind } from '../service/classify';
+import { schemaUrlOf } from '../service/schemaUrl';
+import type { CatalogFile, CatalogsFacts, RootsFacts, RootsFile, WorkspaceFacts } from '../service/facts';
+import { nodeValue, parseJson } from '../service/parse';
+import { summariseCatalog, summariseRootsIndex } from '../service/summary';
+import { namesWithValues, VariableIndex, type VariableSource } from '../service/variables';
+import type { FileReader } from './files';
+
+/**
+ * Discovery (SPEC §4.3, §4.4, §10): which roots index a catalog uses, which catalogs a roots index
+ * uses, and which variable names are known. The only module that decides where to look; the
+ * language server and the CLI differ only in the FileReader and settings they pass.
+ */
+
+export interface SourceSettings {
+  /** Names declared known (`knownVariables` setting / `--known`). */
+  knownVariables: readonly string[];
+  /** How the known names are called in messages (`mcpCatalog.knownVariables` or `--known`). */
+  knownLabel: string;
+  /** Explicit dotenv files: replace discovery when non-empty. Relative paths resolve against the workspace root. */
+  envFiles: readonly string[];
+  /** An AIR secrets-file JSON map (names → values); only names are read. */
+  secretsFile?: string;
+  /** Explicit roots indexes: replace discovery when non-empty. */
+  rootsFiles: readonly string[];
+  /** Explicit catalogs for roots indexes (the CLI's positional files, or none). */
+  catalogFiles?: readonly string[];
+  readProcessEnv: boolean;
+  /** In a restricted (untrusted) workspace no dotenv, secrets file or process environment is read. */
+  trusted: boolean;
+}
+
+export interface WorkspaceOptions {
+  /** The workspace folder (editor) or current directory (CLI): default `.env` location and base for relative settings. */
+  workspaceRoot?: string;
+  /** The upward air.json search stops here (the workspace folder); undefined → the filesystem root. */
+  searchBoundary?: string;
+  /** The process environment to read names from. */
+  env: NodeJS.ProcessEnv;
+}
+
+export interface DiscoveredFacts {
+  facts: WorkspaceFacts;
+  /** Files these facts were read from (for watching and invalidation). */
+  dependencies: string[];
+}
+
+interface AirJson {
+  path: string;
+  mcp: string[] | undefined;
+  roots: string[] | undefined;
+}
+
+const REMOTE_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+export class Workspace {
+  constructor(
+    private readonly files: FileReader,
+    private readonly options: WorkspaceOptions,
+  ) {}
+
+  /** What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership. */
+  classify(filePath: string, text?: string): IndexKind | undefined {
+    if (isExcludedPath(filePath) || isAirJsonName(filePath)) return undefined;
+    const bySchema = kindFromSchemaUrl(schemaUrlOf(text ?? this.files.read(filePath) ?? ''));
+    if (bySchema) return bySchema;
+    if (!filePath.toLowerCase().endsWith('.json')) return this.airMembership(filePath);
+    return kindFromName(filePath) ?? this.airMembership(filePath);
+  }
+
+  /** Facts for checking `filePath` as `kind`. */
+  factsFor(filePath: string, kind: IndexKind, settings: SourceSettings): DiscoveredFacts {
+    const dependencies: string[] = [];
+    const variables = this.variableIndex(filePath, settings, dependencies);
+    const facts: WorkspaceFacts = { documentPath: filePath, variables };
+    if (kind === 'catalog') {
+      const found = this.rootsForCatalog(filePath, settings, dependencies);
+      facts.roots = found.roots;
+      facts.rootsSearch = found.searched;
+    } else {
+      facts.catalogs = this.catalogsForRoots(filePath, settings, dependencies);
+    }
+    return { facts, dependencies };
+  }
+
+  // ---- variables -------------------------------------------------------------------------
+
+  variableIndex(filePath: string, settings: SourceSettings, dependencies: string[] = []): VariableIndex {
+    const sources: VariableSource[] = [];
+    const skipped: string[] = [];
+    if (settings.knownVariables.length > 0) {
+      sources.push({ kind: 'known', label: `names declared in ${settings.knownLabel}`, exists: true, names: new Set(settings.knownVariables) });
+    }
+    if (!settings.trusted) {
+      skipped.push('env files, secrets files and the process environment (restricted workspace)');
+      return new VariableIndex(sources, skipped);
+    }
+    for (const envFile of this.envFilesFor(filePath, settings)) {
+      dependencies.push(envFile);
+      const text = this.files.read(envFile);
+      const names = text === undefined ? new Set<string>() : namesWithValues(Object.entries(parseDotenv(text)));
+      sources.push({ kind: 'dotenv', label: this.display(envFile), path: envFile, exists: text !== undefined, names });
+    }
+    if (settings.secretsFile) {
+      const secretsPath = this.resolve(settings.secretsFile);
+      dependencies.push(secretsPath);
+      const text = this.files.read(secretsPath);
+      sources.push({ kind: 'secrets', label: `secrets file ${this.display(secretsPath)}`, path: secretsPath, exists: text !== undefined, names: secretNames(text) });
+    }
+    if (settings.readProcessEnv) {
+      sources.push({ kind: 'process', label: 'the process environment', exists: true, names: namesWithValues(Object.entries(this.options.env)) });
+    } else {
+      skipped.push('the process environment (switched off)');
+    }
+    return new VariableIndex(sources, skipped);
+  }
+
+  /** Explicit env files replace discovery; otherwise `.env` beside the catalog and at the workspace root. */
+  private envFilesFor(filePath: string, settings: SourceSettings): string[] {
+    if (settings.envFiles.length > 0) return unique(settings.envFiles.map((file) => this.resolve(file)));
+    const candidates = [path.join(path.dirname(filePath), '.env')];
+    if (this.options.workspaceRoot) candidates.push(path.join(this.options.workspaceRoot, '.env'));
+    return unique(candidates);
+  }
+
+  // ---- roots for a catalog -------------------------------------------------------------------
+
+  rootsForCatalog(catalogPath: string, settings: SourceSettings, dependencies: string[] = []): { roots?: RootsFacts; searched: string } {
+    if (settings.rootsFiles.length > 0) {
+      const files = settings.rootsFiles.map((file) => this.resolve(file));
+      dependencies.push(...files);
+      return { roots: { via: 'explicit', files: this.readRootsFiles(files), remoteSources: [] }, searched: 'the configured roots files' };
+    }
+    const air = this.nearestAirJsonListing(catalogPath, 'mcp', dependencies);
+    if (air?.roots) {
+      const { local, remote } = this.splitSources(air.path, air.roots);
+      dependencies.push(...local);
+      return { roots: { via: 'air.json', files: this.readRootsFiles(local), remoteSources: remote }, searched: this.display(air.path) };
+    }
+    const sibling = this.siblingIndex(catalogPath, 'mcp', 'roots');
+    if (sibling) {
+      dependencies.push(sibling);
+      return { roots: { via: 'sibling', files: this.readRootsFiles([sibling]), remoteSources: [] }, searched: 'the sibling roots index' };
+    }
+    const sib = swapNameToken(baseName(catalogPath), 'mcp', 'roots') ?? 'roots.json';
+    dependencies.push(path.join(path.dirname(catalogPath), sib));
+    return { searched: `looked for an air.json listing this catalog and a sibling ${sib}` };
+  }
+
+  private readRootsFiles(paths: string[]): RootsFile[] {
+    const files: RootsFile[] = [];
+    for (const file of paths) {
+      const text = this.files.read(file);
+      if (text !== undefined) files.push(this.cachedSummary(file, text, 'roots') as RootsFile);
+    }
+    return files;
+  }
+
+  // ---- catalogs for a roots index -----------------------------------------------------------
+
+  catalogsForRoots(rootsPath: string, settings: SourceSettings, dependencies: string[] = []): CatalogsFacts | undefined {
+    if (settings.catalogFiles && settings.catalogFiles.length > 0) {
+      const files = settings.catalogFiles.map((file) => this.resolve(file));
+      dependencies.push(...files);
+      return { via: 'explicit', files: this.readCatalogFiles(files), remoteSources: [] };
+    }
+    const air = this.nearestAirJsonListing(rootsPath, 'roots', dependencies);
+    if (air?.mcp) {
+      const { local, remote } = this.splitSources(air.path, air.mcp);
+      dependencies.push(...local);
+      return { via: 'air.json', files: this.readCatalogFiles(local), remoteSources: remote };
+    }
+    const sibling = this.siblingIndex(rootsPath, 'roots', 'mcp');
+    if (sibling) {
+      dependencies.push(sibling);
+      return { via: 'sibling', files: this.readCatalogFiles([sibling]), remoteSources: [] };
+    }
+    return undefined;
+  }
+
+  private readCatalogFiles(paths: string[]): CatalogFile[] {
+    const files: CatalogFile[] = [];
+    for (const file of paths) {
+      const text = this.files.read(file);
+      if (text !== undefined) files.push(this.cachedSummary(file, text, 'catalog') as CatalogFile);
+    }
+    return files;
+  }
+
+  // ---- air.json ------------------------------------------------------------------------------
+
+  /** The air.json whose `mcp` (or `roots`) array lists `filePath`, or undefined. */
+  airMembership(filePath: string): IndexKind | undefined {
+    if (this.nearestAirJsonListing(filePath, 'roots', [])) return 'roots';
+    if (this.nearestAirJsonListing(filePath, 'mcp', [])) return 'catalog';
+    return undefined;
+  }
+
+  /** Nearest air.json / air.*.json upward whose `array` lists `filePath`; stops at the search boundary. */
+  nearestAirJsonListing(filePath: string, array: 'mcp' | 'roots', dependencies: string[]): AirJson | undefined {
+    const target = path.resolve(filePath);
+    let dir = path.dirname(target);
+    const boundary = this.options.searchBoundary ? path.resolve(this.options.searchBoundary) : undefined;
+    for (;;) {
+      for (const name of (this.files.list(dir) ?? []).filter(isAirJsonName).sort()) {
+        const airPath = path.join(dir, name);
+        dependencies.push(airPath);
+        const air = this.readAirJson(airPath);
+        const listed = air?.[array];
+        if (air && listed?.some((entry) => !REMOTE_SOURCE.test(entry) && path.resolve(dir, entry) === target)) return air;
+      }
+      if (boundary && (dir === boundary || !isInside(dir, boundary))) return undefined;
+      const parent = path.dirname(dir);
+      if (parent === dir) return undefined;
+      dir = parent;
+    }
+  }
+
+  private readAirJson(airPath: string): AirJson | undefined {
+    const text = this.files.read(airPath);
+    if (text === undefined) return undefined;
+    const value = nodeValue(parseJson(text).root);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    const record = value as Record<string, unknown>;
+    const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined);
+    return { path: airPath, mcp: strings(record.mcp), roots: strings(record.roots) };
+  }
+
+  private splitSources(airPath: string, sources: string[]): { local: string[]; remote: string[] } {
+    const local: string[] = [];
+    const remote: string[] = [];
+    for (const source of sources) {
+      if (REMOTE_SOURCE.test(source)) remote.push(source);
+      else local.push(path.resolve(path.dirname(airPath), source));
+    }
+    return { local, remote };
+  }
+
+  // ---- siblings ------------------------------------------------------------------------------
+
+  /** The sibling named with the token swapped; otherwise the only file of the other kind in the folder. */
+  private siblingIndex(filePath: string, from: 'mcp' | 'roots', to: 'mcp' | 'roots'): string | undefined {
+    const dir = path.dirname(filePath);
+    const entries = this.files.list(dir) ?? [];
+    const swapped = swapNameToken(baseName(filePath), from, to);
+    if (swapped && entries.includes(swapped)) return path.join(dir, swapped);
+    const wanted: IndexKind = to === 'roots' ? 'roots' : 'catalog';
+    const others = entries.filter((name) => name !== baseName(filePath) && !isExcludedPath(path.join(dir, name)) && kindFromName(name) === wanted);
+    return others.length === 1 ? path.join(dir, others[0]) : undefined;
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private readonly summaries = new Map<string, { text: string; summary: RootsFile | CatalogFile }>();
+
+  private cachedSummary(file: string, text: string, kind: IndexKind): RootsFile | CatalogFile {
+    const key = `${kind}:${file}`;
+    const cached = this.summaries.get(key);
+    if (cached && cached.text === text) return cached.summary;
+    const summary = kind === 'roots' ? summariseRootsIndex(file, text) : summariseCatalog(file, text);
+    this.summaries.set(key, { text, summary });
+    return summary;
+  }
+
+  resolve(file: string): string {
+    return path.resolve(this.options.workspaceRoot ?? process.cwd(), file);
+  }
+
+  /** A path as shown in messages: relative to the workspace root when inside it. */
+  display(file: string): string {
+    const root = this.options.workspaceRoot;
+    if (root && isInside(file, root)) return path.relative(root, file) || path.basename(file);
+    return file;
+  }
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function unique(paths: string[]): string[] {
+  return [...new Set(paths)];
+}
+
+/** Names of an AIR secrets-file JSON map whose values are non-blank strings. Values are dropped at once. */
+function secretNames(text: string | undefined): Set<string> {
+  if (text === undefined) return new Set();
+  const value = nodeValue(parseJson(text).root);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return new Set();
+  return namesWithValues(Object.entries(value as Record<string, unknown>));
+}

@@ -1,0 +1,71 @@
+import { effectiveProperties, getProperty, propertyKey, propertyValue, type JsonNode } from './parse';
+
+/**
+ * Entries of an index file: the effective (last-wins) top-level properties other than `$schema`.
+ * Shared by catalogs (server entries) and roots indexes (root entries).
+ */
+
+export interface IndexEntry {
+  name: string;
+  /** The property node `"name": {…}`. */
+  property: JsonNode;
+  keyNode: JsonNode;
+  valueNode: JsonNode | undefined;
+}
+
+export const SERVER_NAME_PATTERN = /^[$a-zA-Z0-9_[\]-]+$/;
+export const ROOT_NAME_PATTERN = /^[$a-zA-Z0-9_-]+$/;
+
+export function indexEntries(root: JsonNode | undefined): IndexEntry[] {
+  if (!root || root.type !== 'object') return [];
+  const entries: IndexEntry[] = [];
+  for (const property of effectiveProperties(root)) {
+    const name = propertyKey(property);
+    if (name === '$schema') continue;
+    entries.push({ name, property, keyNode: property.children![0], valueNode: propertyValue(property) });
+  }
+  return entries;
+}
+
+/** An entry's field: the property node and its value node (last duplicate wins). */
+export interface Field {
+  property: JsonNode;
+  keyNode: JsonNode;
+  valueNode: JsonNode | undefined;
+}
+
+export function field(entry: IndexEntry, key: string): Field | undefined {
+  const property = getProperty(entry.valueNode, key);
+  if (!property) return undefined;
+  return { property, keyNode: property.children![0], valueNode: propertyValue(property) };
+}
+
+/** The `type` string of a catalog entry, when it is one. */
+export function entryType(entry: IndexEntry): string | undefined {
+  const value = field(entry, 'type')?.valueNode?.value;
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function isRemoteType(type: string | undefined): boolean {
+  return type === 'sse' || type === 'streamable-http';
+}
+
+/** String items of an array node, with their nodes. */
+export function stringItems(arrayNode: JsonNode | undefined): { value: string; node: JsonNode; index: number }[] {
+  if (!arrayNode || arrayNode.type !== 'array') return [];
+  const items: { value: string; node: JsonNode; index: number }[] = [];
+  arrayNode.children!.forEach((node, index) => {
+    if (node.type === 'string') items.push({ value: node.value as string, node, index });
+  });
+  return items;
+}
+
+/** Server references in a roots index: bare, `@local/name`, or a remote scope `@owner/repo/name`. */
+export type ServerReference = { kind: 'local'; name: string } | { kind: 'remote' };
+
+export function parseServerReference(reference: string): ServerReference {
+  if (!reference.startsWith('@')) return { kind: 'local', name: reference };
+  const parts = reference.slice(1).split('/');
+  if (parts.length === 2 && parts[0] === 'local') return { kind: 'local', name: parts[1] };
+  return { kind: 'remote' };
+}

@@ -1,0 +1,572 @@
+import { createScanner } from 'jsonc-parser';
+import type { Finding } from './findings';
+
+/**
+ * Strict-JSON parsing (SPEC §2) on jsonc-parser's scanner.
+ *
+ * AIR reads every index with JSON.parse, so anything jsonc-parser tolerates but JSON.parse rejects
+ * (comments, trailing commas, a BOM, an empty file) is an error here. The tree is built
+ * iteratively with an explicit stack, so 20,000 levels of nesting cannot overflow the call stack,
+ * and duplicate keys are found in the same pass (compared after unescaping; the last one wins, as
+ * in JSON.parse).
+ */
+
+export type JsonNodeType = 'object' | 'array' | 'property' | 'string' | 'number' | 'boolean' | 'null';
+
+/** Shape-compatible with jsonc-parser's `Node`; `value` holds decoded strings and numbers. */
+export interface JsonNode {
+  type: JsonNodeType;
+  offset: number;
+  length: number;
+  value?: unknown;
+  parent?: JsonNode;
+  children?: JsonNode[];
+  colonOffset?: number;
+  /** On a property node: a later property of the same object has the same key, so JSON.parse drops this one. */
+  shadowed?: boolean;
+}
+
+export interface ParsedJson {
+  text: string;
+  /** The root value, possibly partial when there are syntax errors. */
+  root: JsonNode | undefined;
+  /** json-syntax, json-comment, json-trailing-comma, json-bom and duplicate-key findings. */
+  findings: Finding[];
+  /** True when JSON.parse would throw on this text. */
+  strictErrors: boolean;
+  /** Deepest nesting level seen. */
+  maxDepth: number;
+}
+
+// jsonc-parser's SyntaxKind and ScanError are const enums; these mirror their values.
+const T = {
+  OpenBrace: 1,
+  CloseBrace: 2,
+  OpenBracket: 3,
+  CloseBracket: 4,
+  Comma: 5,
+  Colon: 6,
+  Null: 7,
+  True: 8,
+  False: 9,
+  String: 10,
+  Number: 11,
+  LineComment: 12,
+  BlockComment: 13,
+  LineBreak: 14,
+  Trivia: 15,
+  Unknown: 16,
+  EOF: 17,
+} as const;
+
+const SCAN_ERROR_MESSAGES: Record<number, string> = {
+  1: 'Unterminated block comment.',
+  2: 'Unterminated string: a string must close with `"` on the same line.',
+  3: 'Unterminated number.',
+  4: 'Invalid unicode escape: `\\u` must be followed by four hex digits.',
+  5: 'Invalid escape character in string.',
+  6: 'Invalid character in string: control characters must be escaped.',
+};
+
+type ObjectState = 'keyOrEnd' | 'key' | 'colon' | 'value' | 'commaOrEnd';
+type ArrayState = 'valueOrEnd' | 'value' | 'commaOrEnd';
+
+interface ObjectFrame {
+  kind: 'object';
+  node: JsonNode;
+  state: ObjectState;
+  property?: JsonNode;
+  keys: Map<string, JsonNode>;
+  trailingCommaOffset: number;
+  depth: number;
+}
+
+interface ArrayFrame {
+  kind: 'array';
+  node: JsonNode;
+  state: ArrayState;
+  trailingCommaOffset: number;
+  depth: number;
+}
+
+type Frame = ObjectFrame | ArrayFrame;
+
+export function parseJson(text: string): ParsedJson {
+  const findings: Finding[] = [];
+  let strictErrors = false;
+  let lastSyntaxErrorEnd = -1;
+
+  const syntaxError = (message: string, start: number, end: number): void => {
+    strictErrors = true;
+    // One error per spot: recovery can trip over the same token twice.
+    if (start < lastSyntaxErrorEnd) return;
+    lastSyntaxErrorEnd = Math.max(end, start + 1);
+    findings.push({ code: 'json-syntax', message, start, end });
+  };
+
+  let source = text;
+  if (text.charCodeAt(0) === 0xfeff) {
+    strictErrors = true;
+    findings.push({
+      code: 'json-bom',
+      message: 'The file starts with a UTF-8 byte-order mark; AIR reads it with JSON.parse, which fails on it.',
+      start: 0,
+      end: 1,
+      data: { path: [] },
+    });
+    // A space keeps every offset where it was.
+    source = ' ' + text.slice(1);
+  }
+
+  const scanner = createScanner(source, false);
+  const stack: Frame[] = [];
+  let root: JsonNode | undefined;
+  let rootDone = false;
+  let maxDepth = 0;
+  let sawToken = false;
+
+  /** Next significant token; comments are reported, whitespace skipped. */
+  const next = (): number => {
+    for (;;) {
+      const kind = scanner.scan();
+      if (kind === T.LineBreak || kind === T.Trivia) continue;
+      const start = scanner.getTokenOffset();
+      const end = start + scanner.getTokenLength();
+      if (kind === T.LineComment || kind === T.BlockComment) {
+        strictErrors = true;
+        findings.push({
+          code: 'json-comment',
+          message: 'Comments are not allowed: AIR reads the file with JSON.parse, which fails on them.',
+          start,
+          end,
+          data: { kind: kind === T.LineComment ? 'line' : 'block' },
+        });
+        if (scanner.getTokenError() === 1) syntaxError(SCAN_ERROR_MESSAGES[1], start, end);
+        continue;
+      }
+      if (kind !== T.EOF) sawToken = true;
+      const error = scanner.getTokenError();
+      if (error !== 0 && kind !== T.Unknown) {
+        syntaxError(SCAN_ERROR_MESSAGES[error] ?? 'Invalid token.', start, end);
+      }
+      return kind;
+    }
+  };
+
+  const tokenStart = (): number => scanner.getTokenOffset();
+  const tokenEnd = (): number => scanner.getTokenOffset() + scanner.getTokenLength();
+
+  const attach = (node: JsonNode): void => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      root = node;
+      return;
+    }
+    if (top.kind === 'array') {
+      node.parent = top.node;
+      top.node.children!.push(node);
+      top.state = 'commaOrEnd';
+    } else if (top.property) {
+      node.parent = top.property;
+      top.property.children!.push(node);
+      top.property.length = node.offset + node.length - top.property.offset;
+      top.state = 'commaOrEnd';
+    }
+  };
+
+  /** A completed scalar or container closes its parent's slot. */
+  const finishValue = (node: JsonNode): void => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      rootDone = true;
+      return;
+    }
+    if (top.kind === 'object' && top.property) {
+      top.property.length = node.offset + node.length - top.property.offset;
+    }
+  };
+
+  const literal = (kind: number): JsonNode | undefined => {
+    const start = tokenStart();
+    const length = scanner.getTokenLength();
+    switch (kind) {
+      case T.String:
+        return { type: 'string', offset: start, length, value: scanner.getTokenValue() };
+      case T.Number: {
+        const raw = scanner.getTokenValue();
+        const value = Number(raw);
+        if (Number.isNaN(value)) syntaxError(`Invalid number \`${raw}\`.`, start, start + length);
+        return { type: 'number', offset: start, length, value };
+      }
+      case T.True:
+        return { type: 'boolean', offset: start, length, value: true };
+      case T.False:
+        return { type: 'boolean', offset: start, length, value: false };
+      case T.Null:
+        return { type: 'null', offset: start, length, value: null };
+      default:
+        return undefined;
+    }
+  };
+
+  const closeContainer = (frame: Frame, endOffset: number): void => {
+    stack.pop();
+    frame.node.length = endOffset - frame.node.offset;
+    if (frame.kind === 'object' && frame.property && frame.property.children!.length < 2) {
+      // A property without a value (`"a": }`): keep the key so features can still see it.
+      frame.property.length = frame.property.children![0].length;
+    }
+    attachClosed(frame.node);
+  };
+
+  const attachClosed = (node: JsonNode): void => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      rootDone = true;
+      return;
+    }
+    finishValue(node);
+    top.state = 'commaOrEnd';
+    if (top.kind === 'object') top.property = undefined;
+  };
+
+  const reportTrailingComma = (frame: Frame): void => {
+    if (frame.trailingCommaOffset < 0) return;
+    strictErrors = true;
+    findings.push({
+      code: 'json-trailing-comma',
+      message: 'Trailing comma: JSON.parse fails on a comma before a closing bracket.',
+      start: frame.trailingCommaOffset,
+      end: frame.trailingCommaOffset + 1,
+      data: { offset: frame.trailingCommaOffset },
+    });
+  };
+
+  const openContainer = (kind: number): void => {
+    const depth = stack.length + 1;
+    if (depth > maxDepth) maxDepth = depth;
+    const node: JsonNode = { type: kind === T.OpenBrace ? 'object' : 'array', offset: tokenStart(), length: 1, children: [] };
+    attach(node);
+    if (kind === T.OpenBrace) {
+      stack.push({ kind: 'object', node, state: 'keyOrEnd', keys: new Map(), trailingCommaOffset: -1, depth });
+    } else {
+      stack.push({ kind: 'array', node, state: 'valueOrEnd', trailingCommaOffset: -1, depth });
+    }
+  };
+
+  /** Handles a token in a value position; returns false when the token cannot start a value. */
+  const acceptValue = (kind: number): boolean => {
+    if (kind === T.OpenBrace || kind === T.OpenBracket) {
+      openContainer(kind);
+      return true;
+    }
+    const node = literal(kind);
+    if (!node) return false;
+    attach(node);
+    finishValue(node);
+    return true;
+  };
+
+  const beginProperty = (frame: ObjectFrame, rawKey?: string): void => {
+    const keyNode: JsonNode = { type: 'string', offset: tokenStart(), length: scanner.getTokenLength(), value: rawKey ?? scanner.getTokenValue() };
+    const property: JsonNode = { type: 'property', offset: keyNode.offset, length: keyNode.length, children: [keyNode], parent: frame.node };
+    keyNode.parent = property;
+    frame.node.children!.push(property);
+    frame.property = property;
+    frame.state = 'colon';
+    const key = keyNode.value as string;
+    const earlier = frame.keys.get(key);
+    if (earlier) {
+      earlier.shadowed = true;
+      const first = firstOccurrence(frame.node, key) ?? earlier;
+      const firstKey = first.children![0];
+      findings.push({
+        code: 'duplicate-key',
+        severity: frame.depth === 1 ? 'error' : 'warning',
+        message: `Duplicate key "${key}": JSON.parse keeps only the last one, so the earlier one is silently dropped.`,
+        start: keyNode.offset,
+        end: keyNode.offset + keyNode.length,
+        data: { key, earlierOffset: earlier.offset, depth: frame.depth },
+        related: [{ start: firstKey.offset, end: firstKey.offset + firstKey.length, message: `First definition of "${key}"` }],
+      });
+    }
+    frame.keys.set(key, property);
+  };
+
+  let kind = next();
+  for (;;) {
+    const frame = stack[stack.length - 1];
+    if (!frame) {
+      if (kind === T.EOF) break;
+      if (rootDone) {
+        syntaxError('Unexpected content after the end of the JSON value.', tokenStart(), source.length);
+        break;
+      }
+      if (!acceptValue(kind)) {
+        syntaxError(kind === T.Unknown ? `Unexpected \`${scanner.getTokenValue()}\`: expected a JSON value.` : 'Expected a JSON value.', tokenStart(), tokenEnd());
+        if (kind === T.CloseBrace || kind === T.CloseBracket || kind === T.Comma || kind === T.Colon || kind === T.Unknown) {
+          kind = next();
+          continue;
+        }
+      }
+      kind = next();
+      continue;
+    }
+
+    if (kind === T.EOF) {
+      // Unclosed containers: report once at the end, then close them all.
+      syntaxError(frame.kind === 'object' ? 'Unexpected end of file: expected `}`.' : 'Unexpected end of file: expected `]`.', source.length, source.length);
+      while (stack.length) closeContainer(stack[stack.length - 1], source.length);
+      break;
+    }
+
+    if (frame.kind === 'object') {
+      switch (frame.state) {
+        case 'keyOrEnd':
+        case 'key':
+          if (kind === T.String) {
+            frame.trailingCommaOffset = -1;
+            beginProperty(frame);
+          } else if (kind === T.CloseBrace) {
+            if (frame.state === 'key') reportTrailingComma(frame);
+            closeContainer(frame, tokenEnd());
+          } else if (kind === T.CloseBracket) {
+            syntaxError('Expected `}` to close the object.', tokenStart(), tokenEnd());
+            closeContainer(frame, tokenStart());
+            continue; // let the parent see the `]`
+          } else {
+            syntaxError(
+              kind === T.Unknown ? `Expected a property name in double quotes, found \`${scanner.getTokenValue()}\`.` : 'Expected a property name in double quotes.',
+              tokenStart(),
+              tokenEnd(),
+            );
+            if (kind === T.OpenBrace || kind === T.OpenBracket) {
+              // A stray container where a key belongs: parse it detached so recovery stays in step.
+              frame.property = undefined;
+              openContainer(kind);
+            } else if (kind !== T.Comma && kind !== T.Colon) {
+              // `{foo: 1}` or `{'a': 1}`: take the token as the key so the rest parses normally.
+              frame.trailingCommaOffset = -1;
+              beginProperty(frame, scanner.getTokenValue());
+            }
+          }
+          break;
+        case 'colon':
+          if (kind === T.Colon) {
+            frame.property!.colonOffset = tokenStart();
+            frame.state = 'value';
+          } else {
+            syntaxError('Expected `:` after the property name.', tokenStart(), tokenEnd());
+            frame.state = 'value';
+            continue; // treat the token as the value
+          }
+          break;
+        case 'value':
+          if (!acceptValue(kind)) {
+            syntaxError(kind === T.Unknown ? `Unexpected \`${scanner.getTokenValue()}\`: expected a value.` : 'Expected a value.', tokenStart(), tokenEnd());
+            frame.state = 'commaOrEnd';
+            frame.property = undefined;
+            if (kind === T.Comma || kind === T.CloseBrace || kind === T.CloseBracket) continue;
+          }
+          break;
+        case 'commaOrEnd':
+          if (kind === T.Comma) {
+            frame.trailingCommaOffset = tokenStart();
+            frame.state = 'key';
+            frame.property = undefined;
+          } else if (kind === T.CloseBrace) {
+            closeContainer(frame, tokenEnd());
+          } else if (kind === T.String) {
+            syntaxError('Expected `,` between properties.', tokenStart(), tokenEnd());
+            beginProperty(frame);
+          } else if (kind === T.CloseBracket) {
+            syntaxError('Expected `}` to close the object.', tokenStart(), tokenEnd());
+            closeContainer(frame, tokenStart());
+            continue;
+          } else {
+            syntaxError('Expected `,` or `}`.', tokenStart(), tokenEnd());
+          }
+          break;
+      }
+    } else {
+      switch (frame.state) {
+        case 'valueOrEnd':
+        case 'value':
+          if (kind === T.CloseBracket) {
+            if (frame.state === 'value') reportTrailingComma(frame);
+            closeContainer(frame, tokenEnd());
+          } else if (kind === T.CloseBrace) {
+            syntaxError('Expected `]` to close the array.', tokenStart(), tokenEnd());
+            closeContainer(frame, tokenStart());
+            continue;
+          } else {
+            frame.trailingCommaOffset = -1;
+            if (!acceptValue(kind)) {
+              syntaxError(kind === T.Unknown ? `Unexpected \`${scanner.getTokenValue()}\`: expected a value.` : 'Expected a value.', tokenStart(), tokenEnd());
+              if (kind === T.Unknown) frame.state = 'commaOrEnd';
+            }
+          }
+          break;
+        case 'commaOrEnd':
+          if (kind === T.Comma) {
+            frame.trailingCommaOffset = tokenStart();
+            frame.state = 'value';
+          } else if (kind === T.CloseBracket) {
+            closeContainer(frame, tokenEnd());
+          } else if (kind === T.CloseBrace) {
+            syntaxError('Expected `]` to close the array.', tokenStart(), tokenEnd());
+            closeContainer(frame, tokenStart());
+            continue;
+          } else {
+            syntaxError('Expected `,` between array items.', tokenStart(), tokenEnd());
+            frame.state = 'value';
+            continue;
+          }
+          break;
+      }
+    }
+    kind = next();
+  }
+
+  if (!sawToken) {
+    strictErrors = true;
+    findings.push({
+      code: 'json-syntax',
+      message: 'The file is empty: AIR reads it with JSON.parse, which fails on empty input. Write `{}` for an empty catalog.',
+      start: 0,
+      end: 0,
+    });
+  }
+
+  return { text, root, findings, strictErrors, maxDepth };
+}
+
+/** The first property with `key` in an object node (for duplicate-key related information). */
+function firstOccurrence(objectNode: JsonNode, key: string): JsonNode | undefined {
+  for (const child of objectNode.children ?? []) {
+    if (child.type === 'property' && child.children?.[0]?.value === key) return child;
+  }
+  return undefined;
+}
+
+/** The last (effective) property node for `key`, as JSON.parse resolves duplicates. */
+export function getProperty(objectNode: JsonNode | undefined, key: string): JsonNode | undefined {
+  if (!objectNode || objectNode.type !== 'object' || !objectNode.children) return undefined;
+  for (let i = objectNode.children.length - 1; i >= 0; i--) {
+    const child = objectNode.children[i];
+    if (child.children?.[0]?.value === key) return child;
+  }
+  return undefined;
+}
+
+/** The value node of a property, if it has one. */
+export function propertyValue(property: JsonNode | undefined): JsonNode | undefined {
+  return property?.children?.[1];
+}
+
+/** Effective (non-shadowed) properties of an object node, in document order. */
+export function effectiveProperties(objectNode: JsonNode | undefined): JsonNode[] {
+  if (!objectNode || objectNode.type !== 'object' || !objectNode.children) return [];
+  return objectNode.children.filter((p) => !p.shadowed && p.children && p.children.length > 0);
+}
+
+/** Property key string of a property node. */
+export function propertyKey(property: JsonNode): string {
+  return property.children![0].value as string;
+}
+
+/**
+ * The plain JavaScript value of a node, as JSON.parse would produce it (last duplicate wins).
+ * Iterative, so deep nesting cannot overflow the stack. Missing values become undefined.
+ */
+export function nodeValue(node: JsonNode | undefined): unknown {
+  if (!node) return undefined;
+  if (node.type !== 'object' && node.type !== 'array') return node.value;
+  const rootHolder: { value?: unknown } = {};
+  const work: { node: JsonNode; assign: (v: unknown) => void }[] = [{ node, assign: (v) => (rootHolder.value = v) }];
+  while (work.length) {
+    const { node: current, assign } = work.pop()!;
+    if (current.type === 'object') {
+      const obj: Record<string, unknown> = {};
+      assign(obj);
+      for (const property of current.children ?? []) {
+        const key = property.children?.[0]?.value as string;
+        const valueNode = property.children?.[1];
+        if (key === undefined || !valueNode) continue;
+        if (valueNode.type === 'object' || valueNode.type === 'array') {
+          // Define now so key order matches JSON.parse; the container fills in later.
+          obj[key] = undefined;
+          work.push({ node: valueNode, assign: (v) => defineValue(obj, key, v) });
+        } else {
+          defineValue(obj, key, valueNode.value);
+        }
+      }
+    } else if (current.type === 'array') {
+      const arr: unknown[] = [];
+      assign(arr);
+      (current.children ?? []).forEach((child, index) => {
+        if (child.type === 'object' || child.type === 'array') {
+          arr.push(undefined);
+          work.push({ node: child, assign: (v) => (arr[index] = v) });
+        } else {
+          arr.push(child.value);
+        }
+      });
+    } else {
+      assign(current.value);
+    }
+  }
+  return rootHolder.value;
+}
+
+/** `obj[key] = v` that also works for the key `__proto__`, as JSON.parse does. */
+function defineValue(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    obj[key] = value;
+  }
+}
+
+/** The node at a JSON path (last duplicate wins), or undefined. */
+export function findNodeAtPath(root: JsonNode | undefined, path: readonly (string | number)[]): JsonNode | undefined {
+  let node = root;
+  for (const segment of path) {
+    if (!node) return undefined;
+    if (typeof segment === 'string') {
+      node = propertyValue(getProperty(node, segment));
+    } else {
+      if (node.type !== 'array') return undefined;
+      node = node.children?.[segment];
+    }
+  }
+  return node;
+}
+
+/** The JSON path of a node. */
+export function pathOfNode(node: JsonNode): (string | number)[] {
+  const path: (string | number)[] = [];
+  let current: JsonNode | undefined = node;
+  while (current?.parent) {
+    const parent: JsonNode = current.parent;
+    if (parent.type === 'property') {
+      path.unshift(parent.children![0].value as string);
+      current = parent.parent;
+    } else if (parent.type === 'array') {
+      path.unshift(parent.children!.indexOf(current));
+      current = parent;
+    } else {
+      current = parent;
+    }
+  }
+  return path;
+}
+
+/** True when a number literal is written with a fraction or exponent (`20.0`, `2e1`). */
+export function isNonIntegerLiteral(text: string, node: JsonNode): boolean {
+  for (let i = node.offset; i < node.offset + node.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x2e /* . */ || ch === 0x65 /* e */ || ch === 0x45 /* E */) return true;
+  }
+  return false;
+}

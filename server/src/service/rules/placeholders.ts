@@ -1,0 +1,122 @@
+import type { JsonNode } from '../parse';
+import { decodedIndexToOffset, findPlaceholders, isUpperCaseName, type Placeholder } from '../placeholders';
+import { closestNames } from '../text';
+import { literalText, type Rule, type RuleContext } from './rule';
+
+/**
+ * `${VAR}` placeholders (SPEC §4.3, §10): invalid forms, lower-case names, names found in no known
+ * source, and placeholders in fields that are never substituted. Only names are ever shown.
+ */
+
+/** Fields whose string values AIR substitutes (every string below them, for `oauth`). */
+const SUBSTITUTED_FIELDS = new Set(['env', 'headers', 'url', 'args', 'command', 'oauth']);
+/** Fields whose keys are names, never substituted. */
+const KEYED_FIELDS = new Set(['env', 'headers', 'oauth']);
+/** Handled by their own rules; a placeholder there is a type problem, not this one. */
+const SKIPPED_FIELDS = new Set(['type', 'startup_timeout_sec']);
+
+export const placeholderRule: Rule = {
+  id: 'placeholders',
+  appliesTo: ['catalog'],
+  checkEntry(entry, context) {
+    if (!entry.valueNode || entry.valueNode.type !== 'object') return;
+    for (const property of entry.valueNode.children ?? []) {
+      if (property.shadowed) continue;
+      const keyNode = property.children![0];
+      const fieldName = keyNode.value as string;
+      const valueNode = property.children![1];
+      if (fieldName.includes('${')) notInterpolated(context, keyNode, [entry.name], 'a field name');
+      if (!valueNode || SKIPPED_FIELDS.has(fieldName)) continue;
+      const substituted = SUBSTITUTED_FIELDS.has(fieldName);
+      walkStrings(valueNode, [entry.name, fieldName], KEYED_FIELDS.has(fieldName), (node, path, isKey) => {
+        if (substituted && !isKey) checkSubstituted(context, node, path);
+        else notInterpolated(context, node, path, isKey ? `a key of \`${fieldName}\`` : `\`${fieldName}\``);
+      });
+    }
+  },
+};
+
+type StringVisitor = (node: JsonNode, path: (string | number)[], isKey: boolean) => void;
+
+/** Every string node below `node` (values, and object keys when `keysToo`), iteratively. */
+function walkStrings(node: JsonNode, path: (string | number)[], keysToo: boolean, visit: StringVisitor): void {
+  const work: { node: JsonNode; path: (string | number)[] }[] = [{ node, path }];
+  while (work.length) {
+    const current = work.pop()!;
+    const n = current.node;
+    if (n.type === 'string') {
+      if ((n.value as string).includes('${')) visit(n, current.path, false);
+    } else if (n.type === 'object') {
+      for (const property of n.children ?? []) {
+        if (property.shadowed) continue;
+        const key = property.children![0];
+        const keyText = key.value as string;
+        if (keysToo && keyText.includes('${')) visit(key, current.path, true);
+        if (property.children![1]) work.push({ node: property.children![1], path: [...current.path, keyText] });
+      }
+    } else if (n.type === 'array') {
+      (n.children ?? []).forEach((child, index) => work.push({ node: child, path: [...current.path, index] }));
+    }
+  }
+}
+
+function placeholderSpan(context: RuleContext, node: JsonNode, placeholder: Placeholder): { start: number; end: number } {
+  const raw = literalText(context, node);
+  return {
+    start: decodedIndexToOffset(raw, node.offset, placeholder.index),
+    end: decodedIndexToOffset(raw, node.offset, placeholder.end),
+  };
+}
+
+function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | number)[]): void {
+  for (const placeholder of findPlaceholders(node.value as string)) {
+    const span = placeholderSpan(context, node, placeholder);
+    const text = `\${${placeholder.content}${placeholder.end > placeholder.index + placeholder.content.length + 2 ? '}' : ''}`;
+    if (placeholder.kind === 'invalid') {
+      context.report({
+        code: 'invalid-placeholder',
+        message: `\`${text}\` can never be resolved: ${placeholder.problem}. AIR fails on it.${placeholder.suggestedName ? ` Write \`\${${placeholder.suggestedName}}\`.` : ''}`,
+        ...span,
+        data: { path, placeholder: text, suggestedName: placeholder.suggestedName },
+      });
+      continue;
+    }
+    const name = placeholder.name!;
+    if (!isUpperCaseName(name)) {
+      context.report({
+        code: 'lowercase-variable',
+        message: `\`\${${name}}\` is not upper-case: AIR resolves it, but Zimmer's readiness and interpolation only see upper-case names. Use \`\${${name.toUpperCase()}}\`.`,
+        ...span,
+        data: { path, name, replacement: name.toUpperCase() },
+      });
+      continue;
+    }
+    if (placeholder.hasDefault) continue;
+    const variables = context.facts.variables;
+    if (variables.find(name)) continue;
+    const candidates = closestNames(name, variables.allNames(), 3);
+    const envFile = variables.preferredEnvFile();
+    context.report({
+      code: 'unresolved-variable',
+      message:
+        `\`${name}\` is set in no known source (searched ${variables.describeSearched()}` +
+        `${variables.skipped.length ? `; not read: ${variables.skipped.join(', ')}` : ''}). ` +
+        `Add \`${name}=\` to an env file, or declare it known (\`mcpCatalog.knownVariables\` or \`--known ${name}\`) if a store the editor cannot see provides it.` +
+        `${candidates.length ? ` Did you mean ${candidates.map((c) => `\`${c}\``).join(' or ')}?` : ''}`,
+      ...span,
+      data: { path, name, candidates, envFile },
+    });
+  }
+}
+
+function notInterpolated(context: RuleContext, node: JsonNode, path: (string | number)[], where: string): void {
+  for (const placeholder of findPlaceholders(node.value as string)) {
+    const span = placeholderSpan(context, node, placeholder);
+    context.report({
+      code: 'placeholder-not-interpolated',
+      message: `Placeholders are never substituted in ${where}, so \`\${${placeholder.content}}\` stays as written.`,
+      ...span,
+      data: { path, name: placeholder.name },
+    });
+  }
+}

@@ -1,0 +1,220 @@
+import type { CatalogsFacts, RootsFacts } from '../facts';
+import type { Finding, RelatedLocation } from '../findings';
+import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
+import { closestNames } from '../text';
+import { nodeSpan, type Rule, type RuleContext } from './rule';
+
+/**
+ * Roots (SPEC §4.4): `default_in_roots` names must be roots of the roots index, and a roots
+ * index's `default_mcp_servers` must name servers of its catalogs. Remote scopes cannot be checked
+ * offline: said once per file.
+ */
+
+export const rootsRule: Rule = {
+  id: 'roots',
+  appliesTo: ['catalog', 'roots'],
+  checkDocument(context) {
+    const once = onceReporter(context);
+    if (context.kind === 'catalog') checkCatalog(context, once);
+    else checkRootsIndex(context, once);
+  },
+};
+
+type OnceReporter = (finding: Finding) => void;
+
+/** `reference-not-checked` is reported once per file. */
+function onceReporter(context: RuleContext): OnceReporter {
+  let reported = false;
+  return (finding) => {
+    if (reported) return;
+    reported = true;
+    context.report(finding);
+  };
+}
+
+function remoteNote(sources: string[]): string {
+  return sources.length ? ` (${sources.join(', ')})` : '';
+}
+
+function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {
+  const roots = context.facts.roots;
+  let rootsNotFoundReported = false;
+  for (const entry of context.entries) {
+    const defaults = field(entry, 'default_in_roots');
+    if (!defaults?.valueNode || defaults.valueNode.type !== 'array') continue;
+    const items = stringItems(defaults.valueNode);
+    if (!roots) {
+      if (items.length > 0 && !rootsNotFoundReported) {
+        rootsNotFoundReported = true;
+        context.report({
+          code: 'roots-not-found',
+          message: `Roots could not be checked: no roots index was found for this catalog (${context.facts.rootsSearch ?? 'looked for an air.json listing it and a sibling roots.json'}). Set \`mcpCatalog.rootsFiles\` or pass \`--roots\`.`,
+          ...nodeSpan(defaults.keyNode),
+          data: { path: [entry.name, 'default_in_roots'] },
+        });
+      }
+      continue;
+    }
+    for (const item of items) checkRootReference(context, entry, item, roots, notChecked, [entry.name, 'default_in_roots', item.index]);
+  }
+}
+
+function checkRootReference(
+  context: RuleContext,
+  entry: IndexEntry,
+  item: { value: string; node: import('../parse').JsonNode },
+  roots: RootsFacts,
+  notChecked: OnceReporter,
+  path: (string | number)[],
+): void {
+  if (item.value === '*') return;
+  const reference = parseServerReference(item.value);
+  if (reference.kind === 'remote') {
+    notChecked({
+      code: 'reference-not-checked',
+      message: `"${item.value}" refers to a remote scope, which cannot be checked offline (reported once per file).`,
+      ...nodeSpan(item.node),
+      data: { path },
+    });
+    return;
+  }
+  if (roots.files.some((file) => file.roots.has(reference.name))) return;
+  if (roots.remoteSources.length > 0) {
+    notChecked({
+      code: 'reference-not-checked',
+      message: `"${item.value}" is not a root of the local roots index; roots from remote sources${remoteNote(roots.remoteSources)} cannot be checked offline (reported once per file).`,
+      ...nodeSpan(item.node),
+      data: { path },
+    });
+    return;
+  }
+  const allRoots = roots.files.flatMap((file) => [...file.roots.keys()]);
+  const candidates = closestNames(reference.name, allRoots, 3);
+  const primary = roots.files[0];
+  const related: RelatedLocation[] = primary
+    ? [{ path: samePath(context, primary.path) ? undefined : primary.path, ...primary.anchor, message: `Roots index: ${primary.path}` }]
+    : [];
+  context.report({
+    code: 'undefined-root',
+    message: `"${reference.name}" is not a root of ${describeFiles(roots.files.map((f) => f.path))}: AIR drops it with a warning and Zimmer keeps serving a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}`,
+    ...nodeSpan(item.node),
+    data: { path, name: reference.name, candidates, rootsFile: primary?.path, server: context.kind === 'catalog' ? entry.name : undefined },
+    related,
+  });
+}
+
+function samePath(context: RuleContext, path: string): boolean {
+  return context.facts.documentPath !== undefined && context.facts.documentPath === path;
+}
+
+function describeFiles(paths: string[]): string {
+  const names = paths.map((p) => p.split(/[\\/]/).pop() ?? p);
+  return names.length === 1 ? names[0] : names.join(', ');
+}
+
+function checkRootsIndex(context: RuleContext, notChecked: OnceReporter): void {
+  // A root's own `default_in_roots` makes it a subagent of roots of this same index.
+  const ownRoots: RootsFacts = {
+    via: 'explicit',
+    files: [{ path: context.facts.documentPath ?? '', roots: new Map(context.entries.map((e) => [e.name, nodeSpan(e.keyNode)])), anchor: { start: 0, end: 0 } }],
+    remoteSources: [],
+  };
+  const catalogs = context.facts.catalogs;
+  let catalogNotFoundReported = false;
+  for (const entry of context.entries) {
+    const subagentOf = field(entry, 'default_in_roots');
+    if (subagentOf?.valueNode?.type === 'array') {
+      for (const item of stringItems(subagentOf.valueNode)) {
+        checkRootReference(context, entry, item, ownRoots, notChecked, [entry.name, 'default_in_roots', item.index]);
+      }
+    }
+    const servers = field(entry, 'default_mcp_servers');
+    if (servers?.valueNode?.type === 'array') {
+      const items = stringItems(servers.valueNode);
+      if (!catalogs) {
+        if (items.length > 0 && !catalogNotFoundReported) {
+          catalogNotFoundReported = true;
+          context.report({
+            code: 'catalog-not-found',
+            message: 'Server names could not be checked: no catalog was found for this roots index (looked for an air.json listing it and a sibling mcp.json).',
+            ...nodeSpan(servers.keyNode),
+            data: { path: [entry.name, 'default_mcp_servers'] },
+          });
+        }
+      } else {
+        for (const item of items) checkServerReference(context, entry, item, catalogs, notChecked);
+      }
+    }
+    if (catalogs) reportInvertedUnavailable(context, entry, catalogs);
+  }
+}
+
+function checkServerReference(
+  context: RuleContext,
+  entry: IndexEntry,
+  item: { value: string; node: import('../parse').JsonNode; index: number },
+  catalogs: CatalogsFacts,
+  notChecked: OnceReporter,
+): void {
+  const path = [entry.name, 'default_mcp_servers', item.index];
+  const reference = parseServerReference(item.value);
+  if (reference.kind === 'remote') {
+    notChecked({
+      code: 'reference-not-checked',
+      message: `"${item.value}" refers to a server in a remote scope, which cannot be checked offline (reported once per file).`,
+      ...nodeSpan(item.node),
+      data: { path },
+    });
+    return;
+  }
+  const server = catalogs.files.map((file) => file.servers.get(reference.name)).find((s) => s !== undefined);
+  if (!server) {
+    if (catalogs.remoteSources.length > 0) {
+      notChecked({
+        code: 'reference-not-checked',
+        message: `"${item.value}" is not in the local catalogs; servers from remote sources${remoteNote(catalogs.remoteSources)} cannot be checked offline (reported once per file).`,
+        ...nodeSpan(item.node),
+        data: { path },
+      });
+      return;
+    }
+    const allServers = catalogs.files.flatMap((file) => [...file.servers.keys()]);
+    const candidates = closestNames(reference.name, allServers, 3);
+    context.report({
+      code: 'undefined-server',
+      message: `"${reference.name}" is not a server of ${describeFiles(catalogs.files.map((f) => f.path))}.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}`,
+      ...nodeSpan(item.node),
+      data: { path, name: reference.name, candidates, catalogFile: catalogs.files[0]?.path },
+    });
+    return;
+  }
+  if (server.unavailableReason !== undefined) {
+    context.report({
+      code: 'unavailable-default',
+      message: `Default server "${reference.name}" is declared unavailable: ${server.unavailableReason} Sessions on "${entry.name}" run without its tools.`,
+      ...nodeSpan(item.node),
+      data: { path, name: reference.name },
+    });
+  }
+}
+
+/** Servers that put themselves on this root with `default_in_roots` but are declared unavailable. */
+function reportInvertedUnavailable(context: RuleContext, entry: IndexEntry, catalogs: CatalogsFacts): void {
+  const explicit = new Set(
+    stringItems(field(entry, 'default_mcp_servers')?.valueNode)
+      .map((item) => parseServerReference(item.value))
+      .flatMap((ref) => (ref.kind === 'local' ? [ref.name] : [])),
+  );
+  for (const file of catalogs.files) {
+    for (const [name, server] of file.servers) {
+      if (server.unavailableReason === undefined || explicit.has(name)) continue;
+      if (!server.defaultInRoots.includes(entry.name) && !server.defaultInRoots.includes('*')) continue;
+      context.report({
+        code: 'unavailable-default',
+        message: `Default server "${name}" (from its \`default_in_roots\`) is declared unavailable: ${server.unavailableReason} Sessions on "${entry.name}" run without its tools.`,
+        ...nodeSpan(entry.keyNode),
+        data: { path: [entry.name], name },
+      });
+    }
+  }
+}

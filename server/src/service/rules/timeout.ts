@@ -1,0 +1,82 @@
+import { field } from '../model';
+import { isNonIntegerLiteral, nodeValue } from '../parse';
+import { describeValue } from '../text';
+import { literalText, nodeSpan, type Rule } from './rule';
+
+/**
+ * `startup_timeout_sec` (SPEC §4.1): a JSON integer 5–600. Zimmer ignores anything else, logs a
+ * warning and falls back to 180 s. A number is judged by value (`20.0` is 20, with a hint).
+ */
+
+export const TIMEOUT_MIN = 5;
+export const TIMEOUT_MAX = 600;
+export const DEFAULT_TIMEOUT_SEC = 180;
+
+const clamp = (value: number): number => Math.min(TIMEOUT_MAX, Math.max(TIMEOUT_MIN, value));
+
+/** The valid declared timeout of an entry value, or undefined (absent, null or ignored). */
+export function validTimeout(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= TIMEOUT_MIN && value <= TIMEOUT_MAX ? value : undefined;
+}
+
+export const timeoutRule: Rule = {
+  id: 'timeout',
+  appliesTo: ['catalog'],
+  checkEntry(entry, context) {
+    const timeout = field(entry, 'startup_timeout_sec');
+    const node = timeout?.valueNode;
+    if (!node || node.type === 'null') return;
+    const path = [entry.name, 'startup_timeout_sec'];
+    const ignored = `Zimmer ignores it and uses the default of ${DEFAULT_TIMEOUT_SEC} s`;
+
+    if (node.type !== 'number') {
+      const text = typeof node.value === 'string' ? node.value.trim() : undefined;
+      const parsed = text !== undefined && /^[0-9]+$/.test(text) ? Number(text) : undefined;
+      const replacement = parsed !== undefined && parsed >= TIMEOUT_MIN && parsed <= TIMEOUT_MAX ? parsed : undefined;
+      context.report({
+        code: 'timeout-type',
+        message: `\`startup_timeout_sec\` must be a number of seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}, not ${describeValue(nodeValue(node))}; ${ignored}.${replacement !== undefined ? ` Write ${replacement} without quotes.` : ''}`,
+        ...nodeSpan(node),
+        data: { path, replacement },
+      });
+      return;
+    }
+
+    const value = node.value as number;
+    if (!Number.isFinite(value)) {
+      context.report({
+        code: 'timeout-range',
+        message: `\`startup_timeout_sec\` must be from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}; ${literalText(context, node)} is out of range and ${ignored}.`,
+        ...nodeSpan(node),
+        data: { path, replacement: value > 0 ? TIMEOUT_MAX : TIMEOUT_MIN },
+      });
+      return;
+    }
+    if (!Number.isInteger(value)) {
+      context.report({
+        code: 'timeout-fractional',
+        message: `\`startup_timeout_sec\` must be a whole number of seconds; ${ignored} instead of ${literalText(context, node)}.`,
+        ...nodeSpan(node),
+        data: { path, replacement: clamp(Math.round(value)) },
+      });
+      return;
+    }
+    if (isNonIntegerLiteral(context.text, node)) {
+      context.report({
+        code: 'timeout-fractional',
+        severity: 'hint',
+        message: `\`${literalText(context, node)}\` is read as the integer ${value}; write \`${value}\`.`,
+        ...nodeSpan(node),
+        data: { path, replacement: clamp(value), notation: true },
+      });
+    }
+    if (value < TIMEOUT_MIN || value > TIMEOUT_MAX) {
+      context.report({
+        code: 'timeout-range',
+        message: `\`startup_timeout_sec\` must be from ${TIMEOUT_MIN} to ${TIMEOUT_MAX} (Claude Code's bounds); ${value} is out of range and ${ignored}.`,
+        ...nodeSpan(node),
+        data: { path, replacement: clamp(value) },
+      });
+    }
+  },
+};
