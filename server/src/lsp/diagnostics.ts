@@ -1,0 +1,37 @@
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+import type { Severity } from '../service/codes';
+import type { ReportedFinding } from '../node/report';
+import { pathToUri } from './paths';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export const DIAGNOSTIC_SOURCE = 'mcp-catalog';
+
+/** Findings as LSP diagnostics: stable code, fixed source, `data` for quick fixes, related information when the client takes it. */
+export function toDiagnostics(findings: readonly ReportedFinding[], documentUri: string, relatedSupported: boolean): Diagnostic[] {
+  return findings.map((finding) => {
+    const diagnostic: Diagnostic = {
+      range: finding.range,
+      severity: SEVERITY[finding.severity],
+      code: finding.code,
+      source: DIAGNOSTIC_SOURCE,
+      message: finding.message,
+      data: { ...finding.data, code: finding.code },
+    };
+    if (finding.code === 'ineffective-field') diagnostic.tags = [DiagnosticTag.Unnecessary];
+    if (relatedSupported && finding.related.length > 0) {
+      diagnostic.relatedInformation = finding.related.map(
+        (related): DiagnosticRelatedInformation => ({
+          location: { uri: related.path ? pathToUri(related.path) : documentUri, range: related.range },
+          message: related.message,
+        }),
+      );
+    }
+    return diagnostic;
+  });
+}

@@ -1,0 +1,28 @@
+import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Analysis, Analyzer } from './analysis';
+import type { Logger } from './log';
+
+/**
+ * Editor features beyond diagnostics (hover, completion, code actions, navigation, custom
+ * requests) register here; each returns the capabilities it adds. Every handler reads the cached
+ * analysis of the document's current version.
+ */
+export interface ServerContext {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  analyzer: Analyzer;
+  logger: Logger;
+  /** The analysis of a document's current version (cached per version). */
+  analyse(document: TextDocument): Promise<Analysis | undefined>;
+}
+
+export type FeatureRegistration = (context: ServerContext) => ServerCapabilities;
+
+const FEATURES: FeatureRegistration[] = [];
+
+/** Register every feature's handlers; returns a function giving the merged capabilities. */
+export function registerFeatures(context: ServerContext): () => ServerCapabilities {
+  const capabilities = FEATURES.map((register) => register(context));
+  return () => Object.assign({}, ...capabilities) as ServerCapabilities;
+}

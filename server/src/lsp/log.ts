@@ -1,0 +1,45 @@
+import type { Connection, TraceValues } from 'vscode-languageserver';
+
+/**
+ * Server logging to the client's output channel (`window/logMessage`). Messages name files and
+ * codes, never a variable's value; errors carry their stack only at verbose trace.
+ */
+export class Logger {
+  private traceVerbose = false;
+
+  constructor(private readonly connection: Connection) {}
+
+  setTrace(trace: TraceValues | undefined): void {
+    this.traceVerbose = trace === 'verbose';
+  }
+
+  info(message: string): void {
+    this.connection.console.info(message);
+  }
+
+  verbose(message: string): void {
+    if (this.traceVerbose) this.connection.console.log(message);
+  }
+
+  error(message: string, error?: unknown): void {
+    const detail = error instanceof Error ? (this.traceVerbose && error.stack ? error.stack : error.message) : error === undefined ? '' : String(error);
+    this.connection.console.error(detail ? `${message} ${detail}` : message);
+  }
+}
+
+/** Run a handler so that an exception becomes a logged error, not a dead server (DESIGN §5). */
+export function guard<T>(logger: Logger, what: string, run: () => T | Promise<T>): T | Promise<T | undefined> | undefined {
+  try {
+    const result = run();
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        logger.error(`Internal error in ${what}.`, error);
+        return undefined;
+      });
+    }
+    return result;
+  } catch (error) {
+    logger.error(`Internal error in ${what}.`, error);
+    return undefined;
+  }
+}

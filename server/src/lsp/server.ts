@@ -1,0 +1,209 @@
+import * as path from 'node:path';
+import {
+  DidChangeWatchedFilesNotification,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { version } from '../../../package.json';
+import { DOCUMENT_ANALYSED, TRUST_CHANGED, type DocumentAnalysedParams, type InitializationOptions, type TrustChangedParams } from '../../../shared/src/protocol';
+import { isAirJsonName } from '../service/classify';
+import { indexEntries } from '../service/model';
+import { CachingReader, diskReader } from '../node/files';
+import { Analyzer, type Analysis } from './analysis';
+import { toDiagnostics } from './diagnostics';
+import { guard, Logger } from './log';
+import { uriToPath } from './paths';
+import { SettingsProvider } from './settings';
+import { ValidationScheduler } from './validation';
+import { FolderWatcher } from './watchers';
+import { registerFeatures, type ServerContext } from './features';
+
+/**
+ * The language server: serves catalogs and roots indexes (SPEC §1) to any LSP client. Works with
+ * no settings at all; every handler is guarded so one failure never takes the server down.
+ */
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const logger = new Logger(connection);
+  const openByPath = new Map<string, TextDocument>();
+  const reader = new CachingReader(diskReader, (filePath) => openByPath.get(filePath)?.getText());
+  let workspaceFolders: string[] = [];
+  let trusted = true;
+  let relatedSupported = false;
+  let watchedByClient = false;
+  let foldersSupported = false;
+  let settings: SettingsProvider | undefined;
+  const folderWatcher = new FolderWatcher(() => {
+    logger.info('A watched folder changed; revalidating open catalogs and roots indexes.');
+    revalidateAll();
+  });
+
+  const analyzer = new Analyzer({
+    reader,
+    env: process.env,
+    workspaceFolders: () => workspaceFolders,
+    trusted: () => trusted,
+    onRuleError: (ruleId, uri, error) => logger.error(`Rule "${ruleId}" failed on ${uri}; the other rules still ran.`, error),
+  });
+
+  const analyse = async (document: TextDocument): Promise<Analysis | undefined> => {
+    const current = await settings!.get(document.uri);
+    return analyzer.analyze(document, current);
+  };
+
+  const validate = async (document: TextDocument): Promise<void> => {
+    const started = Date.now();
+    const analysis = await analyse(document);
+    // Stale: the document changed or closed while settings were fetched; a newer run is scheduled.
+    const latest = documents.get(document.uri);
+    if (!latest || latest.version !== document.version) return;
+    if (!analysis) {
+      void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+      return;
+    }
+    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toDiagnostics(analysis.reported, document.uri, relatedSupported) });
+    const params: DocumentAnalysedParams = {
+      uri: document.uri,
+      version: document.version,
+      kind: analysis.kind,
+      servers: analysis.parsed ? indexEntries(analysis.parsed.root).length : 0,
+      errors: analysis.findings.filter((f) => f.severity === 'error').length,
+      warnings: analysis.findings.filter((f) => f.severity === 'warning').length,
+    };
+    void connection.sendNotification(DOCUMENT_ANALYSED, params);
+    if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
+    logger.verbose(`Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`);
+  };
+
+  const scheduler = new ValidationScheduler(
+    async (document) => {
+      await guard(logger, 'validation', () => validate(document));
+    },
+    async (document) => (await settings!.get(document.uri)).validation.delay,
+  );
+
+  /** Something outside the documents changed: re-derive facts for every open document. */
+  const revalidateAll = (except?: string): void => {
+    analyzer.invalidate();
+    for (const document of documents.all()) if (document.uri !== except) scheduler.schedule(document, true);
+  };
+
+  /** Edits to one index can change another's diagnostics (roots ↔ catalog, air.json, env files). */
+  const affectsOthers = (document: TextDocument): boolean => {
+    const filePath = uriToPath(document.uri);
+    if (filePath && (isAirJsonName(filePath) || path.basename(filePath).startsWith('.env'))) return true;
+    return analyzer.cached(document.uri) !== undefined;
+  };
+
+  const context: ServerContext = { connection, documents, analyzer, logger, analyse };
+  const featureCapabilities = registerFeatures(context);
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const options = (params.initializationOptions ?? {}) as InitializationOptions;
+    trusted = options.workspaceTrusted !== false;
+    const capabilities = params.capabilities;
+    settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings);
+    relatedSupported = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
+    watchedByClient = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    foldersSupported = capabilities.workspace?.workspaceFolders === true;
+    workspaceFolders = (params.workspaceFolders ?? []).flatMap((folder) => uriToPath(folder.uri) ?? []);
+    if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [uriToPath(params.rootUri) ?? ''].filter(Boolean);
+    logger.setTrace(params.trace);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        ...featureCapabilities(),
+      },
+      serverInfo: { name: 'mcp-catalog-language-server', version },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (watchedByClient) {
+      // Roots indexes, catalogs, air.json and env files anywhere in the workspace.
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, {
+          watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.env*' }, { globPattern: '**/*.env' }],
+        })
+        .catch((error: unknown) => logger.error('Could not register file watchers.', error));
+    }
+    if (foldersSupported) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) =>
+        guard(logger, 'workspace folders', () => {
+          const removed = new Set(event.removed.flatMap((f) => uriToPath(f.uri) ?? []));
+          workspaceFolders = [...workspaceFolders.filter((f) => !removed.has(f)), ...event.added.flatMap((f) => uriToPath(f.uri) ?? [])];
+          revalidateAll();
+        }),
+      );
+    }
+    logger.info(`MCP Catalog language server ${version} ready (${trusted ? 'trusted' : 'restricted'} workspace).`);
+  });
+
+  connection.onDidChangeConfiguration((change) =>
+    guard(logger, 'configuration', () => {
+      const pushed = (change.settings as { mcpCatalog?: unknown } | null)?.mcpCatalog;
+      if (pushed !== undefined) settings?.setFallback(pushed);
+      settings?.clear();
+      revalidateAll();
+    }),
+  );
+
+  connection.onDidChangeWatchedFiles(() =>
+    guard(logger, 'watched files', () => {
+      revalidateAll();
+    }),
+  );
+
+  connection.onNotification(TRUST_CHANGED, (params: TrustChangedParams) =>
+    guard(logger, 'trust', () => {
+      trusted = params.trusted !== false;
+      logger.info(`Workspace is now ${trusted ? 'trusted: env and secrets files and the process environment are read' : 'restricted: no env file, secrets file or process environment is read'}.`);
+      revalidateAll();
+    }),
+  );
+
+  documents.onDidOpen((event) =>
+    guard(logger, 'open', () => {
+      const filePath = uriToPath(event.document.uri);
+      if (filePath) openByPath.set(filePath, event.document);
+      scheduler.schedule(event.document, true);
+    }),
+  );
+
+  documents.onDidChangeContent((event) =>
+    guard(logger, 'change', () => {
+      scheduler.schedule(event.document);
+      if (affectsOthers(event.document)) {
+        // The reader overlays open documents, so dependents see the unsaved text.
+        analyzer.invalidate();
+        for (const other of documents.all()) if (other.uri !== event.document.uri && analyzer.cached(other.uri)) scheduler.schedule(other);
+      }
+    }),
+  );
+
+  documents.onDidClose((event) =>
+    guard(logger, 'close', () => {
+      const filePath = uriToPath(event.document.uri);
+      if (filePath) openByPath.delete(filePath);
+      scheduler.forget(event.document.uri);
+      const wasIndex = analyzer.cached(event.document.uri) !== undefined;
+      analyzer.forget(event.document.uri);
+      void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+      // Dependents fall back from the closed editor's text to the file on disk.
+      if (wasIndex) revalidateAll();
+    }),
+  );
+
+  connection.onShutdown(() => {
+    scheduler.dispose();
+    folderWatcher.dispose();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
