@@ -1,26 +1,52 @@
 import * as vscode from 'vscode';
+import { CatalogTracker } from './catalogTracker';
+import { CatalogLanguageStatus } from './languageStatus';
 import { startLanguageClient, type CatalogClient } from './languageClient';
+import { PREVIEW_SCHEME, PreviewProvider, registerPreviewCommands } from './previews';
+import { READINESS_VIEW_ID, ReadinessProvider, registerReadinessCommands } from './readinessView';
 
 /**
- * Activation: one language client for catalogs and roots indexes, an output channel, and the
- * commands. Features that build on the client (readiness tree, previews, language status) attach
- * through `CatalogClient` so this file stays small.
+ * Activation: one language client for catalogs and roots indexes, the output channel, and the
+ * features built on it (readiness tree, language status, previews, commands).
  */
 
 let catalogClient: CatalogClient | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<CatalogClient> {
+/** What activation returns: the extension-host tests use it to reach the live objects. */
+export interface McpCatalogApi {
+  client: CatalogClient;
+  tracker: CatalogTracker;
+  readiness: ReadinessProvider;
+  previews: PreviewProvider;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<McpCatalogApi> {
   const output = vscode.window.createOutputChannel('MCP Catalog', { log: true });
   context.subscriptions.push(output);
   catalogClient = await startLanguageClient(context, output);
+  const client = catalogClient.client;
+
+  const tracker = new CatalogTracker(client);
+  const readiness = new ReadinessProvider(client, tracker);
+  const previews = new PreviewProvider(client, tracker);
+  const treeView = vscode.window.createTreeView(READINESS_VIEW_ID, { treeDataProvider: readiness, showCollapseAll: true });
   context.subscriptions.push(
+    tracker,
+    readiness,
+    previews,
+    treeView,
+    new CatalogLanguageStatus(tracker, readiness),
+    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
+    ...registerReadinessCommands(readiness),
+    ...registerPreviewCommands(tracker, () => readiness.current?.roots.map((root) => root.name) ?? []),
     vscode.commands.registerCommand('mcpCatalog.restartServer', async () => {
       output.info('Restarting the MCP Catalog language server.');
       await catalogClient?.restart();
     }),
     vscode.commands.registerCommand('mcpCatalog.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand('mcpCatalog.openReadiness', () => vscode.commands.executeCommand(`${READINESS_VIEW_ID}.focus`)),
   );
-  return catalogClient;
+  return { client: catalogClient, tracker, readiness, previews };
 }
 
 export async function deactivate(): Promise<void> {

@@ -27,3 +27,61 @@ export interface InitializationOptions {
   /** VS Code's workspace trust; other clients are trusted. */
   workspaceTrusted?: boolean;
 }
+
+import type { ReadinessState } from '../../server/src/service/readiness';
+import type { RuntimeConfig, RuntimeName } from '../../server/src/service/runtime';
+import type { Range } from '../../server/src/service/text';
+
+/**
+ * Client → server, request: the readiness of a catalog (SPEC §6.1–6.2) for the tree view and the
+ * language status. Null when the document is not a catalog. Never contains a variable's value.
+ */
+export const READINESS_REQUEST = 'mcpCatalog/readiness';
+export interface ReadinessParams {
+  uri: string;
+}
+export interface ServerReadinessItem {
+  name: string;
+  state: ReadinessState;
+  startable: boolean;
+  reason?: string;
+  variables?: string[];
+  /** Short badge ("needs auth") and codicon id for lists. */
+  badge: string;
+  icon: string;
+  /** The server-name key in the catalog, for "reveal". */
+  range?: Range;
+}
+export interface RootReadinessItem {
+  name: string;
+  servers: string[];
+  worstState?: ReadinessState;
+  warning?: string;
+  badge?: string;
+  icon?: string;
+}
+export interface ReadinessResult {
+  uri: string;
+  version: number;
+  servers: ServerReadinessItem[];
+  roots: RootReadinessItem[];
+  /** Where the roots came from, or why there are none. */
+  rootsSource: string;
+  errors: number;
+  warnings: number;
+  /** False in a restricted workspace: no env or secrets file and no process environment were read. */
+  trusted: boolean;
+}
+
+/** Client → server, request: a runtime-config preview (SPEC §6.3) of a catalog's current text. */
+export const PREVIEW_REQUEST = 'mcpCatalog/preview';
+export interface PreviewParams {
+  uri: string;
+  runtime: RuntimeName;
+  /** One root's default servers, or the named servers; default all. */
+  root?: string;
+  servers?: string[];
+  /** Default: the `mcpCatalog.preview.clonePath` setting. */
+  clonePath?: string;
+}
+export type PreviewResult = { ok: true; version: number; config: RuntimeConfig } | { ok: false; message: string };

@@ -2,6 +2,7 @@ import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-langu
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, Analyzer } from './analysis';
 import type { Logger } from './log';
+import { registerCatalogRequests } from './catalogRequests';
 
 /**
  * Editor features beyond diagnostics (hover, completion, code actions, navigation, custom
@@ -19,7 +20,7 @@ export interface ServerContext {
 
 export type FeatureRegistration = (context: ServerContext) => ServerCapabilities;
 
-const FEATURES: FeatureRegistration[] = [];
+const FEATURES: FeatureRegistration[] = [registerCatalogRequests];
 
 /** Register every feature's handlers; returns a function giving the merged capabilities. */
 export function registerFeatures(context: ServerContext): () => ServerCapabilities {

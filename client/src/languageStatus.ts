@@ -1,0 +1,56 @@
+import * as vscode from 'vscode';
+import type { CatalogTracker } from './catalogTracker';
+import type { ReadinessProvider } from './readinessView';
+
+/**
+ * One language status item for catalog documents (DESIGN §8): "MCP catalog · 16 servers · 2 cannot
+ * start", error severity when there are errors, and a command that opens the readiness view. Its
+ * selector lists exactly the documents the server classified, so other JSON files never show it.
+ */
+export class CatalogLanguageStatus implements vscode.Disposable {
+  private readonly item = vscode.languages.createLanguageStatusItem('mcpCatalog.status', []);
+  private readonly disposables: vscode.Disposable[] = [this.item];
+
+  constructor(
+    private readonly tracker: CatalogTracker,
+    private readonly readiness: ReadinessProvider,
+  ) {
+    this.item.name = 'MCP Catalog';
+    this.item.command = { command: 'mcpCatalog.openReadiness', title: 'Show readiness' };
+    this.disposables.push(
+      tracker.onDidAnalyse(() => this.update()),
+      readiness.onDidChangeTreeData(() => this.update()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+    );
+    this.update();
+  }
+
+  private update(): void {
+    this.item.selector = this.tracker.documents().flatMap((info) => {
+      const uri = vscode.Uri.parse(info.uri);
+      return uri.scheme === 'file' ? [{ scheme: 'file', pattern: uri.fsPath }] : [];
+    });
+    const activeUri = vscode.window.activeTextEditor?.document.uri.toString();
+    const info = activeUri ? this.tracker.info(activeUri) : undefined;
+    if (!info) return;
+    const readiness = this.readiness.current?.uri === info.uri ? this.readiness.current : undefined;
+    if (info.kind === 'roots') {
+      this.item.text = `MCP roots index · ${plural(info.servers, 'root')}`;
+    } else {
+      const blocked = readiness ? readiness.servers.filter((s) => !s.startable).length : undefined;
+      this.item.text = `MCP catalog · ${plural(info.servers, 'server')}${blocked ? ` · ${blocked} cannot start` : ''}`;
+    }
+    const problems = [info.errors ? plural(info.errors, 'error') : '', info.warnings ? plural(info.warnings, 'warning') : ''].filter(Boolean).join(', ');
+    const trustNote = readiness && !readiness.trusted ? 'Restricted workspace: env files, secrets files and the process environment are not read.' : '';
+    this.item.detail = [problems || 'no errors or warnings', trustNote].filter(Boolean).join(' — ');
+    this.item.severity = info.errors ? vscode.LanguageStatusSeverity.Error : readiness && !readiness.trusted ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}

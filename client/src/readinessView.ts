@@ -1,0 +1,173 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { READINESS_REQUEST, type ReadinessParams, type ReadinessResult, type RootReadinessItem, type ServerReadinessItem } from '../../shared/src/protocol';
+import type { CatalogTracker } from './catalogTracker';
+
+/**
+ * The readiness tree (SPEC §6.1–6.2): a "Servers" section — startable servers first, each with its
+ * state icon, badge and reason — and a "Roots" section — each root's default servers and, when one
+ * cannot start, the worst state and the sentence a session on that root is warned with.
+ */
+
+type Node =
+  | { kind: 'section'; section: 'servers' | 'roots' }
+  | { kind: 'server'; server: ServerReadinessItem; parent?: string }
+  | { kind: 'root'; root: RootReadinessItem }
+  | { kind: 'message'; text: string };
+
+export const READINESS_VIEW_ID = 'mcpCatalog.readiness';
+
+export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readiness: ReadinessResult | undefined;
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private refreshing: Promise<void> | undefined;
+  private pending = false;
+
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly tracker: CatalogTracker,
+  ) {
+    this.disposables.push(
+      tracker.onDidChangeActiveCatalog(() => this.refresh()),
+      tracker.onDidAnalyse((info) => {
+        if (info.uri === tracker.active) this.refresh();
+      }),
+    );
+  }
+
+  get current(): ReadinessResult | undefined {
+    return this.readiness;
+  }
+
+  /** Re-ask the server; overlapping refreshes collapse into one more run. */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.pending = true;
+      return this.refreshing;
+    }
+    this.refreshing = this.load().finally(() => {
+      this.refreshing = undefined;
+      if (this.pending) {
+        this.pending = false;
+        void this.refresh();
+      }
+    });
+    return this.refreshing;
+  }
+
+  private async load(): Promise<void> {
+    const uri = this.tracker.active;
+    if (!uri) {
+      this.readiness = undefined;
+    } else {
+      try {
+        const params: ReadinessParams = { uri };
+        this.readiness = (await this.client.sendRequest<ReadinessResult | null>(READINESS_REQUEST, params)) ?? undefined;
+      } catch {
+        this.readiness = undefined;
+      }
+    }
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: Node): Node[] {
+    const readiness = this.readiness;
+    if (!readiness) return [];
+    if (!node) return [{ kind: 'section', section: 'servers' }, { kind: 'section', section: 'roots' }];
+    if (node.kind === 'section' && node.section === 'servers') {
+      return readiness.servers.length ? readiness.servers.map((server) => ({ kind: 'server', server })) : [{ kind: 'message', text: 'No servers in this catalog.' }];
+    }
+    if (node.kind === 'section') {
+      return readiness.roots.length ? readiness.roots.map((root) => ({ kind: 'root', root })) : [{ kind: 'message', text: `No roots index: ${readiness.rootsSource}` }];
+    }
+    if (node.kind === 'root') {
+      const byName = new Map(readiness.servers.map((server) => [server.name, server]));
+      return node.root.servers.flatMap((name) => {
+        const server = byName.get(name);
+        return server ? [{ kind: 'server' as const, server, parent: node.root.name }] : [];
+      });
+    }
+    return [];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    const readiness = this.readiness!;
+    switch (node.kind) {
+      case 'section': {
+        const servers = node.section === 'servers';
+        const item = new vscode.TreeItem(servers ? 'Servers' : 'Roots', vscode.TreeItemCollapsibleState.Expanded);
+        item.id = `section:${node.section}`;
+        if (servers) {
+          const blocked = readiness.servers.filter((s) => !s.startable).length;
+          item.description = `${readiness.servers.length} · ${blocked} cannot start`;
+        } else {
+          item.description = readiness.roots.length ? `${readiness.roots.length} · ${readiness.rootsSource}` : '';
+        }
+        item.contextValue = `section-${node.section}`;
+        return item;
+      }
+      case 'server': {
+        const { server } = node;
+        const item = new vscode.TreeItem(server.name, vscode.TreeItemCollapsibleState.None);
+        item.id = node.parent ? `root:${node.parent}/server:${server.name}` : `server:${server.name}`;
+        item.iconPath = new vscode.ThemeIcon(server.icon);
+        item.description = server.reason ? `${server.badge} — ${server.reason}` : server.badge;
+        const tooltip = new vscode.MarkdownString(undefined, true);
+        tooltip.appendMarkdown(`**${escapeMarkdown(server.name)}** — $(${server.icon}) ${escapeMarkdown(server.state)}\n\n`);
+        if (server.reason) tooltip.appendMarkdown(`${escapeMarkdown(server.reason)}\n\n`);
+        if (server.variables?.length) tooltip.appendMarkdown(`Variables: ${server.variables.map((v) => `\`${v}\``).join(', ')}`);
+        item.tooltip = tooltip;
+        item.contextValue = 'server';
+        item.accessibilityInformation = { label: `${server.name}: ${server.badge}${server.reason ? `. ${server.reason}` : ''}` };
+        if (server.range) {
+          item.command = { command: 'mcpCatalog.revealServer', title: 'Reveal in Catalog', arguments: [readiness.uri, server.range] };
+        }
+        return item;
+      }
+      case 'root': {
+        const { root } = node;
+        const item = new vscode.TreeItem(root.name, root.servers.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+        item.id = `root:${root.name}`;
+        item.iconPath = new vscode.ThemeIcon(root.worstState ? (root.icon ?? 'warning') : 'root-folder');
+        const count = root.servers.length === 1 ? '1 default server' : `${root.servers.length} default servers`;
+        item.description = root.worstState ? `${root.badge} — ${root.warning}` : count;
+        item.tooltip = new vscode.MarkdownString(
+          `**${escapeMarkdown(root.name)}** — ${count}${root.servers.length ? `: ${root.servers.map((s) => `\`${s}\``).join(', ')}` : ''}${root.warning ? `\n\n${escapeMarkdown(root.warning)}` : ''}`,
+        );
+        item.contextValue = 'root';
+        return item;
+      }
+      case 'message': {
+        const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+        item.id = `message:${node.text}`;
+        return item;
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
+
+/** Tree item actions: reveal an entry, copy a name. */
+export function registerReadinessCommands(provider: ReadinessProvider): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('mcpCatalog.revealServer', async (uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }) => {
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+      const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+      await vscode.window.showTextDocument(document, { selection, preserveFocus: false });
+    }),
+    vscode.commands.registerCommand('mcpCatalog.copyServerName', async (node?: { kind: string; server?: ServerReadinessItem }) => {
+      const name = node?.server?.name;
+      if (name) await vscode.env.clipboard.writeText(name);
+    }),
+    vscode.commands.registerCommand('mcpCatalog.refreshReadiness', () => provider.refresh()),
+  ];
+}

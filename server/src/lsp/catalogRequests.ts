@@ -1,0 +1,68 @@
+import * as path from 'node:path';
+import { ResponseError, ErrorCodes } from 'vscode-languageserver';
+import {
+  PREVIEW_REQUEST,
+  READINESS_REQUEST,
+  type PreviewParams,
+  type PreviewResult,
+  type ReadinessParams,
+  type ReadinessResult,
+} from '../../../shared/src/protocol';
+import { computeReadiness, STATE_INFO } from '../service/readiness';
+import { previewRuntimeConfig, readCatalog, RUNTIMES, type Selection } from '../service/runtime';
+import type { Analysis } from './analysis';
+import type { FeatureRegistration, ServerContext } from './features';
+import { guard } from './log';
+
+/**
+ * The custom requests behind the readiness tree, the language status and the preview documents.
+ * Both read the cached analysis of the catalog's current version, so they follow every keystroke.
+ */
+export const registerCatalogRequests: FeatureRegistration = (context) => {
+  context.connection.onRequest(READINESS_REQUEST, (params: ReadinessParams) =>
+    guard(context.logger, 'readiness', async () => {
+      const analysis = await catalogAnalysis(context, params.uri);
+      return analysis ? readiness(analysis) : null;
+    }),
+  );
+  context.connection.onRequest(PREVIEW_REQUEST, (params: PreviewParams) =>
+    guard(context.logger, 'preview', async (): Promise<PreviewResult | null> => {
+      if (!RUNTIMES.includes(params.runtime)) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown runtime "${String(params.runtime)}".`);
+      const analysis = await catalogAnalysis(context, params.uri);
+      if (!analysis) return { ok: false, message: 'This document is not an MCP catalog.' };
+      const selection: Selection = params.root ? { kind: 'root', root: params.root } : params.servers?.length ? { kind: 'servers', names: params.servers } : { kind: 'all' };
+      const catalog = readCatalog(analysis.text, analysis.facts, analysis.parsed);
+      const outcome = previewRuntimeConfig(catalog, { runtime: params.runtime, selection, clonePath: params.clonePath ?? analysis.settings.preview.clonePath }, analysis.facts);
+      return outcome.ok ? { ok: true, version: analysis.version, config: outcome.config } : { ok: false, message: outcome.message };
+    }),
+  );
+  return {};
+};
+
+async function catalogAnalysis(context: ServerContext, uri: string): Promise<Analysis | undefined> {
+  const document = context.documents.get(uri);
+  if (!document) return undefined;
+  const analysis = await context.analyse(document);
+  return analysis?.kind === 'catalog' ? analysis : undefined;
+}
+
+function readiness(analysis: Analysis): ReadinessResult {
+  const catalog = readCatalog(analysis.text, analysis.facts, analysis.parsed);
+  const result = computeReadiness(catalog, analysis.facts, {
+    declareKnownHint: 'declare it known in `mcpCatalog.knownVariables` if the runtime reads it from a store the editor cannot see',
+  });
+  const keyRanges = new Map(catalog.entries.map((entry) => [entry.name, analysis.lines.rangeOf(entry.entry.keyNode.offset, entry.entry.keyNode.offset + entry.entry.keyNode.length)]));
+  const roots = analysis.facts.roots;
+  return {
+    uri: analysis.uri,
+    version: analysis.version,
+    servers: result.servers.map((server) => ({ ...server, ...STATE_INFO[server.state], range: keyRanges.get(server.name) })),
+    roots: result.roots.map((root) => ({ ...root, ...(root.worstState ? STATE_INFO[root.worstState] : {}) })),
+    rootsSource: roots
+      ? `${roots.files.map((file) => path.basename(file.path)).join(', ') || 'no readable roots file'} (${roots.via === 'explicit' ? 'from settings' : roots.via})`
+      : analysis.facts.rootsSearch ?? 'no roots index found',
+    errors: analysis.findings.filter((f) => f.severity === 'error').length,
+    warnings: analysis.findings.filter((f) => f.severity === 'warning').length,
+    trusted: analysis.facts.variables.skipped.every((reason) => !reason.includes('restricted')),
+  };
+}
