@@ -25,9 +25,9 @@ interface PreviewQuery {
 export function previewUri(query: PreviewQuery): vscode.Uri {
   const catalog = path.basename(vscode.Uri.parse(query.uri).path);
   const scope = query.root ? ` (root ${query.root})` : query.servers?.length ? ` (${query.servers.join(', ')})` : '';
-  // The path names the tab and picks the language from its extension.
+  // The path names the tab and its extension picks the language (JSONC for Claude and Pi, TOML for Codex).
   const file = query.runtime === 'codex' ? 'config.toml' : '.mcp.json';
-  return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${RUNTIME_LABEL[query.runtime]} ${file} — ${catalog}${scope}`, query: JSON.stringify(query) });
+  return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${catalog}${scope} → ${RUNTIME_LABEL[query.runtime]} ${file}`, query: JSON.stringify(query) });
 }
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
