@@ -2,6 +2,8 @@ import { version } from '../../../package.json';
 import { UsageError } from './args';
 import { CHECK_USAGE, runCheck } from './check';
 import type { CliIo } from './io';
+import { PREVIEW_USAGE, runPreview } from './preview';
+import { READINESS_USAGE, runReadiness } from './readiness';
 
 /** `mcp-catalog`: the rule engine as a command, so reviewers and CI get the editor's verdicts. */
 
@@ -9,6 +11,8 @@ type Command = { usage: string; run: (argv: readonly string[], io: CliIo) => num
 
 export const COMMANDS: Record<string, Command> = {
   check: { usage: CHECK_USAGE, run: runCheck },
+  readiness: { usage: READINESS_USAGE, run: runReadiness },
+  preview: { usage: PREVIEW_USAGE, run: runPreview },
 };
 
 export function usage(): string {

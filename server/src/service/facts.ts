@@ -17,6 +17,11 @@ export interface RootsFile {
   roots: Map<string, NamedSpan>;
   /** Span of the top-level object's opening brace, for related information when no root matches. */
   anchor: NamedSpan;
+  /**
+   * Root names → the string items of their explicit `default_mcp_servers` (references as written:
+   * bare, `@local/name` or `@owner/repo/name`). Absent when the summary was built elsewhere.
+   */
+  defaultServers?: Map<string, string[]>;
 }
 
 export interface RootsFacts {

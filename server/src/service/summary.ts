@@ -11,9 +11,13 @@ import { normaliseUnavailableReason } from './unavailable';
 
 export function summariseRootsIndex(path: string, text: string, parsed: ParsedJson = parseJson(text)): RootsFile {
   const roots = new Map<string, { start: number; end: number }>();
-  for (const entry of indexEntries(parsed.root)) roots.set(entry.name, nodeSpan(entry.keyNode));
+  const defaultServers = new Map<string, string[]>();
+  for (const entry of indexEntries(parsed.root)) {
+    roots.set(entry.name, nodeSpan(entry.keyNode));
+    defaultServers.set(entry.name, stringItems(field(entry, 'default_mcp_servers')?.valueNode).map((item) => item.value));
+  }
   const anchor = parsed.root?.type === 'object' ? { start: parsed.root.offset, end: parsed.root.offset + 1 } : { start: 0, end: 0 };
-  return { path, roots, anchor };
+  return { path, roots, anchor, defaultServers };
 }
 
 export function summariseCatalog(path: string, text: string, parsed: ParsedJson = parseJson(text)): CatalogFile {

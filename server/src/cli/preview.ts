@@ -1,0 +1,94 @@
+import * as path from 'node:path';
+import { CachingReader, diskReader } from '../node/files';
+import { Workspace } from '../node/workspace';
+import { readCatalog } from '../service/runtime/catalogEntries';
+import { previewRuntimeConfig } from '../service/runtime/preview';
+import { RUNTIMES, type RuntimeConfig, type Selection } from '../service/runtime/types';
+import { listOption, oneOf, parseArgs, UsageError } from './args';
+import type { CliIo } from './io';
+
+export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi [--root NAME | --server NAME...]
+                    [--clone DIR] [--roots FILE]... [--format text|json] FILE`;
+
+const PREVIEW_FORMATS = ['text', 'json'] as const;
+
+/**
+ * `mcp-catalog preview` (SPEC §7): the runtime config Zimmer would generate for a session, with
+ * placeholders kept as written (no variable source is even read). Exit 0 when it produced output,
+ * 1 when the catalog cannot be parsed at all, 2 for usage errors (unknown root or server,
+ * unreadable file).
+ */
+export function runPreview(argv: readonly string[], io: CliIo): number {
+  const args = parseArgs(argv, {
+    runtime: { value: true },
+    root: { value: true },
+    server: { value: true, repeatable: true },
+    clone: { value: true },
+    roots: { value: true, repeatable: true },
+    format: { value: true },
+  });
+  if (!args.options.has('runtime')) throw new UsageError('--runtime is required (claude, codex or pi)');
+  const runtime = oneOf(args, 'runtime', RUNTIMES, 'claude');
+  const format = oneOf(args, 'format', PREVIEW_FORMATS, 'text');
+  const root = args.options.get('root')?.[0];
+  const servers = listOption(args, 'server');
+  if (root !== undefined && servers.length > 0) throw new UsageError('give either --root or --server, not both');
+  if (args.options.has('server') && servers.length === 0) throw new UsageError('--server needs a server name');
+  if (args.positional.length !== 1) throw new UsageError(args.positional.length === 0 ? 'no FILE given' : 'give exactly one catalog FILE');
+  const selection: Selection = root !== undefined ? { kind: 'root', root } : servers.length > 0 ? { kind: 'servers', names: servers } : { kind: 'all' };
+
+  const [given] = args.positional;
+  const reader = new CachingReader(diskReader);
+  const workspace = new Workspace(reader, { workspaceRoot: io.cwd, env: io.env });
+  const absolute = path.resolve(io.cwd, given);
+  const text = reader.read(absolute);
+  if (text === undefined) {
+    io.stderr(`mcp-catalog preview: cannot read ${given}\n`);
+    return 2;
+  }
+  if (workspace.classify(absolute, text) === 'roots') throw new UsageError(`${given} is a roots index; give the catalog (mcp.json) that uses it`);
+
+  // A preview substitutes nothing, so no variable source is read: only the roots index matters.
+  const { facts } = workspace.factsFor(absolute, 'catalog', {
+    knownVariables: [],
+    knownLabel: '--known',
+    envFiles: [],
+    rootsFiles: args.options.get('roots') ?? [],
+    readProcessEnv: false,
+    trusted: false,
+  });
+  const outcome = previewRuntimeConfig(readCatalog(text, facts), { runtime, selection, clonePath: args.options.get('clone')?.[0] }, facts);
+  if (!outcome.ok) {
+    if (outcome.problem === 'unparseable') {
+      io.stderr(`mcp-catalog preview: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`);
+      return 1;
+    }
+    throw new UsageError(outcome.message);
+  }
+  if (format === 'json') {
+    io.stdout(`${JSON.stringify(previewJson(outcome.config), null, 2)}\n`);
+  } else {
+    for (const warning of outcome.config.warnings) io.stderr(`warning: ${warning}\n`);
+    io.stdout(formatPreviewText(outcome.config));
+  }
+  return 0;
+}
+
+/** SPEC §7: `{runtime, files, env, warnings?}`. */
+function previewJson(config: RuntimeConfig): Record<string, unknown> {
+  const json: Record<string, unknown> = { runtime: config.runtime, files: config.files, env: config.env };
+  if (config.warnings.length > 0) json.warnings = config.warnings;
+  return json;
+}
+
+/** For a person: each file under its path, then the process environment the runtime needs. */
+export function formatPreviewText(config: RuntimeConfig): string {
+  const parts: string[] = [];
+  for (const file of config.files) {
+    const content = file.content.length > 0 ? file.content : '(empty: no server selected)\n';
+    parts.push(`==> ${file.path} <==\n${content.endsWith('\n') ? content : `${content}\n`}`);
+  }
+  const env = Object.entries(config.env);
+  if (env.length > 0) parts.push(`==> process environment <==\n${env.map(([name, value]) => `${name}=${value}\n`).join('')}`);
+  return parts.join('\n');
+}

@@ -1,0 +1,78 @@
+import * as path from 'node:path';
+import { CachingReader, diskReader } from '../node/files';
+import { Workspace } from '../node/workspace';
+import { computeReadiness, STATE_INFO, type Readiness, type ServerReadiness } from '../service/readiness';
+import { readCatalog } from '../service/runtime/catalogEntries';
+import { oneOf, parseArgs, UsageError } from './args';
+import type { CliIo } from './io';
+import { severityOverrides, SOURCE_OPTIONS, sourceSettings } from './sources';
+
+export const READINESS_USAGE = `mcp-catalog readiness [--format text|json] [--roots FILE]... [--env-file FILE]...
+                      [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env] FILE`;
+
+const READINESS_FORMATS = ['text', 'json'] as const;
+
+/**
+ * `mcp-catalog readiness` (SPEC §7): each server's readiness and each root's worst state, from the
+ * same discovery as `check`. Exit 0 when it produced output, 1 when the catalog cannot be parsed
+ * at all, 2 for usage errors and unreadable files. Only variable names are ever printed.
+ */
+export function runReadiness(argv: readonly string[], io: CliIo): number {
+  const args = parseArgs(argv, { ...SOURCE_OPTIONS, format: { value: true } });
+  const format = oneOf(args, 'format', READINESS_FORMATS, 'text');
+  const settings = sourceSettings(args);
+  severityOverrides(args); // accepted with the other source options; validated so typos still fail
+  if (args.positional.length !== 1) throw new UsageError(args.positional.length === 0 ? 'no FILE given' : 'give exactly one catalog FILE');
+
+  const [given] = args.positional;
+  const reader = new CachingReader(diskReader);
+  const workspace = new Workspace(reader, { workspaceRoot: io.cwd, env: io.env });
+  const absolute = path.resolve(io.cwd, given);
+  const text = reader.read(absolute);
+  if (text === undefined) {
+    io.stderr(`mcp-catalog readiness: cannot read ${given}\n`);
+    return 2;
+  }
+  if (workspace.classify(absolute, text) === 'roots') throw new UsageError(`${given} is a roots index; give the catalog (mcp.json) that uses it`);
+
+  const { facts } = workspace.factsFor(absolute, 'catalog', settings);
+  const catalog = readCatalog(text, facts);
+  if (!catalog.usable) {
+    io.stderr(`mcp-catalog readiness: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`);
+    return 1;
+  }
+  if (catalog.syntaxErrors) io.stderr(`mcp-catalog readiness: ${given} is not strict JSON, so AIR would refuse to load it; readiness is computed from what could be read\n`);
+
+  const readiness = computeReadiness(catalog, facts, { declareKnownHint: 'declare it known with `--known NAME` if the runtime reads it from a store this command cannot see' });
+  io.stdout(format === 'json' ? `${JSON.stringify(readiness, null, 2)}\n` : formatReadinessText(given, readiness));
+  return 0;
+}
+
+/** For a person: startable servers first, each with its badge and reason; then the roots. */
+export function formatReadinessText(file: string, readiness: Readiness): string {
+  const startable = readiness.servers.filter((server) => server.startable);
+  const blocked = readiness.servers.filter((server) => !server.startable);
+  const width = Math.min(32, Math.max(0, ...readiness.servers.map((server) => server.name.length), ...readiness.roots.map((root) => root.name.length)));
+  const lines: string[] = [`${file}: ${plural(readiness.servers.length, 'server')}, ${startable.length} can start, ${blocked.length} cannot`];
+
+  const serverLine = (server: ServerReadiness): string => {
+    const mark = server.startable ? '✓' : '✗';
+    const detail = server.reason ? ` — ${server.reason}` : '';
+    return `  ${mark} ${server.name.padEnd(width)}  ${STATE_INFO[server.state].badge}${detail}`;
+  };
+  if (startable.length > 0) lines.push('', 'Can start', ...startable.map(serverLine));
+  if (blocked.length > 0) lines.push('', 'Cannot start', ...blocked.map(serverLine));
+
+  lines.push('', 'Roots');
+  if (readiness.roots.length === 0) lines.push('  (no roots index found)');
+  for (const root of readiness.roots) {
+    const servers = root.servers.length > 0 ? root.servers.join(', ') : '(no default servers)';
+    const worst = root.worstState ? ` — ${STATE_INFO[root.worstState].badge}: ${root.warning}` : '';
+    lines.push(`  ${root.name.padEnd(width)}  ${servers}${worst}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

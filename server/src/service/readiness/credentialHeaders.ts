@@ -1,0 +1,12 @@
+/**
+ * SPEC §6.1: a header is credential-like when its name, split on `-` and `_`, has a part equal
+ * (case-insensitive) to one of these words, or the two adjacent parts `api` and `key`.
+ * `X-API-Key` and `PRIVATE-TOKEN` are; `Idempotency-Key` and `X-Author` are not.
+ */
+
+const CREDENTIAL_PARTS: ReadonlySet<string> = new Set(['authorization', 'auth', 'apikey', 'token', 'secret', 'password', 'credential', 'credentials']);
+
+export function isCredentialHeaderName(name: string): boolean {
+  const parts = name.toLowerCase().split(/[-_]/);
+  return parts.some((part, index) => CREDENTIAL_PARTS.has(part) || (part === 'api' && parts[index + 1] === 'key'));
+}

@@ -1,0 +1,50 @@
+/**
+ * The readiness states (SPEC §6.1, §10) and what an editor needs to show them: a short badge and
+ * a codicon. Plain data, so the tree view, the language status and the CLI agree.
+ */
+
+export type ReadinessState =
+  | 'declared_unavailable'
+  | 'missing_configuration'
+  | 'needs_authorization'
+  | 'needs_reauth'
+  | 'ready'
+  | 'no_credential_required'
+  | 'invalid';
+
+/** States Zimmer still offers to sessions. */
+export function isStartable(state: ReadinessState): boolean {
+  return state === 'ready' || state === 'no_credential_required';
+}
+
+export interface StateInfo {
+  /** A short badge for lists ("needs auth"). */
+  badge: string;
+  /** A codicon id (DESIGN §10). */
+  icon: 'pass' | 'warning' | 'key' | 'circle-slash' | 'error';
+}
+
+export const STATE_INFO: Readonly<Record<ReadinessState, StateInfo>> = {
+  ready: { badge: 'ready', icon: 'pass' },
+  no_credential_required: { badge: 'no credential', icon: 'pass' },
+  missing_configuration: { badge: 'missing config', icon: 'warning' },
+  needs_authorization: { badge: 'needs auth', icon: 'key' },
+  needs_reauth: { badge: 'needs reauth', icon: 'key' },
+  declared_unavailable: { badge: 'unavailable', icon: 'circle-slash' },
+  invalid: { badge: 'invalid', icon: 'error' },
+};
+
+/**
+ * How much a state costs a session on a root (SPEC §6.2), higher is worse; startable states cost
+ * nothing. `invalid` is not in §6.2: an entry that breaks the schema makes AIR reject the whole
+ * catalog, which is worse than any single server failing, so it ranks first.
+ */
+export const STATE_COST: Readonly<Record<ReadinessState, number>> = {
+  invalid: 4,
+  missing_configuration: 3,
+  needs_authorization: 2,
+  needs_reauth: 2,
+  declared_unavailable: 1,
+  ready: 0,
+  no_credential_required: 0,
+};

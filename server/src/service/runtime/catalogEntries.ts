@@ -1,0 +1,84 @@
+import type { Code } from '../codes';
+import { checkDocument } from '../engine';
+import type { WorkspaceFacts } from '../facts';
+import type { ResolvedFinding } from '../findings';
+import { indexEntries, type IndexEntry } from '../model';
+import { nodeValue, type ParsedJson } from '../parse';
+import { VariableIndex } from '../variables';
+
+/**
+ * A catalog as readiness and the runtime generators see it: its effective entries (last duplicate
+ * wins, as JSON.parse does), each with JSON.parse's value and the structural problems that keep it
+ * out of a runtime config. Structure is judged by the same engine as the diagnostics, at default
+ * severities, so a preview never disagrees with the editor about which entries are broken.
+ */
+
+export interface CatalogEntry {
+  name: string;
+  entry: IndexEntry;
+  /** The entry as JSON.parse reads it; undefined when it is not an object. */
+  value: Record<string, unknown> | undefined;
+  /** Messages of the structural errors of this entry; empty when the entry is usable. */
+  problems: string[];
+}
+
+export interface CatalogView {
+  parsed: ParsedJson | undefined;
+  /** False when there is no top-level object at all (empty file, an array, text too large). */
+  usable: boolean;
+  /** JSON.parse would reject the file (comments, trailing commas, …): AIR would not load it. */
+  syntaxErrors: boolean;
+  entries: CatalogEntry[];
+}
+
+/** Codes whose error-severity findings make an entry unusable (SPEC §10: state `invalid`). */
+const STRUCTURAL_CODES: ReadonlySet<Code> = new Set<Code>(['not-an-object', 'invalid-name', 'unknown-type', 'missing-field', 'forbidden-field', 'invalid-value']);
+
+export function readCatalog(text: string, facts?: WorkspaceFacts, parsed?: ParsedJson): CatalogView {
+  const checkFacts: WorkspaceFacts = facts ?? { variables: VariableIndex.empty() };
+  const result = checkDocument(text, 'catalog', checkFacts, { parsed });
+  const root = result.parsed?.root;
+  if (!result.parsed || !root || root.type !== 'object') {
+    return { parsed: result.parsed, usable: false, syntaxErrors: result.parsed?.strictErrors ?? true, entries: [] };
+  }
+  const problems = structuralProblemsByEntry(result.findings);
+  const entries = indexEntries(root).map((entry): CatalogEntry => {
+    const value = entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
+    const found = problems.get(entry.name) ?? [];
+    // A key without a value (`"a": }`) has no node at all; it cannot be used either.
+    if (!entry.valueNode && found.length === 0) found.push(`The server entry "${entry.name}" has no value.`);
+    return { name: entry.name, entry, value, problems: found };
+  });
+  return { parsed: result.parsed, usable: true, syntaxErrors: result.parsed.strictErrors, entries };
+}
+
+function structuralProblemsByEntry(findings: readonly ResolvedFinding[]): Map<string, string[]> {
+  const byEntry = new Map<string, string[]>();
+  for (const finding of findings) {
+    if (finding.severity !== 'error' || !STRUCTURAL_CODES.has(finding.code)) continue;
+    const name = finding.data?.path?.[0];
+    if (typeof name !== 'string' || name === '$schema') continue;
+    const list = byEntry.get(name) ?? [];
+    list.push(finding.message);
+    byEntry.set(name, list);
+  }
+  return byEntry;
+}
+
+/** One line for a list or tooltip: the first problem, and how many more there are. */
+export function summariseProblems(problems: readonly string[]): string {
+  if (problems.length <= 1) return problems[0] ?? '';
+  return `${problems[0]} (and ${problems.length - 1} more problem${problems.length === 2 ? '' : 's'})`;
+}
+
+/** `obj[key] = value` that also works for the key `__proto__`, as JSON.parse does. */
+export function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** The string values of an object-of-strings field, in order; undefined when it is not an object. */
+export function stringMap(value: unknown): [string, string][] | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  return Object.entries(value as Record<string, unknown>).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
+}

@@ -1,0 +1,9 @@
+/** Runtime-config generation (SPEC §6.3, §6.4): what the editor and the command line import. */
+export { readCatalog, type CatalogEntry, type CatalogView } from './catalogEntries';
+export { CLAUDE_FILE, claudeStartupTimeoutMs, explicitPort, generateClaude } from './claude';
+export { CODEX_FILE, codexToolPrefix, generateCodex, toolNameCollisions } from './codex';
+export { isNpxEntry, isolatedCacheDirName, npmCacheAssignments, npxPackageSpecs } from './npmCache';
+export { generatePi, PI_FILE, piRequestTimeoutMs } from './pi';
+export { previewRuntimeConfig, type PreviewOutcome } from './preview';
+export { resolveSelection, type SelectionOutcome } from './selection';
+export { DEFAULT_CLONE_PATH, RUNTIMES, type PreviewRequest, type RuntimeConfig, type RuntimeFile, type RuntimeName, type Selection } from './types';

@@ -1,0 +1,115 @@
+import type { SelectedServer } from './types';
+
+/**
+ * The npm cache Zimmer gives npx servers (SPEC §6.3, §10). Every stdio entry whose `command` is
+ * exactly `npx` shares `<clone>/.npm-cache`; entries whose npx package specs are identical would
+ * race on the same cache entries, so each of them gets `<clone>/.npm-cache/isolated/<name>`.
+ * `/usr/bin/npx`, `sh -c "npx …"`, `npm exec`, `bunx` and `pnpm dlx` are out of scope.
+ */
+
+/** npx options whose value is the next argument (unless written `--opt=value`). */
+const SKIPS_VALUE: ReadonlySet<string> = new Set(['--prefix', '-c', '--call', '--userconfig', '--cache', '--node-options', '--shell']);
+
+export const NPM_CACHE_VARIABLE = 'NPM_CONFIG_CACHE';
+
+export function isNpxEntry(value: Record<string, unknown>): boolean {
+  return value.type === 'stdio' && value.command === 'npx';
+}
+
+/**
+ * The package specs npx would install, read from `args`: `-p X`, `--package X`, `--package=X`
+ * and `-p=X` add specs; options that take a value skip it; other `-…` are single flags; `--` ends
+ * the options. The first positional argument is the spec only when no `-p`/`--package` gave one,
+ * and it ends the scan either way (what follows belongs to the command).
+ */
+export function npxPackageSpecs(args: readonly unknown[]): string[] {
+  const specs: string[] = [];
+  const items = args.filter((item): item is string => typeof item === 'string');
+  for (let i = 0; i < items.length; i++) {
+    const arg = items[i];
+    if (arg === '--') {
+      const positional = items[i + 1];
+      if (specs.length === 0 && positional !== undefined && positional.length > 0) specs.push(positional);
+      break;
+    }
+    if (arg === '-p' || arg === '--package') {
+      const value = items[i + 1];
+      if (value !== undefined) specs.push(value);
+      i++;
+      continue;
+    }
+    if (arg.startsWith('--package=') || arg.startsWith('-p=')) {
+      specs.push(arg.slice(arg.indexOf('=') + 1));
+      continue;
+    }
+    if (SKIPS_VALUE.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-') && arg.length > 1) continue;
+    if (specs.length === 0 && arg.length > 0) specs.push(arg);
+    break;
+  }
+  return specs.filter((spec) => spec.length > 0);
+}
+
+/** `<clone>/.npm-cache/isolated/<name>`'s last segment: `[A-Za-z0-9._-]` kept, the rest `_`. */
+export function isolatedCacheDirName(name: string): string {
+  const sanitised = name.replace(/[^A-Za-z0-9._-]/g, '_');
+  if (name.trim().length === 0 || /^\.*$/.test(sanitised)) return 'unnamed';
+  return sanitised;
+}
+
+/** The entry's own non-blank `NPM_CONFIG_CACHE`, which the operator chose and Zimmer keeps. */
+export function ownNpmCache(value: Record<string, unknown>): string | undefined {
+  const env = value.env;
+  if (!env || typeof env !== 'object' || Array.isArray(env)) return undefined;
+  const own = (env as Record<string, unknown>)[NPM_CACHE_VARIABLE];
+  return typeof own === 'string' && own.trim().length > 0 ? own : undefined;
+}
+
+/**
+ * Server name → the cache to add, over the servers in the generated config. An entry with its own
+ * cache gets nothing added but still counts in its group; an npx entry without any spec never
+ * collides with another.
+ */
+export function npmCacheAssignments(servers: readonly SelectedServer[], clonePath: string): Map<string, string> {
+  const npx = servers.filter((server) => isNpxEntry(server.value));
+  const groups = new Map<string, number>();
+  const keys = new Map<string, string | undefined>();
+  for (const server of npx) {
+    const specs = npxPackageSpecs(Array.isArray(server.value.args) ? server.value.args : []);
+    // Versions count: `x@1` and `x@latest` are different keys.
+    const key = specs.length > 0 ? JSON.stringify([...specs].sort()) : undefined;
+    keys.set(server.name, key);
+    if (key !== undefined) groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  const shared = `${clonePath}/.npm-cache`;
+  const assignments = new Map<string, string>();
+  for (const server of npx) {
+    if (ownNpmCache(server.value) !== undefined) continue;
+    const key = keys.get(server.name);
+    const isolated = key !== undefined && (groups.get(key) ?? 0) > 1;
+    assignments.set(server.name, isolated ? `${shared}/isolated/${isolatedCacheDirName(server.name)}` : shared);
+  }
+  return assignments;
+}
+
+/** The entry's `env` with the cache added (or a blank one replaced); undefined when it had none and none is added. */
+export function envWithNpmCache(env: unknown, cache: string | undefined): Record<string, string> | undefined {
+  const base = env && typeof env === 'object' && !Array.isArray(env) ? (env as Record<string, string>) : undefined;
+  if (cache === undefined) return base === undefined ? undefined : copy(base);
+  const result = base === undefined ? {} : copy(base);
+  result[NPM_CACHE_VARIABLE] = cache;
+  return result;
+}
+
+/** A copy that keeps a `__proto__` key as data, as JSON.parse does. */
+function copy(source: Record<string, string>): Record<string, string> {
+  const target: Record<string, string> = {};
+  for (const key of Object.keys(source)) {
+    if (key === '__proto__') Object.defineProperty(target, key, { value: source[key], enumerable: true, writable: true, configurable: true });
+    else target[key] = source[key];
+  }
+  return target;
+}

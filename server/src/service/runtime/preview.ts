@@ -1,0 +1,55 @@
+import type { WorkspaceFacts } from '../facts';
+import { readCatalog, summariseProblems, type CatalogView } from './catalogEntries';
+import { generateClaude } from './claude';
+import { generateCodex } from './codex';
+import { npmCacheAssignments } from './npmCache';
+import { generatePi } from './pi';
+import { resolveSelection } from './selection';
+import { DEFAULT_CLONE_PATH, type GeneratorInput, type GeneratorOutput, type PreviewRequest, type RuntimeConfig, type RuntimeName, type SelectedServer } from './types';
+
+/**
+ * A runtime-config preview (SPEC §6.3, §7, §10): the selected servers whatever their readiness,
+ * entries that break structural rules left out with a warning, placeholders kept exactly as
+ * written so a preview can never show a secret. Pure; the editor and `mcp-catalog preview` share it.
+ */
+
+export type PreviewOutcome =
+  | { ok: true; config: RuntimeConfig }
+  | { ok: false; problem: 'unparseable' | 'unknown-root' | 'unknown-server'; message: string };
+
+const GENERATORS: Record<RuntimeName, (input: GeneratorInput) => GeneratorOutput> = {
+  claude: generateClaude,
+  codex: generateCodex,
+  pi: generatePi,
+};
+
+export function previewRuntimeConfig(source: string | CatalogView, request: PreviewRequest, facts?: WorkspaceFacts): PreviewOutcome {
+  const catalog = typeof source === 'string' ? readCatalog(source, facts) : source;
+  if (!catalog.usable) return { ok: false, problem: 'unparseable', message: 'the catalog cannot be parsed: it is not a JSON object of server entries' };
+
+  const selected = resolveSelection(catalog, request.selection ?? { kind: 'all' }, facts?.roots);
+  if (!selected.ok) return selected;
+
+  const warnings: string[] = [];
+  if (catalog.syntaxErrors) warnings.push('The catalog is not strict JSON, so AIR would refuse to load it; this preview is built from what could be read.');
+  const wanted = new Set(selected.names);
+  const servers: SelectedServer[] = [];
+  for (const entry of catalog.entries) {
+    if (!wanted.has(entry.name)) continue;
+    if (entry.problems.length > 0 || !entry.value) {
+      warnings.push(`"${entry.name}" is left out because it breaks a structural rule: ${summariseProblems(entry.problems) || 'it is not an object.'}`);
+      continue;
+    }
+    servers.push({ name: entry.name, value: entry.value });
+  }
+
+  const clonePath = normaliseClonePath(request.clonePath);
+  const output = GENERATORS[request.runtime]({ servers, npmCaches: npmCacheAssignments(servers, clonePath) });
+  return { ok: true, config: { runtime: request.runtime, files: output.files, env: output.env, warnings: [...warnings, ...output.warnings] } };
+}
+
+/** `<clone>` unless a path is given; a trailing separator is dropped so paths join cleanly. */
+function normaliseClonePath(clonePath: string | undefined): string {
+  const given = clonePath === undefined || clonePath.trim().length === 0 ? DEFAULT_CLONE_PATH : clonePath;
+  return given.length > 1 ? given.replace(/[\\/]+$/, '') || given : given;
+}
