@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { CatalogTracker } from './catalogTracker';
+import { registerKnownVariableCommand } from './knownVariables';
 import { CatalogLanguageStatus } from './languageStatus';
 import { startLanguageClient, type CatalogClient } from './languageClient';
 import { PREVIEW_SCHEME, PreviewProvider, registerPreviewCommands } from './previews';
@@ -38,6 +39,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
     new CatalogLanguageStatus(tracker, readiness),
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     ...registerReadinessCommands(readiness),
+    registerKnownVariableCommand(),
     ...registerPreviewCommands(tracker, () => readiness.current?.roots.map((root) => root.name) ?? []),
     vscode.commands.registerCommand('mcpCatalog.restartServer', async () => {
       output.info('Restarting the MCP Catalog language server.');
