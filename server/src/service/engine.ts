@@ -50,7 +50,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
           message: `This file is ${(text.length / 1048576).toFixed(1)} MB, over the ${(maxFileSize / 1048576).toFixed(0)} MB limit (mcpCatalog.maxFileSize), so it was not checked.`,
           start: 0,
           end: 0,
-          data: { tooLarge: true },
+          data: { path: [], tooLarge: true },
         },
       ],
     };

@@ -1,5 +1,5 @@
 import { createScanner } from 'jsonc-parser';
-import type { Finding } from './findings';
+import type { Finding, JsonPath } from './findings';
 
 /**
  * Strict-JSON parsing (SPEC §2) on jsonc-parser's scanner.
@@ -79,6 +79,10 @@ interface ObjectFrame {
   keys: Map<string, JsonNode>;
   trailingCommaOffset: number;
   depth: number;
+  /** Where this container sits in its parent: a key, an index, or undefined for the root / a detached container. */
+  segment: string | number | undefined;
+  /** Memoised by `framePath`. */
+  path?: JsonPath;
 }
 
 interface ArrayFrame {
@@ -87,9 +91,18 @@ interface ArrayFrame {
   state: ArrayState;
   trailingCommaOffset: number;
   depth: number;
+  segment: string | number | undefined;
+  path?: JsonPath;
 }
 
 type Frame = ObjectFrame | ArrayFrame;
+
+/**
+ * Findings carry `data.path` (SPEC §5). Paths of parse-level findings are capped at this many
+ * segments: a prefix still locates an ancestor, and 20,000 nested duplicate keys must not cost
+ * 20,000 × 20,000 path entries.
+ */
+const MAX_FINDING_PATH = 64;
 
 export function parseJson(text: string): ParsedJson {
   const findings: Finding[] = [];
@@ -101,7 +114,8 @@ export function parseJson(text: string): ParsedJson {
     // One error per spot: recovery can trip over the same token twice.
     if (start < lastSyntaxErrorEnd) return;
     lastSyntaxErrorEnd = Math.max(end, start + 1);
-    findings.push({ code: 'json-syntax', message, start, end });
+    // Token-level findings locate themselves by offsets; their path is the document.
+    findings.push({ code: 'json-syntax', message, start, end, data: { path: [] } });
   };
 
   let source = text;
@@ -139,7 +153,7 @@ export function parseJson(text: string): ParsedJson {
           message: 'Comments are not allowed: AIR reads the file with JSON.parse, which fails on them.',
           start,
           end,
-          data: { kind: kind === T.LineComment ? 'line' : 'block' },
+          data: { path: [], kind: kind === T.LineComment ? 'line' : 'block' },
         });
         if (scanner.getTokenError() === 1) syntaxError(SCAN_ERROR_MESSAGES[1], start, end);
         continue;
@@ -151,6 +165,19 @@ export function parseJson(text: string): ParsedJson {
       }
       return kind;
     }
+  };
+
+  /** The JSON path of the container at `index` in the stack, memoised and capped (MAX_FINDING_PATH). */
+  const framePath = (index: number): JsonPath => {
+    // Iterative (no recursion over 20,000 levels): from the nearest memoised ancestor downwards.
+    let from = index;
+    while (from >= 0 && !stack[from].path) from--;
+    for (let i = from + 1; i <= index; i++) {
+      const parentPath = i > 0 ? stack[i - 1].path! : [];
+      const segment = stack[i].segment;
+      stack[i].path = segment === undefined || parentPath.length >= MAX_FINDING_PATH ? parentPath : [...parentPath, segment];
+    }
+    return stack[index].path!;
   };
 
   const tokenStart = (): number => scanner.getTokenOffset();
@@ -232,13 +259,14 @@ export function parseJson(text: string): ParsedJson {
 
   const reportTrailingComma = (frame: Frame): void => {
     if (frame.trailingCommaOffset < 0) return;
+    const path = framePath(stack.length - 1); // the frame being closed is the top one
     strictErrors = true;
     findings.push({
       code: 'json-trailing-comma',
       message: 'Trailing comma: JSON.parse fails on a comma before a closing bracket.',
       start: frame.trailingCommaOffset,
       end: frame.trailingCommaOffset + 1,
-      data: { offset: frame.trailingCommaOffset },
+      data: { path, offset: frame.trailingCommaOffset },
     });
   };
 
@@ -246,11 +274,13 @@ export function parseJson(text: string): ParsedJson {
     const depth = stack.length + 1;
     if (depth > maxDepth) maxDepth = depth;
     const node: JsonNode = { type: kind === T.OpenBrace ? 'object' : 'array', offset: tokenStart(), length: 1, children: [] };
+    const parent = stack[stack.length - 1];
     attach(node);
+    const segment = !parent ? undefined : parent.kind === 'array' ? parent.node.children!.length - 1 : parent.property ? (parent.property.children![0].value as string) : undefined;
     if (kind === T.OpenBrace) {
-      stack.push({ kind: 'object', node, state: 'keyOrEnd', keys: new Map(), trailingCommaOffset: -1, depth });
+      stack.push({ kind: 'object', node, state: 'keyOrEnd', keys: new Map(), trailingCommaOffset: -1, depth, segment });
     } else {
-      stack.push({ kind: 'array', node, state: 'valueOrEnd', trailingCommaOffset: -1, depth });
+      stack.push({ kind: 'array', node, state: 'valueOrEnd', trailingCommaOffset: -1, depth, segment });
     }
   };
 
@@ -286,7 +316,7 @@ export function parseJson(text: string): ParsedJson {
         message: `Duplicate key "${key}": JSON.parse keeps only the last one, so the earlier one is silently dropped.`,
         start: keyNode.offset,
         end: keyNode.offset + keyNode.length,
-        data: { key, earlierOffset: earlier.offset, depth: frame.depth },
+        data: { path: [...framePath(stack.length - 1), key].slice(0, MAX_FINDING_PATH), key, earlierOffset: earlier.offset, depth: frame.depth },
         related: [{ start: firstKey.offset, end: firstKey.offset + firstKey.length, message: `First definition of "${key}"` }],
       });
     }
@@ -435,6 +465,7 @@ export function parseJson(text: string): ParsedJson {
       message: 'The file is empty: AIR reads it with JSON.parse, which fails on empty input. Write `{}` for an empty catalog.',
       start: 0,
       end: 0,
+      data: { path: [] },
     });
   }
 
@@ -493,6 +524,13 @@ export function nodeValue(node: JsonNode | undefined): unknown {
         const key = property.children?.[0]?.value as string;
         const valueNode = property.children?.[1];
         if (key === undefined || !valueNode) continue;
+        if (property.shadowed) {
+          // A later duplicate wins; only reserve the key's place (JSON.parse keeps the first
+          // position). Filling it in here would let this earlier container, built after the
+          // later one (the work list is LIFO), overwrite the winner.
+          if (!Object.prototype.hasOwnProperty.call(obj, key)) defineValue(obj, key, undefined);
+          continue;
+        }
         if (valueNode.type === 'object' || valueNode.type === 'array') {
           // Define now so key order matches JSON.parse; the container fills in later.
           obj[key] = undefined;

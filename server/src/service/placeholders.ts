@@ -47,11 +47,29 @@ export function findPlaceholders(value: string): Placeholder[] {
       });
       break;
     }
-    const content = value.slice(index + 2, close);
-    found.push(judge(content, index, close + 1));
-    from = close + 1;
+    // `${A:-${B}}`: AIR's lazy match stops at the first `}`, but the author wrote one placeholder
+    // ending at the balanced `}`. Underline (and let the rewrite fix replace) all of it, or the
+    // fix would leave a stray `}` behind.
+    const end = value.slice(index + 2, close).includes('${') ? balancedClose(value, index + 2) ?? close : close;
+    const content = value.slice(index + 2, end);
+    found.push(judge(content, index, end + 1));
+    from = end + 1;
   }
   return found;
+}
+
+/** Index of the `}` that closes a `${` whose content starts at `from`, counting nested `${`. */
+function balancedClose(value: string, from: number): number | undefined {
+  let depth = 1;
+  for (let i = from; i < value.length; i++) {
+    if (value.charCodeAt(i) === 0x24 /* $ */ && value.charCodeAt(i + 1) === 0x7b /* { */) {
+      depth++;
+      i++;
+    } else if (value.charCodeAt(i) === 0x7d /* } */ && --depth === 0) {
+      return i;
+    }
+  }
+  return undefined;
 }
 
 function judge(content: string, index: number, end: number): Placeholder {

@@ -146,12 +146,13 @@ export function closestNames(name: string, candidates: Iterable<string>, max = 3
 
 /** Render a value for a message, short and on one line. */
 export function describeValue(value: unknown, maxLength = 60): string {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+    text = JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(value);
+    // Deeply nested values overflow JSON.stringify (and String() too): name the kind instead,
+    // so the rule still reports its finding rather than dying inside the message.
+    text = Array.isArray(value) ? 'an array' : value !== null && typeof value === 'object' ? 'an object' : typeof value;
   }
-  if (text === undefined) text = String(value);
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }

@@ -19,6 +19,8 @@ export const placeholderRule: Rule = {
   id: 'placeholders',
   appliesTo: ['catalog'],
   checkEntry(entry, context) {
+    // Server names are keys too, and AIR never substitutes keys (SPEC §4.3).
+    if (entry.name.includes('${')) notInterpolated(context, entry.keyNode, [entry.name], 'a server name');
     if (!entry.valueNode || entry.valueNode.type !== 'object') return;
     for (const property of entry.valueNode.children ?? []) {
       if (property.shadowed) continue;
@@ -38,24 +40,40 @@ export const placeholderRule: Rule = {
 
 type StringVisitor = (node: JsonNode, path: (string | number)[], isKey: boolean) => void;
 
-/** Every string node below `node` (values, and object keys when `keysToo`), iteratively. */
+/** A path kept as a parent chain, so walking deep values costs O(1) per level (see walkStrings). */
+interface PathLink {
+  parent: PathLink | undefined;
+  segment: string | number;
+}
+
+function materialise(base: readonly (string | number)[], link: PathLink | undefined): (string | number)[] {
+  const tail: (string | number)[] = [];
+  for (let current = link; current; current = current.parent) tail.push(current.segment);
+  return [...base, ...tail.reverse()];
+}
+
+/**
+ * Every string node below `node` (values, and object keys when `keysToo`), iteratively. The path
+ * is only built for strings that contain `${`: copying it at every level made 20,000 levels of
+ * nesting quadratic (tens of seconds).
+ */
 function walkStrings(node: JsonNode, path: (string | number)[], keysToo: boolean, visit: StringVisitor): void {
-  const work: { node: JsonNode; path: (string | number)[] }[] = [{ node, path }];
+  const work: { node: JsonNode; link: PathLink | undefined }[] = [{ node, link: undefined }];
   while (work.length) {
     const current = work.pop()!;
     const n = current.node;
     if (n.type === 'string') {
-      if ((n.value as string).includes('${')) visit(n, current.path, false);
+      if ((n.value as string).includes('${')) visit(n, materialise(path, current.link), false);
     } else if (n.type === 'object') {
       for (const property of n.children ?? []) {
         if (property.shadowed) continue;
         const key = property.children![0];
         const keyText = key.value as string;
-        if (keysToo && keyText.includes('${')) visit(key, current.path, true);
-        if (property.children![1]) work.push({ node: property.children![1], path: [...current.path, keyText] });
+        if (keysToo && keyText.includes('${')) visit(key, materialise(path, current.link), true);
+        if (property.children![1]) work.push({ node: property.children![1], link: { parent: current.link, segment: keyText } });
       }
     } else if (n.type === 'array') {
-      (n.children ?? []).forEach((child, index) => work.push({ node: child, path: [...current.path, index] }));
+      (n.children ?? []).forEach((child, index) => work.push({ node: child, link: { parent: current.link, segment: index } }));
     }
   }
 }

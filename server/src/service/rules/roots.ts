@@ -1,4 +1,4 @@
-import type { CatalogsFacts, RootsFacts } from '../facts';
+import type { CatalogsFacts, RootsFacts, RootsFile } from '../facts';
 import type { Finding, RelatedLocation } from '../findings';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { closestNames } from '../text';
@@ -91,16 +91,35 @@ function checkRootReference(
   const allRoots = roots.files.flatMap((file) => [...file.roots.keys()]);
   const candidates = closestNames(reference.name, allRoots, 3);
   const primary = roots.files[0];
+  // A root's own `default_in_roots` names roots of this same file: related info stays in it.
+  const inThisFile = primary !== undefined && (primary === ownRootsFile(context) || samePath(context, primary.path));
   const related: RelatedLocation[] = primary
-    ? [{ path: samePath(context, primary.path) ? undefined : primary.path, ...primary.anchor, message: `Roots index: ${primary.path}` }]
+    ? [{ path: inThisFile ? undefined : primary.path, ...primary.anchor, message: inThisFile ? 'Roots of this index' : `Roots index: ${primary.path}` }]
     : [];
   context.report({
     code: 'undefined-root',
-    message: `"${reference.name}" is not a root of ${describeFiles(roots.files.map((f) => f.path))}: AIR drops it with a warning and Zimmer keeps serving a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}`,
+    message: `"${reference.name}" is not a root of ${inThisFile ? 'this roots index' : describeFiles(roots.files.map((f) => f.path))}: AIR drops it with a warning and Zimmer keeps serving a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}`,
     ...nodeSpan(item.node),
-    data: { path, name: reference.name, candidates, rootsFile: primary?.path, server: context.kind === 'catalog' ? entry.name : undefined },
+    data: { path, name: reference.name, candidates, rootsFile: inThisFile ? context.facts.documentPath : primary?.path, server: context.kind === 'catalog' ? entry.name : undefined },
     related,
   });
+}
+
+const ownRootsFiles = new WeakMap<RuleContext, RootsFile>();
+
+/** This roots index as a RootsFile (memoised per check), anchored on its opening brace. */
+function ownRootsFile(context: RuleContext): RootsFile | undefined {
+  if (context.kind !== 'roots') return undefined;
+  let file = ownRootsFiles.get(context);
+  if (!file) {
+    file = {
+      path: context.facts.documentPath ?? '',
+      roots: new Map(context.entries.map((e) => [e.name, nodeSpan(e.keyNode)])),
+      anchor: { start: context.root.offset, end: context.root.offset + 1 },
+    };
+    ownRootsFiles.set(context, file);
+  }
+  return file;
 }
 
 function samePath(context: RuleContext, path: string): boolean {
@@ -114,11 +133,7 @@ function describeFiles(paths: string[]): string {
 
 function checkRootsIndex(context: RuleContext, notChecked: OnceReporter): void {
   // A root's own `default_in_roots` makes it a subagent of roots of this same index.
-  const ownRoots: RootsFacts = {
-    via: 'explicit',
-    files: [{ path: context.facts.documentPath ?? '', roots: new Map(context.entries.map((e) => [e.name, nodeSpan(e.keyNode)])), anchor: { start: 0, end: 0 } }],
-    remoteSources: [],
-  };
+  const ownRoots: RootsFacts = { via: 'explicit', files: [ownRootsFile(context)!], remoteSources: [] };
   const catalogs = context.facts.catalogs;
   let catalogNotFoundReported = false;
   for (const entry of context.entries) {

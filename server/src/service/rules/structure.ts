@@ -152,7 +152,7 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
           data: { path: [entry.name], missing: true, candidates: TRANSPORTS },
         });
       } else {
-        const reason = missing === 'command' ? 'a stdio server needs `command`' : missing === 'url' ? `a ${type} server needs \`url\`` : `a ${what} needs \`${missing}\``;
+        const reason = missing === 'command' ? 'a stdio server needs `command`' : missing === 'url' ? `a${type === 'sse' ? 'n' : ''} ${type} server needs \`url\`` : `a ${what} needs \`${missing}\``;
         push({
           code: 'missing-field',
           message: `The ${what} "${entry.name}" is missing \`${missing}\`: ${reason}.`,
