@@ -1,0 +1,184 @@
+import {
+  CodeActionKind,
+  type ClientCapabilities,
+  type CodeAction,
+  type CodeActionParams,
+  type CreateFile,
+  type Diagnostic,
+  type ServerCapabilities,
+  type TextDocumentEdit,
+  type TextEdit as LspTextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { isCode } from '../service/codes';
+import type { ResolvedFinding } from '../service/findings';
+import { computeFixAll, fixesFor, type FixContext, type FixProposal, type TextEdit } from '../service/fixes';
+import { LineIndex } from '../service/text';
+import { diskReader } from '../node/files';
+import type { Analysis } from './analysis';
+import { DIAGNOSTIC_SOURCE } from './diagnostics';
+import type { ServerContext } from './features';
+import { guard } from './log';
+import { pathToUri, uriToPath } from './paths';
+
+/**
+ * Quick fixes and fix-all (SPEC §5, issue 3) over LSP. Fixes are computed by the core from each
+ * diagnostic's `data` against the current analysis — never from the message. A diagnostic the
+ * client sends back that the current version no longer reports (same code, range and path) is
+ * stale and gets no fix.
+ */
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.mcp-catalog`;
+
+export function registerCodeActions(context: ServerContext): ServerCapabilities {
+  const { connection, documents, logger } = context;
+
+  connection.onCodeAction(
+    async (params, token) =>
+      (await guard(logger, 'code actions', async () => {
+        const document = documents.get(params.textDocument.uri);
+        if (!document) return [];
+        const analysis = await context.analyse(document);
+        if (!analysis?.parsed || token.isCancellationRequested) return [];
+        // The analysis must be of the version the client now has (a newer one may have arrived meanwhile).
+        if (documents.get(document.uri)?.version !== analysis.version) return [];
+        const editor = new EditBuilder(context, document, analysis);
+        const actions: CodeAction[] = [];
+        if (wants(params.context.only, CodeActionKind.QuickFix)) actions.push(...quickFixes(params, analysis, editor));
+        // Fix-all re-checks the document, so it runs only when asked for (on save, or the Source Action menu),
+        // never on the lightbulb requests a cursor move triggers.
+        if (params.context.only && wants(params.context.only, FIX_ALL_KIND)) {
+          const fixAll = fixAllAction(analysis, editor);
+          if (fixAll) actions.push(fixAll);
+        }
+        return actions;
+      })) ?? [],
+  );
+
+  return { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] } };
+}
+
+/** Whether a requested `only` list includes `kind` (a request for `source.fixAll` includes ours). */
+function wants(only: string[] | undefined, kind: string): boolean {
+  if (!only) return true;
+  return only.some((requested) => requested === '' || kind === requested || kind.startsWith(`${requested}.`));
+}
+
+function quickFixes(params: CodeActionParams, analysis: Analysis, editor: EditBuilder): CodeAction[] {
+  const actions: CodeAction[] = [];
+  const context = editor.fixContext();
+  for (const diagnostic of params.context.diagnostics) {
+    const finding = currentFinding(diagnostic, analysis);
+    if (!finding) continue;
+    for (const fix of fixesFor(finding, context)) {
+      const action = editor.toCodeAction(fix, diagnostic);
+      if (action) actions.push(action);
+    }
+  }
+  return actions;
+}
+
+/** The finding of the current analysis a client diagnostic stands for, or undefined when it is stale. */
+function currentFinding(diagnostic: Diagnostic, analysis: Analysis): ResolvedFinding | undefined {
+  if (diagnostic.source !== undefined && diagnostic.source !== DIAGNOSTIC_SOURCE) return undefined;
+  const data = (diagnostic.data ?? {}) as { code?: unknown; path?: unknown };
+  const code = typeof diagnostic.code === 'string' ? diagnostic.code : typeof data.code === 'string' ? data.code : undefined;
+  if (!code || !isCode(code)) return undefined;
+  const start = analysis.lines.offsetAt(diagnostic.range.start);
+  const end = analysis.lines.offsetAt(diagnostic.range.end);
+  const path = Array.isArray(data.path) ? JSON.stringify(data.path) : undefined;
+  return analysis.findings.find(
+    (finding) => finding.code === code && finding.start === start && finding.end === end && (path === undefined || JSON.stringify(finding.data?.path ?? []) === path),
+  );
+}
+
+function fixAllAction(analysis: Analysis, editor: EditBuilder): CodeAction | undefined {
+  const result = computeFixAll(analysis.text, analysis.kind, analysis.facts, {
+    severities: analysis.settings.severity,
+    maxFileSize: analysis.settings.maxFileSizeMB * 1024 * 1024,
+    findings: analysis.findings,
+  });
+  if (result.edits.length === 0) return undefined;
+  return {
+    title: 'Fix all auto-fixable MCP catalog problems',
+    kind: FIX_ALL_KIND,
+    edit: editor.workspaceEdit(result.edits, []),
+  };
+}
+
+/** Turns core proposals into LSP edits for this document and the files they touch. */
+class EditBuilder {
+  private readonly capabilities: ClientCapabilities | undefined;
+
+  constructor(
+    private readonly context: ServerContext,
+    private readonly document: TextDocument,
+    private readonly analysis: Analysis,
+  ) {
+    this.capabilities = context.clientCapabilities?.();
+  }
+
+  fixContext(): FixContext {
+    return {
+      text: this.analysis.text,
+      parsed: this.analysis.parsed!,
+      kind: this.analysis.kind,
+      facts: this.analysis.facts,
+      readFile: (filePath) => this.openDocument(filePath)?.getText() ?? diskReader.read(filePath),
+    };
+  }
+
+  toCodeAction(fix: FixProposal, diagnostic: Diagnostic): CodeAction | undefined {
+    const action: CodeAction = { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic] };
+    if (fix.isPreferred) action.isPreferred = true;
+    if (fix.edits.length > 0 || fix.files?.length) {
+      const edit = this.workspaceEdit(fix.edits, fix.files ?? []);
+      if (!edit) return undefined;
+      action.edit = edit;
+    }
+    if (fix.command) {
+      // Handled by the client (it updates the `mcpCatalog.knownVariables` setting); only a name travels.
+      action.command = { title: fix.title, command: fix.command.command, arguments: [fix.command.name, this.document.uri] };
+    }
+    return action.edit || action.command ? action : undefined;
+  }
+
+  /**
+   * A WorkspaceEdit: `changes` (what every client applies) unless a file must be created, which
+   * needs `documentChanges` with a CreateFile (ignoreIfExists, so nothing is ever overwritten).
+   */
+  workspaceEdit(edits: readonly TextEdit[], files: readonly { path: string; create?: boolean; edits: TextEdit[] }[]): WorkspaceEdit | undefined {
+    const own = edits.map((edit) => toLspEdit(this.analysis.lines, edit));
+    const others = files.map((file) => {
+      const open = this.openDocument(file.path);
+      const text = open?.getText() ?? (file.create ? '' : diskReader.read(file.path) ?? '');
+      return { file, uri: open?.uri ?? pathToUri(file.path), version: open?.version ?? null, edits: file.edits.map((edit) => toLspEdit(new LineIndex(text), edit)) };
+    });
+    const creates = others.filter((other) => other.file.create && !this.openDocument(other.file.path));
+    if (creates.length === 0) {
+      const changes: Record<string, LspTextEdit[]> = {};
+      if (own.length > 0) changes[this.document.uri] = own;
+      for (const other of others) changes[other.uri] = [...(changes[other.uri] ?? []), ...other.edits];
+      return { changes };
+    }
+    const workspace = this.capabilities?.workspace?.workspaceEdit;
+    if (this.capabilities && (!workspace?.documentChanges || !workspace.resourceOperations?.includes('create'))) return undefined;
+    const documentChanges: (TextDocumentEdit | CreateFile)[] = [];
+    if (own.length > 0) documentChanges.push({ textDocument: { uri: this.document.uri, version: this.document.version }, edits: own });
+    for (const other of others) {
+      if (creates.includes(other)) documentChanges.push({ kind: 'create', uri: other.uri, options: { ignoreIfExists: true } });
+      documentChanges.push({ textDocument: { uri: other.uri, version: other.version }, edits: other.edits });
+    }
+    return { documentChanges };
+  }
+
+  /** An open editor's document for a path (its unsaved text wins over the disk). */
+  private openDocument(filePath: string): TextDocument | undefined {
+    return this.context.documents.all().find((document) => uriToPath(document.uri) === filePath);
+  }
+}
+
+function toLspEdit(lines: LineIndex, edit: TextEdit): LspTextEdit {
+  return { range: lines.rangeOf(edit.start, edit.end), newText: edit.newText };
+}

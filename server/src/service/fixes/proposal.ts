@@ -1,0 +1,23 @@
+import type { FixCommand, FileChange, FixProposal, TextEdit } from './types';
+
+/** A quick-fix proposal; `isPreferred` and `inFixAll` default to false. */
+export function proposal(
+  title: string,
+  edits: TextEdit[],
+  options: { preferred?: boolean; fixAll?: boolean; files?: FileChange[]; command?: FixCommand } = {},
+): FixProposal {
+  const fix: FixProposal = { title, kind: 'quickfix', isPreferred: options.preferred === true, edits, inFixAll: options.fixAll === true };
+  if (options.files) fix.files = options.files;
+  if (options.command) fix.command = options.command;
+  return fix;
+}
+
+/** Shorten a value for a title. */
+export function short(text: string, max = 40): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The last segment of a path, for titles (`roots.json`, `.env`); no node:path in the core. */
+export function fileName(filePath: string): string {
+  return filePath.split(/[\\/]/).pop() || filePath;
+}

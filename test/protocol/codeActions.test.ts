@@ -1,0 +1,196 @@
+/**
+ * Quick fixes and fix-all through the bundled server (issue 3, items 1–2): textDocument/codeAction
+ * for a published diagnostic returns its fix, computed from `data`; applying it makes the
+ * diagnostic go away; `source.fixAll.mcp-catalog` returns one edit that fixes everything
+ * unambiguous. Asserts with "includes", never on exact lists (clients add their own actions).
+ */
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { CodeAction, Diagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Capabilities, FileChange, LspClient, REPO_ROOT, stopAllClients } from './lspClient';
+import { catalogSettings, codesOf, removeAllWorkspaces, single, TempWorkspace } from './workspace';
+
+const FIX_ALL = 'source.fixAll.mcp-catalog';
+
+function capabilities() {
+  const caps = Capabilities.vscodeLike();
+  caps.workspace!.workspaceEdit = { documentChanges: true, resourceOperations: ['create'] };
+  return caps;
+}
+
+async function codeActions(client: LspClient, uri: string, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
+  const range = diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  return (await client.request<CodeAction[] | null>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics, only } })) ?? [];
+}
+
+function titled(actions: CodeAction[], title: string): CodeAction {
+  const action = actions.find((a) => a.title === title);
+  assert.ok(action, `no action "${title}" among ${JSON.stringify(actions.map((a) => a.title))}`);
+  return action;
+}
+
+const applyText = (text: string, edits: TextEdit[]): string => TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 1, text), edits);
+
+/** Apply a WorkspaceEdit to files on disk (and return the new text of open documents by URI). */
+function applyWorkspaceEdit(edit: WorkspaceEdit, ws: TempWorkspace, open: Map<string, string>): Map<string, string> {
+  const changed = new Map<string, string>();
+  const textOf = (uri: string): string => changed.get(uri) ?? open.get(uri) ?? readOr(uri);
+  const readOr = (uri: string): string => {
+    const file = new URL(uri).pathname;
+    return existsSync(file) ? readFileSync(file, 'utf8') : '';
+  };
+  for (const [uri, edits] of Object.entries(edit.changes ?? {})) changed.set(uri, applyText(textOf(uri), edits));
+  for (const change of edit.documentChanges ?? []) {
+    if ('kind' in change) {
+      assert.equal(change.kind, 'create');
+      if (!changed.has(change.uri)) changed.set(change.uri, textOf(change.uri));
+    } else {
+      changed.set(change.textDocument.uri, applyText(textOf(change.textDocument.uri), change.edits as TextEdit[]));
+    }
+  }
+  for (const [uri, text] of changed) if (!open.has(uri)) ws.write(path.relative(ws.dir, new URL(uri).pathname), text);
+  return changed;
+}
+
+describe('protocol: quick fixes and fix-all', function () {
+  this.timeout(30_000);
+
+  afterEach(async () => {
+    await stopAllClients();
+    removeAllWorkspaces();
+  });
+
+  it('advertises quickfix and source.fixAll.mcp-catalog', async () => {
+    const client = await LspClient.start({ capabilities: capabilities(), settings: catalogSettings() });
+    const provider = client.initializeResult.capabilities.codeActionProvider;
+    assert.ok(provider && typeof provider === 'object');
+    assert.ok(provider.codeActionKinds?.includes('quickfix'));
+    assert.ok(provider.codeActionKinds?.includes(FIX_ALL));
+  });
+
+  it('returns the preferred fix for a diagnostic; applying it clears the diagnostic', async () => {
+    const ws = TempWorkspace.create();
+    const text = '{\n  "s": {\n    "type": "stdio",\n    "url": "https://x.example",\n    "command": "node"\n  }\n}\n';
+    ws.write('mcp.json', text);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('mcp.json'));
+    const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
+    const forbidden = single(diagnostics, 'forbidden-field');
+    const actions = await codeActions(client, uri, [forbidden]);
+    const fix = titled(actions, 'Remove "url"');
+    assert.equal(fix.kind, 'quickfix');
+    assert.equal(fix.isPreferred, true);
+    assert.deepEqual(fix.diagnostics, [forbidden]);
+    const after = applyText(text, fix.edit!.changes![uri]);
+    assert.equal(after, '{\n  "s": {\n    "type": "stdio",\n    "command": "node"\n  }\n}\n');
+    const version = client.change(uri, after);
+    const next = await client.waitForDiagnostics(uri, { version });
+    assert.equal(codesOf(next.diagnostics).includes('forbidden-field'), false);
+  });
+
+  it('offers no fix for a stale diagnostic (the document moved on)', async () => {
+    const ws = TempWorkspace.create();
+    const text = '{ "s": { "type": "stdio", "command": "node", "startup_timeout_sec": 4 } }';
+    ws.write('mcp.json', text);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('mcp.json'));
+    const old = single((await client.waitForDiagnostics(uri, { version: 1 })).diagnostics, 'timeout-range');
+    const version = client.change(uri, text.replace(': 4 }', ': 4000 }'));
+    await client.waitForDiagnostics(uri, { version });
+    const actions = await codeActions(client, uri, [old]);
+    assert.equal(actions.some((a) => a.title.startsWith('Clamp')), false, JSON.stringify(actions.map((a) => a.title)));
+  });
+
+  it('unresolved-variable: NAME= into a created .env (CreateFile, ignoreIfExists), declare-known as a command, never a value', async () => {
+    const ws = TempWorkspace.create();
+    const text = '{ "r": { "type": "sse", "url": "https://x.example/sse", "headers": { "Authorization": "Bearer ${API_KEY}" } } }';
+    ws.write('mcp.json', text);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('mcp.json'));
+    const unresolved = single((await client.waitForDiagnostics(uri, { version: 1 })).diagnostics, 'unresolved-variable');
+    const actions = await codeActions(client, uri, [unresolved]);
+
+    const declare = titled(actions, 'Declare API_KEY known (mcpCatalog.knownVariables)');
+    assert.deepEqual(declare.command, { title: declare.title, command: 'mcpCatalog.addKnownVariable', arguments: ['API_KEY', uri] });
+    assert.equal(declare.edit, undefined);
+
+    const add = titled(actions, 'Add API_KEY= to .env');
+    const changes = add.edit!.documentChanges!;
+    assert.deepEqual(changes[0], { kind: 'create', uri: ws.uri('.env'), options: { ignoreIfExists: true } });
+    assert.deepEqual((changes[1] as { edits: TextEdit[] }).edits, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'API_KEY=\n' }]);
+
+    const mark = client.mark();
+    applyWorkspaceEdit(add.edit!, ws, new Map([[uri, text]]));
+    assert.equal(ws.read('.env'), 'API_KEY=\n');
+    // A blank value still counts as unset: the user now fills it in; the fix never writes one.
+    ws.write('.env', 'API_KEY=set-by-the-user\n');
+    client.didChangeWatchedFiles([{ path: ws.path('.env'), type: FileChange.Created }]);
+    const next = await client.waitForDiagnostics(uri, { since: mark });
+    assert.equal(codesOf(next.diagnostics).includes('unresolved-variable'), false);
+    assert.ok(!JSON.stringify(actions).includes('set-by-the-user'));
+  });
+
+  it('undefined-root: adds a skeleton root to the roots index as a workspace edit', async () => {
+    const ws = TempWorkspace.create();
+    const text = '{\n  "s": { "type": "stdio", "command": "node", "default_in_roots": ["fleet"] }\n}\n';
+    ws.write('mcp.json', text);
+    ws.write('roots.json', '{\n  "zimmer": {\n    "description": "Z"\n  }\n}\n');
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('mcp.json'));
+    const undefinedRoot = single((await client.waitForDiagnostics(uri, { version: 1 })).diagnostics, 'undefined-root');
+    const actions = await codeActions(client, uri, [undefinedRoot]);
+    const add = titled(actions, 'Add root "fleet" to roots.json');
+    assert.deepEqual(Object.keys(add.edit!.changes!), [ws.uri('roots.json')]);
+    const mark = client.mark();
+    applyWorkspaceEdit(add.edit!, ws, new Map([[uri, text]]));
+    assert.equal(ws.read('roots.json'), '{\n  "zimmer": {\n    "description": "Z"\n  },\n  "fleet": {\n    "description": "TODO: describe this root"\n  }\n}\n');
+    client.didChangeWatchedFiles([{ path: ws.path('roots.json'), type: FileChange.Changed }]);
+    const next = await client.waitForDiagnostics(uri, { since: mark });
+    assert.equal(codesOf(next.diagnostics).includes('undefined-root'), false);
+  });
+
+  it('source.fixAll.mcp-catalog returns one edit that fixes everything unambiguous', async () => {
+    const ws = TempWorkspace.create();
+    const text = readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'fixes', 'fix-all-mcp.json'), 'utf8');
+    ws.write('mcp.json', text);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('mcp.json'));
+    const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
+    assert.ok(codesOf(diagnostics).includes('timeout-range'));
+
+    // The lightbulb (no `only`) gets quick fixes but not fix-all; a save asking for source.fixAll gets it.
+    const lightbulb = await codeActions(client, uri, diagnostics);
+    assert.equal(lightbulb.some((a) => a.kind === FIX_ALL), false);
+    for (const only of [[FIX_ALL], ['source.fixAll'], ['source']]) {
+      const actions = await codeActions(client, uri, [], only);
+      assert.equal(actions.filter((a) => a.kind === FIX_ALL).length, 1, `only ${only.join(',')}`);
+      assert.equal(actions.some((a) => a.kind === 'quickfix'), false);
+    }
+    const [fixAll] = await codeActions(client, uri, [], [FIX_ALL]);
+    assert.deepEqual(Object.keys(fixAll.edit!.changes!), [uri], 'fix-all never edits other files');
+    const after = applyText(text, fixAll.edit!.changes![uri]);
+    const version = client.change(uri, after);
+    const next = await client.waitForDiagnostics(uri, { version });
+    assert.deepEqual([...new Set(codesOf(next.diagnostics))], ['json-comment', 'lowercase-variable', 'unknown-type']);
+
+    const nothingLeft = await codeActions(client, uri, [], [FIX_ALL]);
+    assert.equal(nothingLeft.length, 0, 'nothing left to fix: no action');
+  });
+
+  it('quick fixes for a json-* diagnostic and a placeholder written with escapes', async () => {
+    const ws = TempWorkspace.create();
+    const text = '{\n  "s": {\n    "type": "stdio",\n    "command": "node",\n    "env": { "T": "\\u0024{token}" },\n  }\n}\n';
+    ws.write('mcp.json', text);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings({ knownVariables: ['TOKEN'] }) });
+    const uri = client.open(ws.path('mcp.json'));
+    const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
+    const comma = titled(await codeActions(client, uri, [single(diagnostics, 'json-trailing-comma')]), 'Remove the trailing comma');
+    const lower = titled(await codeActions(client, uri, [single(diagnostics, 'lowercase-variable')]), 'Change to ${TOKEN}');
+    const after = applyText(text, [...comma.edit!.changes![uri], ...lower.edit!.changes![uri]]);
+    assert.equal(after, '{\n  "s": {\n    "type": "stdio",\n    "command": "node",\n    "env": { "T": "\\u0024{TOKEN}" }\n  }\n}\n');
+    const version = client.change(uri, after);
+    assert.deepEqual((await client.waitForDiagnostics(uri, { version })).diagnostics, []);
+  });
+});
