@@ -116,7 +116,9 @@ class EditBuilder {
     private readonly document: TextDocument,
     private readonly analysis: Analysis,
   ) {
-    this.capabilities = context.clientCapabilities?.();
+    // `clientCapabilities` is an optional hook of the server context; without it, degrade to `changes`.
+    const hook = (context as { clientCapabilities?: () => ClientCapabilities | undefined }).clientCapabilities;
+    this.capabilities = hook?.();
   }
 
   fixContext(): FixContext {
