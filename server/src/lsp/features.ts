@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, Analyzer } from './analysis';
 import type { Logger } from './log';
 import { registerCatalogRequests } from './catalogRequests';
+import { registerCodeActions } from './codeActions';
 
 /**
  * Editor features beyond diagnostics (hover, completion, code actions, navigation, custom
@@ -20,7 +21,7 @@ export interface ServerContext {
 
 export type FeatureRegistration = (context: ServerContext) => ServerCapabilities;
 
-const FEATURES: FeatureRegistration[] = [registerCatalogRequests];
+const FEATURES: FeatureRegistration[] = [registerCatalogRequests, registerCodeActions];
 
 /** Register every feature's handlers; returns a function giving the merged capabilities. */
 export function registerFeatures(context: ServerContext): () => ServerCapabilities {
