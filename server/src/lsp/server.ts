@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import {
   DidChangeWatchedFilesNotification,
+  type ClientCapabilities,
   TextDocumentSyncKind,
   TextDocuments,
   type Connection,
@@ -36,6 +37,7 @@ export function startServer(connection: Connection): void {
   let relatedSupported = false;
   let watchedByClient = false;
   let foldersSupported = false;
+  let clientCapabilities: ClientCapabilities | undefined;
   let settings: SettingsProvider | undefined;
   const folderWatcher = new FolderWatcher(() => {
     logger.info('A watched folder changed; revalidating open catalogs and roots indexes.');
@@ -66,15 +68,18 @@ export function startServer(connection: Connection): void {
       return;
     }
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toDiagnostics(analysis.reported, document.uri, relatedSupported) });
-    const params: DocumentAnalysedParams = {
-      uri: document.uri,
-      version: document.version,
-      kind: analysis.kind,
-      servers: analysis.parsed ? indexEntries(analysis.parsed.root).length : 0,
-      errors: analysis.findings.filter((f) => f.severity === 'error').length,
-      warnings: analysis.findings.filter((f) => f.severity === 'warning').length,
-    };
-    void connection.sendNotification(DOCUMENT_ANALYSED, params);
+    // The tree view and language status follow catalogs and roots indexes; an air.json only gets diagnostics.
+    if (analysis.kind !== 'air') {
+      const params: DocumentAnalysedParams = {
+        uri: document.uri,
+        version: document.version,
+        kind: analysis.kind,
+        servers: analysis.parsed ? indexEntries(analysis.parsed.root).length : 0,
+        errors: analysis.findings.filter((f) => f.severity === 'error').length,
+        warnings: analysis.findings.filter((f) => f.severity === 'warning').length,
+      };
+      void connection.sendNotification(DOCUMENT_ANALYSED, params);
+    }
     if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
     logger.verbose(`Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`);
   };
@@ -99,13 +104,20 @@ export function startServer(connection: Connection): void {
     return analyzer.cached(document.uri) !== undefined;
   };
 
-  const context: ServerContext = { connection, documents, analyzer, logger, analyse };
+  // Hovers, completion, symbols, navigation and fixes understand catalogs and roots indexes; an
+  // air.json (issue 8) is only validated, so the editing features never see its analysis.
+  const analyseIndex = async (document: TextDocument): Promise<Analysis | undefined> => {
+    const analysis = await analyse(document);
+    return analysis?.kind === 'air' ? undefined : analysis;
+  };
+  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex };
   const featureCapabilities = registerFeatures(context);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const options = (params.initializationOptions ?? {}) as InitializationOptions;
     trusted = options.workspaceTrusted !== false;
     const capabilities = params.capabilities;
+    clientCapabilities = capabilities;
     settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings);
     relatedSupported = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
     watchedByClient = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
