@@ -110,7 +110,7 @@ export function startServer(connection: Connection): void {
     const analysis = await analyse(document);
     return analysis?.kind === 'air' ? undefined : analysis;
   };
-  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex };
+  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex, clientCapabilities: () => clientCapabilities };
   const featureCapabilities = registerFeatures(context);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
