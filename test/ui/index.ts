@@ -1,0 +1,58 @@
+/**
+ * UI scripts: Playwright on the real workbench, each a named sequence of steps that saves
+ * screenshots a person can look at (test/.tmp/screenshots/). Add a script by adding a file to
+ * scripts/ and listing it below; the tier runner counts each script as one test.
+ */
+import * as path from 'node:path';
+import type { Browser } from 'playwright-core';
+import type { CodeServer } from '../harness/codeServer';
+import { Workbench } from './workbench';
+import { openCatalog } from './scripts/openCatalog';
+
+export interface UiContext {
+  /** The scratch copy of the fixture workspace. */
+  workspace: string;
+  extensionDevelopmentPath: string;
+  screenshotsDir: string;
+}
+
+export interface UiScript {
+  name: string;
+  /** The file the window opens with (relative to the workspace), if any. */
+  openFile?: string;
+  run(workbench: Workbench, context: UiContext): Promise<void>;
+}
+
+export const uiScripts: UiScript[] = [openCatalog];
+
+export interface UiResult {
+  name: string;
+  ok: boolean;
+  error?: string;
+  durationMs: number;
+}
+
+export async function runUiScripts(browser: Browser, server: CodeServer, context: UiContext, scripts = uiScripts): Promise<UiResult[]> {
+  const results: UiResult[] = [];
+  for (const script of scripts) {
+    const started = Date.now();
+    let workbench: Workbench | undefined;
+    try {
+      workbench = await Workbench.open(browser, server, {
+        folder: context.workspace,
+        openFile: script.openFile ? path.join(context.workspace, script.openFile) : undefined,
+        extensionDevelopmentPath: context.extensionDevelopmentPath,
+        screenshotsDir: context.screenshotsDir,
+      });
+      await script.run(workbench, context);
+      results.push({ name: script.name, ok: true, durationMs: Date.now() - started });
+    } catch (error) {
+      const failedShot = workbench ? await workbench.screenshot(`FAILED-${script.name}`).catch(() => undefined) : undefined;
+      const message = error instanceof Error ? error.message : String(error);
+      results.push({ name: script.name, ok: false, error: `${message}${failedShot ? `\n(screenshot: ${failedShot})` : ''}`, durationMs: Date.now() - started });
+    } finally {
+      await workbench?.close();
+    }
+  }
+  return results;
+}
