@@ -13,7 +13,8 @@
 -- with a flush (anything printed before `cquit` is lost otherwise). Every wait is a vim.wait on a
 -- condition with a timeout, never a fixed sleep.
 --
--- Hover, completion and code-action scenarios (issue 3) use h.request() and h.position_of().
+-- Hover, completion and code-action scenarios (issue 3) use h.request(), h.position_params(),
+-- h.code_actions() and h.position_of().
 
 local M = {}
 
@@ -158,6 +159,26 @@ function M.request(bufnr, method, params, timeout)
     return response.result
   end
   return nil, 'no response'
+end
+
+--- The LSP diagnostics on a line as Neovim 0.7 sends them back in a code-action context (its own
+--- `vim.lsp.buf.code_action` does the same). Note: `user_data.lsp` alone lacks range and source.
+function M.lsp_diagnostics_on_line(bufnr, line)
+  return vim.lsp.diagnostic.get_line_diagnostics(bufnr, line)
+end
+
+--- textDocument/codeAction for a position, with the line's diagnostics as context.
+function M.code_actions(bufnr, position, only)
+  return M.request(bufnr, 'textDocument/codeAction', {
+    textDocument = vim.lsp.util.make_text_document_params(bufnr),
+    range = { start = position, ['end'] = position },
+    context = { diagnostics = M.lsp_diagnostics_on_line(bufnr, position.line), only = only },
+  })
+end
+
+--- Parameters for position requests (hover, completion, definition …).
+function M.position_params(bufnr, position)
+  return { textDocument = vim.lsp.util.make_text_document_params(bufnr), position = position }
 end
 
 --- Replace buffer lines [start, end) (0-based) with `lines`; Neovim sends the didChange.
