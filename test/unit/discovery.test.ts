@@ -119,6 +119,18 @@ describe('discovery (SPEC §4.4, §10)', () => {
       assert.deepEqual(withCode(findings, 'undefined-root'), []);
     });
 
+    it('says roots could not be checked, instead of calling every root undefined, when the listed roots file is missing', () => {
+      const text = catalog({ s: { ...SERVER, default_in_roots: ['zimmer'] } });
+      const dir = tempTree({ 'air.json': JSON.stringify({ mcp: ['./mcp.json'], roots: ['./gone-roots.json'] }), 'mcp.json': text });
+      for (const s of [settings(), settings({ rootsFiles: ['also-gone.json'] })]) {
+        const { facts } = workspace(dir).factsFor(path.join(dir, 'mcp.json'), 'catalog', s);
+        const { findings } = checkDocument(text, 'catalog', facts);
+        const finding = expectOne(text, findings, 'roots-not-found', { range: '"default_in_roots"', severity: 'information' });
+        assert.match(finding.message, /could not be read/);
+        assert.deepEqual(withCode(findings, 'undefined-root'), []);
+      }
+    });
+
     it('reports undefined-root with related information in the discovered roots file', () => {
       const dir = tempTree({ 'mcp.json': '{}', 'roots.json': ROOTS });
       const catalogPath = path.join(dir, 'mcp.json');
@@ -143,6 +155,15 @@ describe('discovery (SPEC §4.4, §10)', () => {
       assert.deepEqual(facts.catalogs?.files.map((f) => [...f.servers.keys()]), [['alpha'], ['beta']]);
       assert.equal(facts.catalogs?.files[1].servers.get('beta')?.unavailableReason, 'Down.');
       assert.deepEqual(facts.catalogs?.remoteSources, ['github://acme/x/mcp.json']);
+    });
+
+    it('says catalog-not-found, not undefined-server, when the listed catalog is missing', () => {
+      const dir = tempTree({ 'air.json': JSON.stringify({ mcp: ['./gone.json'], roots: ['./roots.json'] }), 'roots.json': ROOTS });
+      const { facts } = workspace(dir).factsFor(path.join(dir, 'roots.json'), 'roots', settings());
+      const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['github'] } });
+      const { findings } = checkDocument(text, 'roots', facts);
+      assert.deepEqual(findings.map((f) => f.code), ['catalog-not-found']);
+      assert.match(findings[0].message, /could not be read/);
     });
 
     it('uses the sibling catalog (token rule in reverse)', () => {

@@ -36,8 +36,17 @@ function remoteNote(sources: string[]): string {
   return sources.length ? ` (${sources.join(', ')})` : '';
 }
 
+/**
+ * Facts that name roots files none of which could be read (a path in air.json or `--roots` that
+ * does not exist) check nothing: without this every root would be "undefined" in an unnamed file.
+ */
+function unreadable(found: { files: unknown[]; remoteSources: string[] } | undefined): boolean {
+  return found !== undefined && found.files.length === 0 && found.remoteSources.length === 0;
+}
+
 function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {
-  const roots = context.facts.roots;
+  const found = context.facts.roots;
+  const roots = unreadable(found) ? undefined : found;
   let rootsNotFoundReported = false;
   for (const entry of context.entries) {
     const defaults = field(entry, 'default_in_roots');
@@ -48,7 +57,9 @@ function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {
         rootsNotFoundReported = true;
         context.report({
           code: 'roots-not-found',
-          message: `Roots could not be checked: no roots index was found for this catalog (${context.facts.rootsSearch ?? 'looked for an air.json listing it and a sibling roots.json'}). Set \`mcpCatalog.rootsFiles\` or pass \`--roots\`.`,
+          message: found
+            ? `Roots could not be checked: the roots index found through ${context.facts.rootsSearch ?? 'the settings'} could not be read.`
+            : `Roots could not be checked: no roots index was found for this catalog (${context.facts.rootsSearch ?? 'looked for an air.json listing it and a sibling roots.json'}). Set \`mcpCatalog.rootsFiles\` or pass \`--roots\`.`,
           ...nodeSpan(defaults.keyNode),
           data: { path: [entry.name, 'default_in_roots'] },
         });
@@ -134,7 +145,7 @@ function describeFiles(paths: string[]): string {
 function checkRootsIndex(context: RuleContext, notChecked: OnceReporter): void {
   // A root's own `default_in_roots` makes it a subagent of roots of this same index.
   const ownRoots: RootsFacts = { via: 'explicit', files: [ownRootsFile(context)!], remoteSources: [] };
-  const catalogs = context.facts.catalogs;
+  const catalogs = unreadable(context.facts.catalogs) ? undefined : context.facts.catalogs;
   let catalogNotFoundReported = false;
   for (const entry of context.entries) {
     const subagentOf = field(entry, 'default_in_roots');
@@ -151,7 +162,9 @@ function checkRootsIndex(context: RuleContext, notChecked: OnceReporter): void {
           catalogNotFoundReported = true;
           context.report({
             code: 'catalog-not-found',
-            message: 'Server names could not be checked: no catalog was found for this roots index (looked for an air.json listing it and a sibling mcp.json).',
+            message: context.facts.catalogs
+              ? 'Server names could not be checked: the catalogs listed for this roots index could not be read.'
+              : 'Server names could not be checked: no catalog was found for this roots index (looked for an air.json listing it and a sibling mcp.json).',
             ...nodeSpan(servers.keyNode),
             data: { path: [entry.name, 'default_mcp_servers'] },
           });
