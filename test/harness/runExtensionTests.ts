@@ -62,6 +62,11 @@ export async function runExtensionTests(options: ExtensionTestOptions): Promise<
   const exitReported = new Promise<number>((resolve) => {
     reportExit = resolve;
   });
+  // A crashed extension host never calls codeAutomationExit: notice it instead of waiting out the budget.
+  let reportCrash: (message: string) => void = () => undefined;
+  const hostCrashed = new Promise<string>((resolve) => {
+    reportCrash = resolve;
+  });
   let browserLogs: { relativePath: string; contents: string }[] = [];
   await page.exposeFunction('codeAutomationExit', (code: number, logs?: { relativePath: string; contents: string }[]) => {
     if (Array.isArray(logs)) browserLogs = logs;
@@ -70,6 +75,7 @@ export async function runExtensionTests(options: ExtensionTestOptions): Promise<
   await page.exposeFunction('codeAutomationLog', (level: string, message: string) => {
     const text = `${message}`;
     lines.push(`[${level}] ${text}`);
+    if (/Extension host \(Remote\) terminated unexpectedly|Extension host terminated unexpectedly/i.test(text)) reportCrash(text.split('\n')[0]);
     // Echo only the suite's own lines (the rest is the workbench's log, kept for failure reports).
     if (!echo) return;
     for (const line of text.split('\n')) if (line.startsWith(SUITE_LINE_PREFIX)) process.stdout.write(`  ${line.slice(SUITE_LINE_PREFIX.length)}\n`);
@@ -94,8 +100,9 @@ export async function runExtensionTests(options: ExtensionTestOptions): Promise<
   });
   try {
     await page.goto(server.workbenchUrl(options.workspace, payload), { waitUntil: 'domcontentloaded', timeout: 60_000 });
-    const outcome = await Promise.race([exitReported, timedOut, server.exited]);
+    const outcome = await Promise.race([exitReported, timedOut, server.exited, hostCrashed.then((text) => ({ crashed: text }))]);
     if (outcome === 'timeout') problem = `no result within ${Math.round(options.timeoutMs / 1000)} s`;
+    else if (typeof outcome === 'object') problem = `the extension host crashed: ${outcome.crashed}`;
     else exitCode = outcome;
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error);

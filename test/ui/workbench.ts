@@ -31,6 +31,8 @@ export class Workbench {
     readonly consoleErrors: string[],
   ) {}
 
+  private readonly openedAt = Date.now();
+
   static async open(browser: Browser, server: CodeServer, options: OpenOptions): Promise<Workbench> {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
@@ -49,6 +51,7 @@ export class Workbench {
     try {
       await page.goto(server.workbenchUrl(options.folder, payload), { waitUntil: 'domcontentloaded', timeout: UI_WAIT_MS });
       await workbench.restored();
+      workbench.step('workbench restored');
     } catch (error) {
       await workbench.close();
       throw error;
@@ -71,10 +74,12 @@ export class Workbench {
 
   async waitForEditorText(text: string): Promise<void> {
     await this.activeEditor().locator('.view-lines', { hasText: text }).waitFor();
+    this.step(`editor shows ${JSON.stringify(text)}`);
   }
 
   async waitForTab(name: string): Promise<void> {
     await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
+    this.step(`tab ${name} active`);
   }
 
   /** Opens a workspace file through Quick Open (Ctrl+P), the way a person would. */
@@ -107,6 +112,7 @@ export class Workbench {
     const selector = kind === 'any' ? '.squiggly-warning, .squiggly-error, .squiggly-info' : `.squiggly-${kind}`;
     const squiggle = this.activeEditor().locator(selector).first();
     await squiggle.waitFor({ state: 'attached' });
+    this.step(`${kind} squiggle`);
     return squiggle;
   }
 
@@ -124,10 +130,18 @@ export class Workbench {
       const seen = await this.page.locator('.markers-panel .monaco-list-row').allInnerTexts();
       throw new Error(`no Problems row with ${JSON.stringify(parts)}; rows: ${JSON.stringify(seen)}\n${error instanceof Error ? error.message : String(error)}`);
     }
+    this.step(`Problems row ${JSON.stringify(parts)}`);
     return rows.first().innerText();
   }
 
+  /** Prints how long each step took when MCP_CATALOG_VSCODE_VERBOSE=1 (UI waits are the slow part). */
+  step(name: string): void {
+    if (process.env.MCP_CATALOG_VSCODE_VERBOSE !== '1') return;
+    console.log(`    [ui ${((Date.now() - this.openedAt) / 1000).toFixed(1)} s] ${name}`);
+  }
+
   async screenshot(name: string): Promise<string> {
+    this.step(`screenshot ${name}`);
     mkdirSync(this.options.screenshotsDir, { recursive: true });
     const file = path.join(this.options.screenshotsDir, `${name}.png`);
     await this.page.screenshot({ path: file });
