@@ -54,6 +54,15 @@ describe('mcp-catalog check (SPEC §7)', () => {
       assert.equal(run.code, 1);
     });
 
+    it('text: keeps one line per diagnostic when a quoted name holds a line break', async () => {
+      const dir = tempTree({ 'mcp.json': '{"a\\nb": {"type": "stdio", "command": "x"}, "s": {"type": "stdio", "command": "x", "comm\\u2028and": 1}}' });
+      const run = await runCli(['check', '--no-process-env', 'mcp.json'], { cwd: dir });
+      const lines = run.stdout.trimEnd().split(/\r\n|[\r\n\u2028\u2029]/);
+      assert.equal(lines.length, 3, run.stdout);
+      assert.match(lines[0], /^mcp\.json:1:2: error invalid-name: "a\\nb"/);
+      assert.match(lines[1], /^mcp\.json:1:\d+: hint unknown-field: Unknown field "comm\\u2028and"/);
+    });
+
     it('json: the SPEC shape with 0-based LSP ranges', async () => {
       const dir = tempTree({ 'mcp.json': PROBLEMS });
       const run = await runCli(['check', '--format', 'json', '--no-process-env', 'mcp.json'], { cwd: dir });

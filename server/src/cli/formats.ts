@@ -27,13 +27,23 @@ export function formatReports(format: CheckFormat, reports: FileReport[], versio
   }
 }
 
+/**
+ * Messages quote names from the document, which may hold line breaks (`"a\nb"` as a key). The
+ * text format promises one line per diagnostic, so line breaks are shown escaped.
+ */
+const ESCAPED_BREAKS: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+function oneLine(message: string): string {
+  return message.replace(/[\r\n\u2028\u2029]/g, (brk) => ESCAPED_BREAKS[brk]);
+}
+
 function formatText(reports: FileReport[]): string {
   const lines: string[] = [];
   const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   for (const report of reports) {
     for (const d of report.diagnostics) {
       counts[d.severity]++;
-      lines.push(`${report.path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}`);
+      lines.push(`${report.path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${oneLine(d.message)}`);
     }
   }
   const files = reports.length === 1 ? '1 file' : `${reports.length} files`;
