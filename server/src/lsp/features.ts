@@ -1,9 +1,13 @@
-import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
+import type { ClientCapabilities, Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, Analyzer } from './analysis';
 import type { Logger } from './log';
 import { registerCatalogRequests } from './catalogRequests';
 import { registerCodeActions } from './codeActions';
+import { registerCompletion } from './completion';
+import { registerHover } from './hover';
+import { registerNavigation } from './navigation';
+import { registerSymbols } from './symbols';
 
 /**
  * Editor features beyond diagnostics (hover, completion, code actions, navigation, custom
@@ -17,11 +21,16 @@ export interface ServerContext {
   logger: Logger;
   /** The analysis of a document's current version (cached per version). */
   analyse(document: TextDocument): Promise<Analysis | undefined>;
+  /**
+   * The client's capabilities from `initialize` (snippets, hierarchical symbols), undefined before
+   * it. Optional: features must degrade to what every client reads when it is absent.
+   */
+  clientCapabilities?: () => ClientCapabilities | undefined;
 }
 
 export type FeatureRegistration = (context: ServerContext) => ServerCapabilities;
 
-const FEATURES: FeatureRegistration[] = [registerCatalogRequests, registerCodeActions];
+const FEATURES: FeatureRegistration[] = [registerCatalogRequests, registerHover, registerCompletion, registerNavigation, registerSymbols, registerCodeActions];
 
 /** Register every feature's handlers; returns a function giving the merged capabilities. */
 export function registerFeatures(context: ServerContext): () => ServerCapabilities {

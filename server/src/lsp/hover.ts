@@ -1,0 +1,21 @@
+import { MarkupKind, type Hover } from 'vscode-languageserver';
+import { hoverAt } from '../service/language/hover';
+import type { FeatureRegistration } from './features';
+import { documentAt, guarded } from './navigation';
+
+/**
+ * Hovers on catalogs and roots indexes: field documentation, the timeout per runtime, readiness,
+ * a root's default servers and where a `${NAME}` is set (its source, never its value).
+ */
+export const registerHover: FeatureRegistration = (context) => {
+  context.connection.onHover((params) =>
+    guarded(context, 'hover', async (): Promise<Hover | null> => {
+      const at = await documentAt(context, params.textDocument.uri);
+      if (!at) return null;
+      const result = hoverAt(at.document, at.analysis.lines.offsetAt(params.position));
+      if (!result) return null;
+      return { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: at.analysis.lines.rangeOf(result.range.start, result.range.end) };
+    }),
+  );
+  return { hoverProvider: true };
+};

@@ -1,0 +1,167 @@
+import {
+  ErrorCodes,
+  ResponseError,
+  type Location,
+  type PrepareRenameParams,
+  type Range,
+  type ReferenceParams,
+  type RenameParams,
+  type TextDocumentPositionParams,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import { diskReader } from '../node/files';
+import { parseJson } from '../service/parse';
+import { languageDocument, type FileSpan, type LanguageDocument, type LanguageKind } from '../service/language/document';
+import { definitionAt, invalidRootName, renameRootEdits, rootAt, rootOccurrences, type IndexText } from '../service/language/navigation';
+import { knownRootNames } from '../service/language/rootDefaults';
+import { LineIndex } from '../service/text';
+import { sourceSettings, type Analysis } from './analysis';
+import type { FeatureRegistration, ServerContext } from './features';
+import { pathToUri } from './paths';
+
+/**
+ * Go to definition, find references and rename for roots (and definitions of a roots index's
+ * server references). Other files are read through the open documents first, so unsaved edits
+ * count, then from disk.
+ */
+export const registerNavigation: FeatureRegistration = (context) => {
+  const { connection } = context;
+  connection.onDefinition((params) => guarded(context, 'definition', async () => definition(context, params)));
+  connection.onReferences((params) => guarded(context, 'references', async () => references(context, params)));
+  connection.onPrepareRename((params) => guarded(context, 'prepare rename', async () => prepareRename(context, params)));
+  connection.onRenameRequest((params) => guarded(context, 'rename', async () => rename(context, params)));
+  return { definitionProvider: true, referencesProvider: true, renameProvider: { prepareProvider: true } };
+};
+
+/** The analysed document behind a request (current version), with the analysis it came from. */
+export async function documentAt(context: ServerContext, uri: string): Promise<{ analysis: Analysis; document: LanguageDocument } | undefined> {
+  const textDocument = context.documents.get(uri);
+  if (!textDocument) return undefined;
+  const analysis = await context.analyse(textDocument);
+  if (!analysis) return undefined;
+  const document = languageDocument(analysis);
+  return document ? { analysis, document } : undefined;
+}
+
+/**
+ * Like log.ts's guard (an exception is logged, never fatal), but a ResponseError is an answer
+ * meant for the user (an invalid new name) and goes back to the client.
+ */
+export async function guarded<T>(context: ServerContext, what: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ResponseError) throw error;
+    context.logger.error(`Internal error in ${what}.`, error);
+    return null;
+  }
+}
+
+async function definition(context: ServerContext, params: TextDocumentPositionParams): Promise<Location[] | null> {
+  const at = await documentAt(context, params.textDocument.uri);
+  if (!at) return null;
+  const offset = at.analysis.lines.offsetAt(params.position);
+  const targets = definitionAt(at.document, offset);
+  return targets.length ? locations(context, at.analysis, targets) : null;
+}
+
+async function references(context: ServerContext, params: ReferenceParams): Promise<Location[] | null> {
+  const at = await documentAt(context, params.textDocument.uri);
+  if (!at) return null;
+  const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
+  if (!root) return null;
+  const family = rootFamily(context, at.analysis);
+  const found = rootOccurrences(root.name, family.files).filter((occurrence) => params.context.includeDeclaration || !occurrence.isDeclaration);
+  return found.map((occurrence) => ({ uri: family.uriOf(occurrence.path), range: family.rangeOf(occurrence.path, occurrence.start, occurrence.end) }));
+}
+
+async function prepareRename(context: ServerContext, params: PrepareRenameParams): Promise<{ range: Range; placeholder: string } | null> {
+  const at = await documentAt(context, params.textDocument.uri);
+  if (!at) return null;
+  const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
+  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of `default_in_roots`.');
+  return { range: at.analysis.lines.rangeOf(root.span.start, root.span.end), placeholder: root.name };
+}
+
+async function rename(context: ServerContext, params: RenameParams): Promise<WorkspaceEdit | null> {
+  const at = await documentAt(context, params.textDocument.uri);
+  if (!at) return null;
+  const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
+  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of `default_in_roots`.');
+  const family = rootFamily(context, at.analysis);
+  const existing = new Set<string>(knownRootNames(at.document));
+  for (const file of family.files) if (file.kind === 'roots') for (const entry of parseRootNames(file)) existing.add(entry);
+  const problem = invalidRootName(root.name, params.newName, [...existing]);
+  if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
+  const changes: Record<string, TextEdit[]> = {};
+  for (const [filePath, edits] of renameRootEdits(root.name, params.newName, family.files)) {
+    changes[family.uriOf(filePath)] = edits.map((edit) => ({ range: family.rangeOf(filePath, edit.start, edit.end), newText: edit.newText }));
+  }
+  return { changes };
+}
+
+function parseRootNames(file: IndexText): string[] {
+  const root = file.parsed.root;
+  if (!root || root.type !== 'object') return [];
+  return (root.children ?? []).map((property) => property.children?.[0]?.value as string).filter((name) => typeof name === 'string' && name !== '$schema');
+}
+
+// ---- other files -----------------------------------------------------------------------------
+
+/** A file's text: the open document's (unsaved edits count), else the disk's. */
+function readText(context: ServerContext, filePath: string): string | undefined {
+  const open = context.documents.get(pathToUri(filePath));
+  return open ? open.getText() : diskReader.read(filePath);
+}
+
+function locations(context: ServerContext, analysis: Analysis, targets: FileSpan[]): Location[] {
+  const out: Location[] = [];
+  for (const target of targets) {
+    if (!target.path || target.path === analysis.filePath) {
+      out.push({ uri: analysis.uri, range: analysis.lines.rangeOf(target.start, target.end) });
+      continue;
+    }
+    const text = readText(context, target.path);
+    if (text === undefined) continue;
+    out.push({ uri: pathToUri(target.path), range: new LineIndex(text).rangeOf(target.start, target.end) });
+  }
+  return out;
+}
+
+interface Family {
+  files: IndexText[];
+  uriOf(filePath: string): string;
+  rangeOf(filePath: string, start: number, end: number): Range;
+}
+
+/**
+ * The files a root's name lives in: the roots indexes (the document's own, or the catalog's), every
+ * catalog of those roots indexes, and the document itself.
+ */
+function rootFamily(context: ServerContext, analysis: Analysis): Family {
+  const selfPath = analysis.filePath ?? analysis.uri;
+  const wanted = new Map<string, LanguageKind>([[selfPath, analysis.kind === 'roots' ? 'roots' : 'catalog']]);
+  const settings = sourceSettings(analysis.settings, true);
+  const rootsPaths = analysis.kind === 'roots' ? (analysis.filePath ? [analysis.filePath] : []) : (analysis.facts.roots?.files ?? []).map((file) => file.path);
+  for (const rootsPath of rootsPaths) {
+    if (!wanted.has(rootsPath)) wanted.set(rootsPath, 'roots');
+    const catalogs = rootsPath === analysis.filePath ? analysis.facts.catalogs : context.analyzer.workspaceFor(rootsPath).catalogsForRoots(rootsPath, settings);
+    for (const catalog of catalogs?.files ?? []) if (!wanted.has(catalog.path)) wanted.set(catalog.path, 'catalog');
+  }
+
+  const files: IndexText[] = [];
+  const lines = new Map<string, LineIndex>();
+  for (const [filePath, kind] of wanted) {
+    const text = filePath === selfPath ? analysis.text : readText(context, filePath);
+    if (text === undefined) continue;
+    const parsed = filePath === selfPath && analysis.parsed ? analysis.parsed : parseJson(text);
+    files.push({ path: filePath, kind, text, parsed });
+    lines.set(filePath, filePath === selfPath ? analysis.lines : new LineIndex(text));
+  }
+  return {
+    files,
+    uriOf: (filePath) => (filePath === selfPath ? analysis.uri : pathToUri(filePath)),
+    rangeOf: (filePath, start, end) => lines.get(filePath)!.rangeOf(start, end),
+  };
+}

@@ -1,0 +1,124 @@
+import { field, indexEntries, parseServerReference, ROOT_NAME_PATTERN, stringItems } from '../model';
+import type { ParsedJson } from '../parse';
+import { nodeAtOffset, roleOf, stringInterior, type FileSpan, type LanguageDocument, type LanguageKind, type Span } from './document';
+
+/**
+ * Navigation between catalogs and roots indexes (issue 3 item 5): definitions of root and server
+ * references, every reference of a root, and renaming a root everywhere. The server gathers the
+ * files (open documents win over the disk); everything here works on their text.
+ */
+
+/** Arrays of a root entry whose items are names of other roots of the same index. */
+const ROOT_REFERENCE_FIELDS_OF_ROOTS = ['default_in_roots', 'default_subagent_roots'] as const;
+
+/** A root name under the cursor. */
+export interface RootAt {
+  name: string;
+  /** The name between the quotes. */
+  span: Span;
+  /** The cursor is on the root's own key in a roots index. */
+  isDeclaration: boolean;
+}
+
+/** The root name at `offset`: a roots-index key, or an item of `default_in_roots` (or a root's `default_subagent_roots`). */
+export function rootAt(document: LanguageDocument, offset: number): RootAt | undefined {
+  const node = nodeAtOffset(document.parsed.root, offset, true);
+  if (!node || node.type !== 'string') return undefined;
+  const role = roleOf(node);
+  const name = node.value as string;
+  const span = stringInterior(document.text, node);
+  if (document.kind === 'roots' && role.role === 'key' && role.path.length === 1) {
+    return name === '$schema' ? undefined : { name, span, isDeclaration: true };
+  }
+  if (role.role !== 'item' || role.path.length !== 3 || name === '*' || parseServerReference(name).kind === 'remote') return undefined;
+  const fieldName = role.path[1];
+  const isRootList = fieldName === 'default_in_roots' || (document.kind === 'roots' && fieldName === 'default_subagent_roots');
+  return isRootList ? { name, span, isDeclaration: false } : undefined;
+}
+
+/** Go to definition: a root reference → the root's key; a `default_mcp_servers` item → the server's key. */
+export function definitionAt(document: LanguageDocument, offset: number): FileSpan[] {
+  const root = rootAt(document, offset);
+  if (root) {
+    if (document.kind === 'roots') {
+      const entry = indexEntries(document.parsed.root).find((e) => e.name === root.name);
+      return entry ? [{ path: document.path, start: entry.keyNode.offset, end: entry.keyNode.offset + entry.keyNode.length }] : [];
+    }
+    return (document.facts.roots?.files ?? []).flatMap((file) => {
+      const span = file.roots.get(root.name);
+      return span ? [{ path: file.path, ...span }] : [];
+    });
+  }
+  if (document.kind !== 'roots') return [];
+  const node = nodeAtOffset(document.parsed.root, offset, true);
+  if (!node || node.type !== 'string') return [];
+  const role = roleOf(node);
+  if (role.role !== 'item' || role.path.length !== 3 || role.path[1] !== 'default_mcp_servers') return [];
+  const reference = parseServerReference(node.value as string);
+  if (reference.kind !== 'local') return [];
+  return (document.facts.catalogs?.files ?? []).flatMap((file) => {
+    const server = file.servers.get(reference.name);
+    return server ? [{ path: file.path, ...server.span }] : [];
+  });
+}
+
+/** An index file as navigation reads it. */
+export interface IndexText {
+  path: string;
+  kind: LanguageKind;
+  text: string;
+  parsed: ParsedJson;
+}
+
+export interface RootOccurrence {
+  path: string;
+  /** The name between the quotes. */
+  start: number;
+  end: number;
+  /** The root's key in a roots index. */
+  isDeclaration: boolean;
+}
+
+/** Every occurrence of a root name: roots-index keys, catalog `default_in_roots` items, and other roots' references to it. */
+export function rootOccurrences(name: string, files: readonly IndexText[]): RootOccurrence[] {
+  const found: RootOccurrence[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (seen.has(file.path)) continue;
+    seen.add(file.path);
+    for (const entry of indexEntries(file.parsed.root)) {
+      if (file.kind === 'roots' && entry.name === name) {
+        found.push({ path: file.path, ...stringInterior(file.text, entry.keyNode), isDeclaration: true });
+      }
+      const lists = file.kind === 'roots' ? ROOT_REFERENCE_FIELDS_OF_ROOTS : (['default_in_roots'] as const);
+      for (const list of lists) {
+        for (const item of stringItems(field(entry, list)?.valueNode)) {
+          if (item.value === name) found.push({ path: file.path, ...stringInterior(file.text, item.node), isDeclaration: false });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+export interface TextEditSpan extends Span {
+  newText: string;
+}
+
+/** Why `newName` cannot be a new name for `oldName`, or undefined when it can. */
+export function invalidRootName(oldName: string, newName: string, existing: readonly string[]): string | undefined {
+  if (!ROOT_NAME_PATTERN.test(newName)) return `"${newName}" is not a valid root name: use letters, digits, \`_\`, \`-\` and \`$\` only (${ROOT_NAME_PATTERN.source}).`;
+  if (newName !== oldName && existing.includes(newName)) return `A root named "${newName}" already exists.`;
+  return undefined;
+}
+
+/** The edits renaming a root everywhere, per file. The new name needs no JSON escaping (it matches the pattern). */
+export function renameRootEdits(name: string, newName: string, files: readonly IndexText[]): Map<string, TextEditSpan[]> {
+  const edits = new Map<string, TextEditSpan[]>();
+  for (const occurrence of rootOccurrences(name, files)) {
+    const list = edits.get(occurrence.path) ?? [];
+    list.push({ start: occurrence.start, end: occurrence.end, newText: newName });
+    edits.set(occurrence.path, list);
+  }
+  return edits;
+}
