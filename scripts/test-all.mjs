@@ -43,7 +43,7 @@ function mochaTier(name, files, env = {}) {
     console.log(`${name}: mocha exited ${result.status} without a failing count`);
     totals.failed++;
   }
-  if (passing + failing === 0) {
+  if (passing + failing + pending === 0) {
     console.log(`${name}: no test ran`);
     totals.failed++;
   }

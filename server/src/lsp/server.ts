@@ -101,7 +101,8 @@ export function startServer(connection: Connection): void {
   const affectsOthers = (document: TextDocument): boolean => {
     const filePath = uriToPath(document.uri);
     if (filePath && (isAirJsonName(filePath) || path.basename(filePath).startsWith('.env'))) return true;
-    return analyzer.cached(document.uri) !== undefined;
+    // Classified rather than "already analysed": an index opened with unsaved text changes its dependents at once.
+    return analyzer.cached(document.uri) !== undefined || analyzer.classify(document) !== undefined;
   };
 
   // Hovers, completion, symbols, navigation and fixes understand catalogs and roots indexes; an
