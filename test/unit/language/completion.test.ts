@@ -136,6 +136,11 @@ describe('language: completion of whole entries', () => {
     });
   }
 
+  it('offers nothing while an existing entry\'s name is edited', () => {
+    const { document, offset } = at('{\n  "git|hub": {"type": "stdio", "command": "x"}\n}');
+    assert.deepEqual(completeAt(document, offset, SNIPPETS), []);
+  });
+
   it('keeps a name already typed as the entry name', () => {
     const { document, offset } = at('{\n  "my-serv|\n}');
     const item = find(completeAt(document, offset, PLAIN), 'New sse server');

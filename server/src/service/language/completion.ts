@@ -61,11 +61,13 @@ function keyCandidates(document: LanguageDocument, site: KeySite, builder: Candi
   const present = presentKeys(site.object, site.keyNode);
   const out: CompletionCandidate[] = [];
   if (path.length === 0) {
+    // Editing the name of an existing entry: no field or template fits there.
+    if (site.hasColon) return out;
     if (!present.has('$schema')) {
       const url = document.kind === 'catalog' ? AIR_MCP_SCHEMA_URL : AIR_ROOTS_SCHEMA_URL;
       out.push(builder.property(site, '$schema', `"${escapeSnippet(url)}"`, { detail: 'JSON schema', documentation: `AIR's published schema: editors validate against it, and \`air validate\` uses it.`, sortText: '2' }));
     }
-    if (!site.hasColon) out.push(...entryTemplates(document, site, builder));
+    out.push(...entryTemplates(document, site, builder));
     return out;
   }
   const kind = document.kind;
