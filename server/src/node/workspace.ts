@@ -2,8 +2,9 @@ import * as path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { baseName, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, swapNameToken, type IndexKind } from '../service/classify';
 import { schemaUrlOf } from '../service/schemaUrl';
-import type { CatalogFile, CatalogsFacts, RootsFacts, RootsFile, WorkspaceFacts } from '../service/facts';
-import { nodeValue, parseJson } from '../service/parse';
+import { AIR_ARTIFACT_TYPES, type AirArtifacts, type AirFacts, type CatalogFile, type CatalogsFacts, type ComposedCatalog, type CompositionFacts, type RootsFacts, type RootsFile, type WorkspaceFacts } from '../service/facts';
+import { indexEntries } from '../service/model';
+import { getProperty, nodeValue, parseJson, propertyValue } from '../service/parse';
 import { summariseCatalog, summariseRootsIndex } from '../service/summary';
 import { namesWithValues, VariableIndex, type VariableSource } from '../service/variables';
 import type { FileReader } from './files';
@@ -61,9 +62,10 @@ export class Workspace {
     private readonly options: WorkspaceOptions,
   ) {}
 
-  /** What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership. */
+  /** What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership; `air.json` / `air.*.json` are air.json files. */
   classify(filePath: string, text?: string): IndexKind | undefined {
-    if (isExcludedPath(filePath) || isAirJsonName(filePath)) return undefined;
+    if (isExcludedPath(filePath)) return undefined;
+    if (isAirJsonName(filePath)) return 'air';
     const bySchema = kindFromSchemaUrl(schemaUrlOf(text ?? this.files.read(filePath) ?? ''));
     if (bySchema) return bySchema;
     if (!filePath.toLowerCase().endsWith('.json')) return this.airMembership(filePath);
@@ -75,10 +77,13 @@ export class Workspace {
     const dependencies: string[] = [];
     const variables = this.variableIndex(filePath, settings, dependencies);
     const facts: WorkspaceFacts = { documentPath: filePath, variables };
-    if (kind === 'catalog') {
+    if (kind === 'air') {
+      facts.air = this.airFacts(filePath, dependencies);
+    } else if (kind === 'catalog') {
       const found = this.rootsForCatalog(filePath, settings, dependencies);
       facts.roots = found.roots;
       facts.rootsSearch = found.searched;
+      facts.composition = this.composedCatalogs(filePath, dependencies);
     } else {
       facts.catalogs = this.catalogsForRoots(filePath, settings, dependencies);
     }
@@ -216,6 +221,73 @@ export class Workspace {
       if (parent === dir) return undefined;
       dir = parent;
     }
+  }
+
+  /**
+   * For `duplicate-server` (issue 8): the nearest air.json whose `mcp` array lists this catalog,
+   * and the other local catalogs it composes (each with the span of its listing). Undefined when
+   * no air.json lists the catalog.
+   */
+  composedCatalogs(catalogPath: string, dependencies: string[] = []): CompositionFacts | undefined {
+    const air = this.nearestAirJsonListing(catalogPath, 'mcp', dependencies);
+    if (!air) return undefined;
+    const text = this.files.read(air.path);
+    const mcp = text === undefined ? undefined : propertyValue(getProperty(parseJson(text).root, 'mcp'));
+    const self = path.resolve(catalogPath);
+    const catalogs: ComposedCatalog[] = [];
+    const seen = new Set<string>([self]);
+    for (const item of mcp?.type === 'array' ? (mcp.children ?? []) : []) {
+      if (item.type !== 'string' || REMOTE_SOURCE.test(item.value as string)) continue;
+      const file = path.resolve(path.dirname(air.path), item.value as string);
+      if (seen.has(file)) continue;
+      seen.add(file);
+      dependencies.push(file);
+      const catalogText = this.files.read(file);
+      if (catalogText === undefined) continue;
+      const summary = this.cachedSummary(file, catalogText, 'catalog') as CatalogFile;
+      catalogs.push({ ...summary, listing: { start: item.offset, end: item.offset + item.length } });
+    }
+    return { airPath: air.path, catalogs };
+  }
+
+  /**
+   * For an air.json (issue 8): where each local path of its per-type arrays points, and the short
+   * names each artifact type resolves to from the local index files. A type fed by a remote source
+   * or by `catalogs` (folders AIR searches) is marked incomplete.
+   */
+  airFacts(airPath: string, dependencies: string[] = []): AirFacts {
+    const facts: AirFacts = { paths: new Map(), artifacts: {}, catalogs: new Map() };
+    const text = this.files.read(airPath);
+    const value = text === undefined ? undefined : nodeValue(parseJson(text).root);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return facts;
+    const record = value as Record<string, unknown>;
+    const hasCatalogs = Array.isArray(record.catalogs) && record.catalogs.length > 0;
+    const dir = path.dirname(airPath);
+    for (const type of AIR_ARTIFACT_TYPES) {
+      const listed = Array.isArray(record[type]) ? (record[type] as unknown[]).filter((item): item is string => typeof item === 'string') : [];
+      const artifacts: AirArtifacts = { names: new Set(), complete: !hasCatalogs };
+      for (const written of listed) {
+        if (REMOTE_SOURCE.test(written)) {
+          artifacts.complete = false;
+          continue;
+        }
+        const file = path.resolve(dir, written);
+        dependencies.push(file);
+        const fileText = this.files.read(file);
+        const found = fileText !== undefined ? 'file' : this.files.list(file) !== undefined ? 'folder' : 'missing';
+        if (!facts.paths.has(written)) facts.paths.set(written, { path: file, found });
+        if (fileText === undefined) continue;
+        const parsed = parseJson(fileText);
+        if (parsed.strictErrors || parsed.root?.type !== 'object') {
+          artifacts.complete = false;
+          continue;
+        }
+        for (const entry of indexEntries(parsed.root)) artifacts.names.add(entry.name);
+        if (type === 'mcp' && !facts.catalogs.has(written)) facts.catalogs.set(written, this.cachedSummary(file, fileText, 'catalog') as CatalogFile);
+      }
+      facts.artifacts[type] = artifacts;
+    }
+    return facts;
   }
 
   private readAirJson(airPath: string): AirJson | undefined {

@@ -3,7 +3,8 @@
  * Pure string logic on paths and text; membership in an air.json is decided by the discovery layer.
  */
 
-export type IndexKind = 'catalog' | 'roots';
+/** `air` (issue 8): an air.json, checked for its paths, composition and `exclude` patterns. */
+export type IndexKind = 'catalog' | 'roots' | 'air';
 
 /** Split a path on both separators so Windows-style paths classify the same way. */
 function pathSegments(filePath: string): string[] {
@@ -40,12 +41,13 @@ export function kindFromName(filePath: string): IndexKind | undefined {
   return undefined;
 }
 
-/** Classification by a `$schema` URL (query and fragment ignored, case-insensitive). */
+/** Classification by a `$schema` URL (query and fragment ignored, case-insensitive); AIR's own schema names an air.json. */
 export function kindFromSchemaUrl(schemaUrl: unknown): IndexKind | undefined {
   if (typeof schemaUrl !== 'string') return undefined;
   const bare = schemaUrl.replace(/[?#].*$/s, '').toLowerCase();
   if (bare.endsWith('/mcp.schema.json')) return 'catalog';
   if (bare.endsWith('/roots.schema.json')) return 'roots';
+  if (bare.endsWith('/air.schema.json')) return 'air';
   return undefined;
 }
 
@@ -62,7 +64,7 @@ export function isAirJsonName(filePath: string): boolean {
 export function classifyFile(filePath: string, schemaUrl: string | undefined, airMembership?: IndexKind): IndexKind | undefined {
   if (isExcludedPath(filePath)) return undefined;
   if (!baseName(filePath).toLowerCase().endsWith('.json')) return undefined;
-  if (isAirJsonName(filePath)) return undefined;
+  if (isAirJsonName(filePath)) return 'air';
   return kindFromSchemaUrl(schemaUrl) ?? airMembership ?? kindFromName(filePath);
 }
 

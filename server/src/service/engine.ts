@@ -1,3 +1,4 @@
+import { checkAirJson } from './air';
 import type { IndexKind } from './classify';
 import { CODES, type Code, type Severity, type SeveritySetting } from './codes';
 import type { WorkspaceFacts } from './facts';
@@ -6,6 +7,7 @@ import { indexEntries } from './model';
 import { parseJson, type ParsedJson } from './parse';
 import { ineffectiveFieldRule } from './rules/ineffective';
 import { placeholderRule } from './rules/placeholders';
+import { HYGIENE_RULES } from './rules/hygiene';
 import { rootsRule } from './rules/roots';
 import type { Rule, RuleContext } from './rules/rule';
 import { structureRule } from './rules/structure';
@@ -17,7 +19,7 @@ import { unavailableRule } from './rules/unavailable';
  * Pure: the same function serves the language server, the command line and the tests.
  */
 
-export const RULES: readonly Rule[] = [structureRule, timeoutRule, unavailableRule, placeholderRule, rootsRule, ineffectiveFieldRule];
+export const RULES: readonly Rule[] = [structureRule, timeoutRule, unavailableRule, placeholderRule, rootsRule, ineffectiveFieldRule, ...HYGIENE_RULES];
 
 /** SPEC §8 / issue 7: a document over this size gets one clear diagnostic instead of a stall. */
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;
@@ -57,6 +59,15 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   }
   const parsed = options.parsed ?? parseJson(text);
   const findings: Finding[] = [...parsed.findings];
+  if (kind === 'air') {
+    // An air.json has no entries: its own checker (paths, composition, `exclude`) replaces the rules.
+    try {
+      findings.push(...checkAirJson(parsed, facts.air, facts.documentPath));
+    } catch (error) {
+      options.onRuleError?.('air', error);
+    }
+    return { parsed, findings: resolveSeverities(findings, options.severities) };
+  }
   const root = parsed.root;
   if (root && root.type !== 'object') {
     findings.push({

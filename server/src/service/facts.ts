@@ -52,6 +52,59 @@ export interface CatalogsFacts {
   remoteSources: string[];
 }
 
+/**
+ * For a catalog (issue 8, `duplicate-server`): the air.json that composes it and the other catalogs
+ * its `mcp` array composes. AIR qualifies every server of a local catalog as `@local/<name>`, so
+ * one name in two of them makes the whole air.json fail to load.
+ */
+export interface CompositionFacts {
+  /** The composing air.json. */
+  airPath: string;
+  /** The other local, readable catalogs of its `mcp` array (this catalog left out), in order. */
+  catalogs: ComposedCatalog[];
+}
+
+export interface ComposedCatalog extends CatalogFile {
+  /** The span of this catalog's item in the air.json's `mcp` array. */
+  listing: NamedSpan;
+}
+
+/** The artifact types an air.json composes (AIR's per-type arrays and `exclude` keys). */
+export const AIR_ARTIFACT_TYPES = ['skills', 'references', 'mcp', 'plugins', 'roots', 'hooks'] as const;
+export type AirArtifactType = (typeof AIR_ARTIFACT_TYPES)[number];
+
+/** Where a path listed in an air.json points. */
+export interface AirPath {
+  /** Absolute path. */
+  path: string;
+  /** What is there: AIR silently reads a missing file as empty and fails on a folder. */
+  found: 'file' | 'folder' | 'missing';
+}
+
+/** The artifacts of one type as AIR would resolve them, as far as they can be known offline. */
+export interface AirArtifacts {
+  /** Short names from the local index files (scope `local`). */
+  names: Set<string>;
+  /**
+   * False when the set cannot be known offline: a remote source (`github://…`) or a `catalogs`
+   * entry contributes to it, or a local index could not be parsed.
+   */
+  complete: boolean;
+}
+
+/**
+ * For an air.json (issue 8): what its local paths point at and the artifacts it resolves to.
+ * Plain data built by the discovery layer; the check itself is pure.
+ */
+export interface AirFacts {
+  /** Every local path string of the per-type arrays, as written, resolved against the air.json's folder. */
+  paths: Map<string, AirPath>;
+  /** Resolved artifacts per type. */
+  artifacts: Partial<Record<AirArtifactType, AirArtifacts>>;
+  /** The readable local catalogs of the `mcp` array, keyed by the item as written, for `duplicate-server`. */
+  catalogs: Map<string, CatalogFile>;
+}
+
 export interface WorkspaceFacts {
   /** Absolute path of the document being checked, when it has one. */
   documentPath?: string;
@@ -62,4 +115,8 @@ export interface WorkspaceFacts {
   rootsSearch?: string;
   /** For a roots index: its catalogs, or undefined when none was found. */
   catalogs?: CatalogsFacts;
+  /** For a catalog: the air.json composing it and its other catalogs (`duplicate-server`). */
+  composition?: CompositionFacts;
+  /** For an air.json: its paths and resolved artifacts. */
+  air?: AirFacts;
 }

@@ -2,6 +2,7 @@ import type { Code } from '../codes';
 import type { Finding } from '../findings';
 import { fixInvalidPlaceholder, fixLowercaseVariable, fixUnresolvedVariable } from './placeholderFixes';
 import { fixUndefinedRoot, fixUndefinedServer } from './referenceFixes';
+import { fixHardcodedSecret } from './secretFixes';
 import {
   fixForbiddenField,
   fixIneffectiveField,
@@ -46,6 +47,7 @@ const FIXERS: Partial<Record<Code, Fixer>> = {
   'undefined-root': fixUndefinedRoot,
   'undefined-server': fixUndefinedServer,
   'ineffective-field': fixIneffectiveField,
+  'hardcoded-secret': fixHardcodedSecret,
 };
 
 /** Codes that have a quick fix. */

@@ -1,0 +1,66 @@
+import type { Finding } from '../findings';
+import { decodedIndexToOffset } from '../placeholders';
+import { findSecrets } from '../rules/hygiene/secrets';
+import { stringContaining } from './locate';
+import { fileName, proposal } from './proposal';
+import type { FixContext, FixProposal, TextEdit } from './types';
+
+/**
+ * `hardcoded-secret` (issue 8): replace the literal credential with `${NAME}` and append
+ * `NAME=<value>` to the dotenv file. The only fix that ever writes a value, and only into that
+ * file: the value is read from the document at fix time (the diagnostic never carries it), and
+ * the fix is not offered when there is no dotenv file to move it to. Never in fix-all.
+ */
+
+const NAME = /^[A-Z_][A-Z0-9_]*$/;
+
+export function fixHardcodedSecret(finding: Finding, context: FixContext): FixProposal[] {
+  const name = finding.data?.name;
+  const envFile = finding.data?.envFile;
+  if (typeof name !== 'string' || !NAME.test(name) || typeof envFile !== 'string' || !envFile || !context.readFile) return [];
+  const node = stringContaining(context.parsed.root, finding);
+  if (!node) return [];
+  // The finding must still be a secret at exactly this place (the document may have moved on).
+  const raw = context.text.slice(node.offset, node.offset + node.length);
+  const value = node.value as string;
+  const secret = findSecrets(value).find(
+    (match) => decodedIndexToOffset(raw, node.offset, match.start) === finding.start && decodedIndexToOffset(raw, node.offset, match.end) === finding.end,
+  );
+  if (!secret) return [];
+  const literal = value.slice(secret.start, secret.end);
+  const line = dotenvValue(literal);
+  if (line === undefined) return [];
+
+  const existing = context.readFile(envFile);
+  const current = existing ?? '';
+  const variable = freeName(name, current);
+  const lineBreak = current.includes('\r\n') ? '\r\n' : '\n';
+  const separator = current.length > 0 && !current.endsWith('\n') && !current.endsWith('\r') ? lineBreak : '';
+  const append: TextEdit = { start: current.length, end: current.length, newText: `${separator}${variable}=${line}${lineBreak}` };
+  return [
+    proposal(`Move the secret to \${${variable}} in ${fileName(envFile)}`, [{ start: finding.start, end: finding.end, newText: `\${${variable}}` }], {
+      preferred: true,
+      files: [{ path: envFile, create: existing === undefined, edits: [append] }],
+    }),
+  ];
+}
+
+/** `NAME` unless the dotenv file already has it (even blank); then `NAME_2`, `NAME_3`, … */
+function freeName(name: string, dotenv: string): string {
+  const taken = (candidate: string): boolean => new RegExp(`^[ \\t]*(?:export[ \\t]+)?${candidate}[ \\t]*[=:]`, 'm').test(dotenv);
+  if (!taken(name)) return name;
+  for (let i = 2; ; i++) if (!taken(`${name}_${i}`)) return `${name}_${i}`;
+}
+
+/**
+ * The value as the `dotenv` package reads it back unchanged: bare when it has no `#`, quote or
+ * space; otherwise single-quoted (taken literally); otherwise double-quoted; undefined when
+ * neither round-trips (a line break, or both kinds of quote).
+ */
+export function dotenvValue(value: string): string | undefined {
+  if (/[\r\n]/.test(value)) return undefined;
+  if (/^[A-Za-z0-9_\-./+=:@~,%^!*]+$/.test(value)) return value;
+  if (!value.includes("'")) return `'${value}'`;
+  if (!value.includes('"') && !/\\[nr]/.test(value)) return `"${value}"`;
+  return undefined;
+}

@@ -1,0 +1,66 @@
+import { field, stringItems, type IndexEntry } from '../../model';
+import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
+import { decodedIndexToOffset } from '../../placeholders';
+import { literalText, type Rule } from '../rule';
+import { findSecrets, secretVariableName, type SecretLocation } from './secrets';
+
+/**
+ * `hardcoded-secret` (issue 8): a literal credential in `env`, `headers`, `args` or `url` is
+ * committed with the catalog and copied into every session's runtime config. The message names
+ * the key and a masked form (`ghp_…`) — never the value. `data` carries the variable name the
+ * quick fix moves it to and the dotenv file it writes; the fix reads the value from the document.
+ */
+
+export const hardcodedSecretRule: Rule = {
+  id: 'hardcoded-secret',
+  appliesTo: ['catalog'],
+  checkEntry(entry, context) {
+    for (const site of secretSites(entry)) {
+      const raw = literalText(context, site.node);
+      for (const secret of findSecrets(site.node.value as string)) {
+        const location: SecretLocation = site.location.field === 'url' ? { ...site.location, start: secret.start } : site.location;
+        const name = secretVariableName(entry.name, location);
+        context.report({
+          code: 'hardcoded-secret',
+          message: `${site.label} holds ${secret.description} written literally (\`${secret.masked}\`): it is committed with the catalog and copied into every session. Move it to \`\${${name}}\` and put the value in a dotenv file.`,
+          start: decodedIndexToOffset(raw, site.node.offset, secret.start),
+          end: decodedIndexToOffset(raw, site.node.offset, secret.end),
+          data: { path: site.path, name, envFile: context.facts.variables.preferredEnvFile() },
+        });
+      }
+    }
+  },
+};
+
+interface SecretSite {
+  node: JsonNode;
+  path: (string | number)[];
+  /** How the message names where the value sits. */
+  label: string;
+  location: SecretLocation;
+}
+
+/** Every string value a runtime sends or passes: `env` and `headers` values, `args` items, `url`. */
+function secretSites(entry: IndexEntry): SecretSite[] {
+  const sites: SecretSite[] = [];
+  for (const map of ['env', 'headers'] as const) {
+    const object = field(entry, map)?.valueNode;
+    if (object?.type !== 'object') continue;
+    for (const property of effectiveProperties(object)) {
+      const node = propertyValue(property);
+      if (node?.type !== 'string') continue;
+      const key = propertyKey(property);
+      sites.push({ node, path: [entry.name, map, key], label: `\`${key}\` in \`${map}\``, location: { field: map, key } });
+    }
+  }
+  const args = field(entry, 'args')?.valueNode;
+  if (args?.type === 'array') {
+    const values = (args.children ?? []).map((child) => child.value);
+    for (const item of stringItems(args)) {
+      sites.push({ node: item.node, path: [entry.name, 'args', item.index], label: `\`args[${item.index}]\``, location: { field: 'args', index: item.index, args: values } });
+    }
+  }
+  const url = field(entry, 'url')?.valueNode;
+  if (url?.type === 'string') sites.push({ node: url, path: [entry.name, 'url'], label: 'The `url`', location: { field: 'url', url: url.value as string, start: 0 } });
+  return sites;
+}

@@ -1,0 +1,135 @@
+import type { RelatedLocation } from '../../findings';
+import { field, type IndexEntry } from '../../model';
+import { nodeValue, type JsonNode } from '../../parse';
+import { isNpxEntry, npmCacheAssignments, npxPackageSpecs } from '../../runtime/npmCache';
+import { DEFAULT_CLONE_PATH, type SelectedServer } from '../../runtime/types';
+import { nodeSpan, type Rule, type RuleContext } from '../rule';
+
+/**
+ * npx package specs (issue 8, SPEC §6.3):
+ * - `npx-cache-isolated`: entries with identical specs would race on one npm cache, so Zimmer gives
+ *   each its own `<clone>/.npm-cache/isolated/<name>` — worth knowing, since each then downloads
+ *   the package on its own. Decided by the same npmCacheAssignments the previews use.
+ * - `unpinned-package` (off by default): a registry spec without an exact version, or `@latest`,
+ *   can change under a session between two runs.
+ */
+
+export const npxCacheIsolatedRule: Rule = {
+  id: 'npx-cache-isolated',
+  appliesTo: ['catalog'],
+  checkDocument(context) {
+    const npx = npxEntries(context);
+    if (npx.length < 2) return;
+    const caches = npmCacheAssignments(
+      npx.map((item) => item.server),
+      DEFAULT_CLONE_PATH,
+    );
+    for (const item of npx) {
+      const cache = caches.get(item.server.name);
+      if (cache === undefined || !cache.includes('/.npm-cache/isolated/')) continue;
+      const others = npx.filter((other) => other !== item && sameSpecs(other.specs, item.specs));
+      const specNode = specNodes(item.entry, item.specs)[0];
+      const target = specNode ?? field(item.entry, 'args')?.keyNode ?? item.entry.keyNode;
+      const related: RelatedLocation[] = others.map((other) => ({
+        ...nodeSpan(specNodes(other.entry, other.specs)[0] ?? other.entry.keyNode),
+        message: `"${other.server.name}" runs the same package`,
+      }));
+      context.report({
+        code: 'npx-cache-isolated',
+        message: `${others.map((other) => `"${other.server.name}"`).join(' and ')} ${others.length === 1 ? 'runs' : 'run'} the same npx package (${item.specs.map((spec) => `\`${spec}\``).join(', ')}), so Zimmer gives "${item.server.name}" its own npm cache, \`${cache}\`, instead of the shared \`${DEFAULT_CLONE_PATH}/.npm-cache\`; each first run downloads the package again.`,
+        ...nodeSpan(target),
+        data: { path: pathOf(item.entry, target), cache, sharesWith: others.map((other) => other.server.name), specs: item.specs },
+        related,
+      });
+    }
+  },
+};
+
+export const unpinnedPackageRule: Rule = {
+  id: 'unpinned-package',
+  appliesTo: ['catalog'],
+  checkEntry(entry, context) {
+    const value = entryValue(entry);
+    if (!value || !isNpxEntry(value)) return;
+    const specs = npxPackageSpecs(Array.isArray(value.args) ? value.args : []);
+    const nodes = specNodes(entry, specs);
+    specs.forEach((spec, index) => {
+      const problem = unpinnedProblem(spec);
+      if (!problem) return;
+      const node = nodes[index];
+      context.report({
+        code: 'unpinned-package',
+        message: `\`${spec}\` ${problem}, so each session may run a different release. Pin an exact version (\`${packageName(spec)}@1.2.3\`).`,
+        ...nodeSpan(node ?? entry.keyNode),
+        data: { path: node ? pathOf(entry, node) : [entry.name], spec, package: packageName(spec) },
+      });
+    });
+  },
+};
+
+interface NpxItem {
+  entry: IndexEntry;
+  server: SelectedServer;
+  specs: string[];
+}
+
+/** Entries that are objects running `npx`, with their specs (an entry without a spec never shares). */
+function npxEntries(context: RuleContext): NpxItem[] {
+  const items: NpxItem[] = [];
+  for (const entry of context.entries) {
+    const value = entryValue(entry);
+    if (!value || !isNpxEntry(value)) continue;
+    items.push({ entry, server: { name: entry.name, value }, specs: npxPackageSpecs(Array.isArray(value.args) ? value.args : []) });
+  }
+  return items;
+}
+
+function entryValue(entry: IndexEntry): Record<string, unknown> | undefined {
+  return entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
+}
+
+function sameSpecs(a: readonly string[], b: readonly string[]): boolean {
+  return a.length > 0 && JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+}
+
+/** The `args` item that gives each spec (`x`, `-p x`'s `x`, `--package=x`), in spec order. */
+function specNodes(entry: IndexEntry, specs: readonly string[]): (JsonNode | undefined)[] {
+  const args = field(entry, 'args')?.valueNode;
+  const items = args?.type === 'array' ? (args.children ?? []) : [];
+  const used = new Set<JsonNode>();
+  return specs.map((spec) => {
+    const node = items.find((item) => !used.has(item) && item.type === 'string' && (item.value === spec || (item.value as string).endsWith(`=${spec}`)));
+    if (node) used.add(node);
+    return node;
+  });
+}
+
+function pathOf(entry: IndexEntry, node: JsonNode): (string | number)[] {
+  const args = field(entry, 'args')?.valueNode;
+  const index = args?.children?.indexOf(node) ?? -1;
+  if (index >= 0) return [entry.name, 'args', index];
+  return node === entry.keyNode ? [entry.name] : [entry.name, 'args'];
+}
+
+/** The package name of a registry spec: `@scope/name@1` → `@scope/name`, `x@latest` → `x`. */
+export function packageName(spec: string): string {
+  const at = spec.indexOf('@', spec.startsWith('@') ? 1 : 0);
+  return at < 0 ? spec : spec.slice(0, at);
+}
+
+const EXACT_VERSION = /^v?(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/**
+ * Why a spec is not pinned, or undefined when it is (or cannot be judged: git URLs, tarballs,
+ * local paths, `owner/repo` shorthands and placeholders are not registry versions).
+ */
+export function unpinnedProblem(spec: string): string | undefined {
+  if (spec.includes('${') || /^[./~]/.test(spec) || spec.includes(':')) return undefined;
+  const name = packageName(spec);
+  if (!name.startsWith('@') && name.includes('/')) return undefined;
+  const version = spec.slice(name.length + 1);
+  if (spec.length === name.length) return 'has no version';
+  if (version === 'latest') return 'asks for `@latest`';
+  if (EXACT_VERSION.test(version)) return undefined;
+  return /^[0-9^~<>=*xX |.-]/.test(version) ? `gives a version range (\`${version}\`)` : `follows the dist-tag \`${version}\``;
+}

@@ -1,0 +1,134 @@
+import { findPlaceholders } from '../../placeholders';
+
+/**
+ * Literal credentials in a string value (issue 8, `hardcoded-secret`): well-known token prefixes,
+ * a `Bearer` followed by a literal of 16+ characters, and JWT-shaped values. Placeholders are
+ * never judged: their text is blanked out before matching, so `Bearer ${TOKEN}` and
+ * `${KEY:-sk-…}` are silent. Nothing here ever returns the secret itself for display — only a
+ * masked form (`ghp_…`) — so a message or a log can never leak it.
+ */
+
+export interface SecretMatch {
+  /** The credential's range in the decoded string: what a fix replaces with `${NAME}`. */
+  start: number;
+  end: number;
+  /** What the credential looks like, for messages ("a GitHub token"). */
+  description: string;
+  /** Safe to display: the well-known prefix and an ellipsis, never a character of the secret proper. */
+  masked: string;
+}
+
+interface TokenKind {
+  prefix: string;
+  description: string;
+  /** The characters after the prefix must satisfy this. */
+  body: RegExp;
+}
+
+/**
+ * Bodies are long enough that package names (`sk-learn`, `xoxb-client`) do not match; the real
+ * tokens are 20–90 characters of letters, digits, `_` and `-`.
+ */
+const TOKEN_KINDS: readonly TokenKind[] = [
+  { prefix: 'github_pat_', description: 'a GitHub fine-grained token', body: /^[A-Za-z0-9_]{22,}$/ },
+  { prefix: 'ghp_', description: 'a GitHub token', body: /^[A-Za-z0-9]{30,}$/ },
+  { prefix: 'glpat-', description: 'a GitLab token', body: /^[A-Za-z0-9_-]{20,}$/ },
+  { prefix: 'xoxb-', description: 'a Slack bot token', body: /^(?=.*[0-9])[A-Za-z0-9-]{10,}$/ },
+  { prefix: 'xoxp-', description: 'a Slack user token', body: /^(?=.*[0-9])[A-Za-z0-9-]{10,}$/ },
+  { prefix: 'sk-', description: 'an API secret key', body: /^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9_-]{20,}$/ },
+  { prefix: 'AKIA', description: 'an AWS access key id', body: /^[A-Z0-9]{16}$/ },
+];
+
+/** A token starts where no token character precedes it and runs over token characters. */
+const TOKEN = /(?<![A-Za-z0-9_-])(github_pat_|ghp_|glpat-|xoxb-|xoxp-|sk-|AKIA)([A-Za-z0-9_-]+)/g;
+const BEARER = /(?<![A-Za-z0-9_-])(Bearer)[ \t]+([^\s\u0000]{16,})/gi;
+const JWT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g;
+
+/** Placeholders replaced by NUL characters of the same length, so offsets stay put and nothing matches across them. */
+function withoutPlaceholders(value: string): string {
+  const placeholders = findPlaceholders(value);
+  if (placeholders.length === 0) return value;
+  let out = '';
+  let from = 0;
+  for (const placeholder of placeholders) {
+    out += value.slice(from, placeholder.index) + '\u0000'.repeat(placeholder.end - placeholder.index);
+    from = placeholder.end;
+  }
+  return out + value.slice(from);
+}
+
+/** The literal credentials in a decoded string value, in order, never overlapping. */
+export function findSecrets(value: string): SecretMatch[] {
+  if (value.length < 16) return [];
+  const text = withoutPlaceholders(value);
+  const found: SecretMatch[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const kind = TOKEN_KINDS.find((candidate) => candidate.prefix === match[1]);
+    if (!kind || !kind.body.test(match[2])) continue;
+    found.push({ start: match.index!, end: match.index! + match[0].length, description: kind.description, masked: `${kind.prefix}…` });
+  }
+  for (const match of text.matchAll(JWT)) {
+    found.push({ start: match.index!, end: match.index! + match[0].length, description: 'a JSON Web Token', masked: 'eyJ…' });
+  }
+  for (const match of text.matchAll(BEARER)) {
+    const start = match.index! + match[0].length - match[2].length;
+    found.push({ start, end: start + match[2].length, description: 'a bearer token', masked: `${match[1]} …` });
+  }
+  // Specific kinds were pushed first: a `Bearer ghp_…` is reported once, as the GitHub token.
+  const kept: SecretMatch[] = [];
+  for (const candidate of found) {
+    if (kept.some((other) => candidate.start < other.end && other.start < candidate.end)) continue;
+    kept.push(candidate);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/** Where a literal credential sits in an entry, which is what its variable is named after. */
+export type SecretLocation =
+  | { field: 'env'; key: string }
+  | { field: 'headers'; key: string }
+  | { field: 'args'; index: number; args: readonly unknown[] }
+  | { field: 'url'; url: string; start: number };
+
+/**
+ * The `${NAME}` a literal credential moves to: the `env` key itself; for a header, the server name
+ * and the header (`X-API-Key` on `github` → `GITHUB_API_KEY`; `Authorization` → `GITHUB_TOKEN`);
+ * for an argument, the flag that introduces it (`--api-key=…`, `--token …`); for a URL, its query
+ * parameter. Upper-case, so Zimmer's readiness sees it.
+ */
+export function secretVariableName(serverName: string, location: SecretLocation): string {
+  const server = envName(serverName);
+  const qualified = (what: string | undefined): string => {
+    const suffix = envName(what ?? '') || 'TOKEN';
+    return server && !suffix.startsWith(`${server}_`) && suffix !== server ? `${server}_${suffix}` : suffix;
+  };
+  switch (location.field) {
+    case 'env':
+      return envName(location.key) || qualified(undefined);
+    case 'headers': {
+      const header = location.key.replace(/^x[-_]/i, '');
+      return qualified(/^(authorization|proxy-authorization)$/i.test(location.key) ? 'TOKEN' : header);
+    }
+    case 'args': {
+      const own = location.args[location.index];
+      const inline = typeof own === 'string' ? /^--?([A-Za-z][A-Za-z0-9_-]*)=/.exec(own) : null;
+      const previous = location.args[location.index - 1];
+      const flag = inline?.[1] ?? (typeof previous === 'string' ? /^--?([A-Za-z][A-Za-z0-9_-]*)$/.exec(previous)?.[1] : undefined);
+      return qualified(flag);
+    }
+    case 'url': {
+      const before = location.url.slice(0, location.start);
+      const parameter = /[?&]([A-Za-z][A-Za-z0-9_.-]*)=$/.exec(before)?.[1];
+      return qualified(parameter);
+    }
+  }
+}
+
+/** Upper-case `[A-Z0-9_]`, runs of anything else as one `_`, no leading digit. */
+export function envName(text: string): string {
+  const name = text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return /^[0-9]/.test(name) ? `_${name}` : name;
+}

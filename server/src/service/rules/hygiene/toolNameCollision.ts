@@ -1,0 +1,43 @@
+import type { RelatedLocation } from '../../findings';
+import { codexToolPrefix } from '../../runtime/codex';
+import { nodeSpan, type Rule } from '../rule';
+
+/**
+ * `tool-name-collision` (issue 8, SPEC §6.3): Codex names tools `mcp__<server>__<tool>` with every
+ * character outside `[A-Za-z0-9_-]` replaced by `_`, so `a[1]` and `a_1_` give the same tool
+ * names; and a server name containing `__` makes that name ambiguous to split. One finding per
+ * name key, with related information at every name it collides with.
+ */
+
+export const toolNameCollisionRule: Rule = {
+  id: 'tool-name-collision',
+  appliesTo: ['catalog'],
+  checkDocument(context) {
+    const groups = new Map<string, typeof context.entries[number][]>();
+    for (const entry of context.entries) {
+      const prefix = codexToolPrefix(entry.name);
+      groups.set(prefix, [...(groups.get(prefix) ?? []), entry]);
+    }
+    for (const entry of context.entries) {
+      const prefix = codexToolPrefix(entry.name);
+      const others = (groups.get(prefix) ?? []).filter((other) => other !== entry);
+      const doubleUnderscore = entry.name.includes('__');
+      if (others.length === 0 && !doubleUnderscore) continue;
+      const reasons: string[] = [];
+      if (others.length > 0) {
+        reasons.push(`Codex names its tools \`${prefix}<tool>\`, exactly like ${others.map((other) => `"${other.name}"`).join(' and ')}'s, so their tools collide`);
+      }
+      if (doubleUnderscore) {
+        reasons.push(`it contains \`__\`, the separator of Codex's \`mcp__<server>__<tool>\` names, so the tool names cannot be split back reliably`);
+      }
+      const related: RelatedLocation[] = others.map((other) => ({ ...nodeSpan(other.keyNode), message: `"${other.name}" also becomes \`${prefix}<tool>\`` }));
+      context.report({
+        code: 'tool-name-collision',
+        message: `"${entry.name}": ${reasons.join('; and ')}. Rename it.`,
+        ...nodeSpan(entry.keyNode),
+        data: { path: [entry.name], prefix, collidesWith: others.map((other) => other.name), doubleUnderscore },
+        related,
+      });
+    }
+  },
+};

@@ -1,0 +1,89 @@
+import { strict as assert } from 'node:assert';
+import { packageName, unpinnedProblem } from '../../../server/src/service/rules/hygiene/npxPackages';
+import { catalog, check, expectNone, expectOne, stdio, withCode } from '../helpers';
+
+const npx = (...args: string[]) => ({ type: 'stdio', command: 'npx', args });
+
+describe('hygiene: npx-cache-isolated (issue 8, SPEC §6.3)', () => {
+  it('is information on each entry sharing a spec, naming its own cache path and the other entry', () => {
+    const text = catalog({ a: npx('-y', 'pkg@1.0.0'), 'b c': npx('-y', 'pkg@1.0.0'), other: npx('-y', 'pkg@2.0.0') });
+    const findings = withCode(check(text), 'npx-cache-isolated');
+    assert.deepEqual(
+      findings.map((f) => [f.severity, f.data?.path, f.data?.cache, f.data?.sharesWith]),
+      [
+        ['information', ['a', 'args', 1], '<clone>/.npm-cache/isolated/a', ['b c']],
+        ['information', ['b c', 'args', 1], '<clone>/.npm-cache/isolated/b_c', ['a']],
+      ],
+    );
+    assert.equal(text.slice(findings[0].start, findings[0].end), '"pkg@1.0.0"');
+    assert.match(findings[0].message, /"b c" runs the same npx package \(`pkg@1\.0\.0`\), so Zimmer gives "a" its own npm cache, `<clone>\/\.npm-cache\/isolated\/a`/);
+    assert.equal(findings[0].related?.length, 1);
+  });
+
+  it('finds -p / --package specs and compares them sorted', () => {
+    const text = catalog({ a: npx('-p', 'x@1', '-p', 'y@1', 'run'), b: npx('--package=y@1', '--package', 'x@1', 'run') });
+    const findings = withCode(check(text), 'npx-cache-isolated');
+    assert.deepEqual(
+      findings.map((f) => text.slice(f.start, f.end)),
+      ['"x@1"', '"--package=y@1"'],
+    );
+  });
+
+  it('an entry with its own NPM_CONFIG_CACHE keeps it (no finding) but still isolates the other', () => {
+    const text = catalog({ a: { ...npx('pkg@1'), env: { NPM_CONFIG_CACHE: '/cache' } }, b: npx('pkg@1') });
+    const findings = withCode(check(text), 'npx-cache-isolated');
+    assert.deepEqual(
+      findings.map((f) => f.data?.path?.[0]),
+      ['b'],
+    );
+  });
+
+  describe('is silent on', () => {
+    const silent: [string, string][] = [
+      ['different versions (x@1 vs x@latest)', catalog({ a: npx('x@1'), b: npx('x@latest') })],
+      ['one npx entry', stdio({ args: ['-y', 'pkg@1'] })],
+      ['entries without a spec', catalog({ a: npx('-y'), b: npx('-y') })],
+      ['commands other than exactly npx', catalog({ a: { type: 'stdio', command: '/usr/bin/npx', args: ['x@1'] }, b: { type: 'stdio', command: 'bunx', args: ['x@1'] } })],
+    ];
+    for (const [title, text] of silent) it(title, () => expectNone(text, check(text), 'npx-cache-isolated'));
+  });
+});
+
+describe('hygiene: unpinned-package (issue 8; off by default)', () => {
+  const text = catalog({ a: npx('-y', 'pkg@latest'), b: npx('pkg'), c: npx('@scope/pkg@^1.2.0'), d: npx('pkg@next'), pinned: npx('-y', '@scope/pkg@1.2.3') });
+
+  it('reports nothing at the default severity (off)', () => {
+    expectNone(text, check(text), 'unpinned-package');
+  });
+
+  it('reports each unpinned spec as a hint once enabled with `hint`, on the spec item', () => {
+    const findings = withCode(check(text, 'catalog', undefined, { severities: { 'unpinned-package': 'hint' } }), 'unpinned-package');
+    assert.deepEqual(
+      findings.map((f) => [text.slice(f.start, f.end), f.severity, f.data?.path]),
+      [
+        ['"pkg@latest"', 'hint', ['a', 'args', 1]],
+        ['"pkg"', 'hint', ['b', 'args', 0]],
+        ['"@scope/pkg@^1.2.0"', 'hint', ['c', 'args', 0]],
+        ['"pkg@next"', 'hint', ['d', 'args', 0]],
+      ],
+    );
+    assert.match(findings[0].message, /asks for `@latest`/);
+    assert.match(findings[2].message, /version range \(`\^1\.2\.0`\)/);
+  });
+
+  it('takes any level a user gives it', () => {
+    const one = stdio({ args: ['pkg'] });
+    expectOne(one, check(one, 'catalog', undefined, { severities: { 'unpinned-package': 'information' } }), 'unpinned-package', { range: '"pkg"', severity: 'information' });
+  });
+
+  it('judges specs: exact versions pinned; paths, git, owner/repo and placeholders not judged', () => {
+    for (const spec of ['x@1.2.3', '@s/x@0.0.1-beta.1', 'x@v1.2.3', './local', 'github:o/r', 'o/r', 'x@${VERSION}', 'https://e.com/x.tgz']) {
+      assert.equal(unpinnedProblem(spec), undefined, spec);
+    }
+    for (const spec of ['x', 'x@latest', 'x@1', 'x@1.2', 'x@~1.2.3', 'x@>=1', '@s/x', '@s/x@beta']) {
+      assert.ok(unpinnedProblem(spec), spec);
+    }
+    assert.equal(packageName('@s/x@1'), '@s/x');
+    assert.equal(packageName('x'), 'x');
+  });
+});
