@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { CatalogTracker } from './catalogTracker';
+import { registerCopyAsCommands } from './copyAs';
 import { registerKnownVariableCommand } from './knownVariables';
 import { CatalogLanguageStatus } from './languageStatus';
 import { startLanguageClient, type CatalogClient } from './languageClient';
@@ -41,6 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
     ...registerReadinessCommands(readiness),
     registerKnownVariableCommand(),
     ...registerPreviewCommands(tracker, () => readiness.current?.roots.map((root) => root.name) ?? []),
+    ...registerCopyAsCommands(client, tracker),
     vscode.commands.registerCommand('mcpCatalog.restartServer', async () => {
       output.info('Restarting the MCP Catalog language server.');
       await catalogClient?.restart();

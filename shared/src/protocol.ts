@@ -31,6 +31,7 @@ export interface InitializationOptions {
 import type { ReadinessState } from '../../server/src/service/readiness';
 import type { RuntimeConfig, RuntimeName } from '../../server/src/service/runtime';
 import type { Range } from '../../server/src/service/text';
+import type { TranslationTarget } from '../../server/src/service/translate';
 
 /**
  * Client → server, request: the readiness of a catalog (SPEC §6.1–6.2) for the tree view and the
@@ -85,3 +86,21 @@ export interface PreviewParams {
   clonePath?: string;
 }
 export type PreviewResult = { ok: true; version: number; config: RuntimeConfig } | { ok: false; message: string };
+
+/**
+ * Client → server, request (issue 8): a catalog's servers translated for another MCP client — a
+ * VS Code `.vscode/mcp.json`, a Claude Code `.mcp.json` or a Codex `config.toml` table — from the
+ * catalog's current text. Literal credentials are replaced by variables; never a value.
+ * `servers` names them; otherwise `position` picks the server under the cursor (when the cursor is
+ * on none, the answer lists the names to choose from); with neither, every server.
+ */
+export const TRANSLATE_REQUEST = 'mcpCatalog/translate';
+export interface TranslateParams {
+  uri: string;
+  target: TranslationTarget;
+  servers?: string[];
+  position?: { line: number; character: number };
+}
+export type TranslateResult =
+  | { ok: true; content: string; servers: string[]; warnings: string[] }
+  | { ok: false; message: string; /** Server names to pick from when the cursor is on none. */ choices?: string[] };

@@ -13,6 +13,7 @@ import { previewRuntimeConfig, readCatalog, RUNTIMES, type Selection } from '../
 import type { Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
 import { guard } from './log';
+import { registerTranslateRequest } from './translateRequest';
 
 /**
  * The custom requests behind the readiness tree, the language status and the preview documents.
@@ -36,6 +37,8 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
       return outcome.ok ? { ok: true, version: analysis.version, config: outcome.config } : { ok: false, message: outcome.message };
     }),
   );
+  // Issue 8's copy-as commands.
+  registerTranslateRequest(context);
   return {};
 };
 

@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { TRANSLATE_REQUEST, type TranslateParams, type TranslateResult } from '../../shared/src/protocol';
+import type { CatalogTracker } from './catalogTracker';
+
+/**
+ * One definition, many clients (issue 8 item 3): copy a server as a VS Code `.vscode/mcp.json`
+ * entry, a Claude Code `.mcp.json` entry or a Codex TOML table, or open every server as a VS Code
+ * mcp.json. The server translates the catalog's current text (`mcpCatalog/translate`); literal
+ * credentials are replaced by variables before anything reaches the clipboard.
+ */
+
+type Target = TranslateParams['target'];
+
+export const COPY_AS_COMMANDS: Record<Target, string> = {
+  vscode: 'mcpCatalog.copyServerAsVsCode',
+  claude: 'mcpCatalog.copyServerAsClaude',
+  codex: 'mcpCatalog.copyServerAsCodex',
+};
+export const OPEN_ALL_AS_VSCODE_COMMAND = 'mcpCatalog.openAllAsVsCode';
+
+const TARGET_LABEL: Record<Target, string> = {
+  vscode: 'a VS Code mcp.json entry',
+  claude: 'a Claude Code .mcp.json entry',
+  codex: 'a Codex config.toml table',
+};
+
+/** A readiness-tree server item, a catalog file (explorer), or nothing (palette, keybinding). */
+type CommandArgument = { server?: { name: string } } | vscode.Uri | undefined;
+
+export function registerCopyAsCommands(client: LanguageClient, tracker: CatalogTracker): vscode.Disposable[] {
+  const translate = (params: TranslateParams): Promise<TranslateResult | null> => client.sendRequest<TranslateResult | null>(TRANSLATE_REQUEST, params);
+
+  const copy = (target: Target) => async (argument?: CommandArgument) => {
+    const uri = catalogUri(tracker, argument);
+    if (!uri) return;
+    const named = argument instanceof vscode.Uri ? undefined : argument?.server?.name;
+    const editor = vscode.window.activeTextEditor;
+    let result: TranslateResult | null;
+    if (named) result = await translate({ uri, target, servers: [named] });
+    else if (editor?.document.uri.toString() === uri) result = await translate({ uri, target, position: editor.selection.active });
+    else result = { ok: false, message: '', choices: await serverNames(uri, translate) };
+    if (result && !result.ok && result.choices) {
+      const picked = result.choices.length ? await vscode.window.showQuickPick(result.choices, { placeHolder: `Copy which server as ${TARGET_LABEL[target]}?` }) : undefined;
+      if (!picked) return;
+      result = await translate({ uri, target, servers: [picked] });
+    }
+    if (!result?.ok) {
+      void vscode.window.showWarningMessage(result?.message || 'The server could not be translated.');
+      return;
+    }
+    await vscode.env.clipboard.writeText(result.content);
+    report(`Copied "${result.servers.join('", "')}" as ${TARGET_LABEL[target]}.`, result.warnings);
+  };
+
+  return [
+    ...(Object.keys(COPY_AS_COMMANDS) as Target[]).map((target) => vscode.commands.registerCommand(COPY_AS_COMMANDS[target], copy(target))),
+    vscode.commands.registerCommand(OPEN_ALL_AS_VSCODE_COMMAND, async (argument?: CommandArgument) => {
+      const uri = catalogUri(tracker, argument);
+      if (!uri) return;
+      const result = await translate({ uri, target: 'vscode' });
+      if (!result?.ok) {
+        void vscode.window.showWarningMessage(result?.message || 'The catalog could not be translated.');
+        return;
+      }
+      const document = await vscode.workspace.openTextDocument({ language: 'jsonc', content: result.content });
+      await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+      report(`${result.servers.length} server${result.servers.length === 1 ? '' : 's'} as a VS Code mcp.json: save it as .vscode/mcp.json or merge it into yours.`, result.warnings);
+    }),
+  ];
+}
+
+/** A given file, else the active editor when the server analysed it as a catalog, else the catalog the views follow. */
+function catalogUri(tracker: CatalogTracker, argument: CommandArgument): string | undefined {
+  const editor = vscode.window.activeTextEditor?.document.uri.toString();
+  const uri =
+    argument instanceof vscode.Uri ? argument.toString() : !argument?.server && editor && tracker.info(editor)?.kind === 'catalog' ? editor : tracker.active;
+  if (!uri) void vscode.window.showInformationMessage('Open an MCP catalog (mcp.json) to copy its servers for another client.');
+  return uri;
+}
+
+/** Every server that can be translated, to pick from. */
+async function serverNames(uri: string, translate: (params: TranslateParams) => Promise<TranslateResult | null>): Promise<string[]> {
+  const all = await translate({ uri, target: 'claude' });
+  return all?.ok ? all.servers : [];
+}
+
+function report(message: string, warnings: readonly string[]): void {
+  if (warnings.length === 0) void vscode.window.showInformationMessage(message);
+  else void vscode.window.showWarningMessage(`${message} ${warnings.join(' ')}`);
+}

@@ -1,0 +1,32 @@
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
+import { TRANSLATE_REQUEST, type TranslateParams, type TranslateResult } from '../../../shared/src/protocol';
+import { serverAtOffset, serverNames, translateCatalog, TRANSLATION_TARGETS } from '../service/translate';
+import type { FeatureRegistration } from './features';
+import { guard } from './log';
+
+/**
+ * `mcpCatalog/translate` (issue 8): the copy-as commands' translation, computed by the core from
+ * the catalog's current text (unsaved edits count) so the client stays a thin shell.
+ */
+export const registerTranslateRequest: FeatureRegistration = (context) => {
+  context.connection.onRequest(TRANSLATE_REQUEST, (params: TranslateParams) =>
+    guard(context.logger, 'translate', async (): Promise<TranslateResult | null> => {
+      if (!Object.prototype.hasOwnProperty.call(TRANSLATION_TARGETS, params.target)) {
+        throw new ResponseError(ErrorCodes.InvalidParams, `Unknown translation target "${String(params.target)}".`);
+      }
+      const document = context.documents.get(params.uri);
+      const analysis = document ? await context.analyse(document) : undefined;
+      if (!analysis || analysis.kind !== 'catalog') return { ok: false, message: 'This document is not an MCP catalog.' };
+      let names = params.servers;
+      if (!names && params.position) {
+        const name = serverAtOffset(analysis.text, analysis.lines.offsetAt(params.position));
+        if (name === undefined) return { ok: false, message: 'The cursor is on no server.', choices: serverNames(analysis.text) };
+        names = [name];
+      }
+      const translation = translateCatalog(analysis.text, params.target, names);
+      if (names && translation.servers.length === 0) return { ok: false, message: translation.warnings.join(' ') || `${names.map((n) => `"${n}"`).join(', ')}: no such server.` };
+      return { ok: true, content: translation.content, servers: translation.servers, warnings: translation.warnings };
+    }),
+  );
+  return {};
+};
