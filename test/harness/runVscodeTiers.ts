@@ -8,7 +8,7 @@
  * Options: --only=extension-host,ui,vsix   --grep=<pattern> (extension-host tests)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { runUiScripts, uiScripts } from '../ui/index';
@@ -113,6 +113,9 @@ async function main(): Promise<void> {
 
   const scratch = createScratch('vscode');
   const screenshotsDir = path.join(artifactsDir, 'screenshots');
+  // Failure artifacts describe the latest run only.
+  rmSync(path.join(artifactsDir, 'vscode-logs'), { recursive: true, force: true });
+  if (existsSync(screenshotsDir)) for (const name of readdirSync(screenshotsDir)) if (name.startsWith('FAILED-')) rmSync(path.join(screenshotsDir, name));
   let browser: Browser | undefined;
   let server: CodeServer | undefined;
   try {
