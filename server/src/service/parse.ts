@@ -104,6 +104,16 @@ type Frame = ObjectFrame | ArrayFrame;
  */
 const MAX_FINDING_PATH = 64;
 
+/**
+ * How a syntax error names a run of unquoted text. Only a short word is echoed (`undefined`, `NaN`,
+ * `True`): a long run, or one with `=`, may be a credential, and `mcp-catalog check .env` (a
+ * careless glob in CI) would otherwise print `TOKEN=<value>` into a log (issue 7, SPEC §8: no
+ * output ever holds a variable's value). Bounded, too, so a huge junk token never becomes a huge message.
+ */
+function unquotedText(token: string): string {
+  return token.length <= 12 && !token.includes('=') ? `\`${token}\`` : `unquoted text (${token.length} characters)`;
+}
+
 export function parseJson(text: string): ParsedJson {
   const findings: Finding[] = [];
   let strictErrors = false;
@@ -333,7 +343,7 @@ export function parseJson(text: string): ParsedJson {
         break;
       }
       if (!acceptValue(kind)) {
-        syntaxError(kind === T.Unknown ? `Unexpected \`${scanner.getTokenValue()}\`: expected a JSON value.` : 'Expected a JSON value.', tokenStart(), tokenEnd());
+        syntaxError(kind === T.Unknown ? `Unexpected ${unquotedText(scanner.getTokenValue())}: expected a JSON value.` : 'Expected a JSON value.', tokenStart(), tokenEnd());
         if (kind === T.CloseBrace || kind === T.CloseBracket || kind === T.Comma || kind === T.Colon || kind === T.Unknown) {
           kind = next();
           continue;
@@ -366,7 +376,7 @@ export function parseJson(text: string): ParsedJson {
             continue; // let the parent see the `]`
           } else {
             syntaxError(
-              kind === T.Unknown ? `Expected a property name in double quotes, found \`${scanner.getTokenValue()}\`.` : 'Expected a property name in double quotes.',
+              kind === T.Unknown ? `Expected a property name in double quotes, found ${unquotedText(scanner.getTokenValue())}.` : 'Expected a property name in double quotes.',
               tokenStart(),
               tokenEnd(),
             );
@@ -393,7 +403,7 @@ export function parseJson(text: string): ParsedJson {
           break;
         case 'value':
           if (!acceptValue(kind)) {
-            syntaxError(kind === T.Unknown ? `Unexpected \`${scanner.getTokenValue()}\`: expected a value.` : 'Expected a value.', tokenStart(), tokenEnd());
+            syntaxError(kind === T.Unknown ? `Unexpected ${unquotedText(scanner.getTokenValue())}: expected a value.` : 'Expected a value.', tokenStart(), tokenEnd());
             frame.state = 'commaOrEnd';
             frame.property = undefined;
             if (kind === T.Comma || kind === T.CloseBrace || kind === T.CloseBracket) continue;
@@ -432,7 +442,7 @@ export function parseJson(text: string): ParsedJson {
           } else {
             frame.trailingCommaOffset = -1;
             if (!acceptValue(kind)) {
-              syntaxError(kind === T.Unknown ? `Unexpected \`${scanner.getTokenValue()}\`: expected a value.` : 'Expected a value.', tokenStart(), tokenEnd());
+              syntaxError(kind === T.Unknown ? `Unexpected ${unquotedText(scanner.getTokenValue())}: expected a value.` : 'Expected a value.', tokenStart(), tokenEnd());
               if (kind === T.Unknown) frame.state = 'commaOrEnd';
             }
           }

@@ -1,0 +1,176 @@
+/**
+ * Issue 7 item 3 — workspace trust through the bundled server. With
+ * `initializationOptions.workspaceTrusted: false` (VS Code's restricted mode) the server reads no
+ * dotenv file, no secrets file and no process environment: a variable set only there is
+ * unresolved, and the message says those sources were not read because the workspace is
+ * restricted. Everything else still runs (the catalog rules, names declared in
+ * `mcpCatalog.knownVariables`). `mcpCatalog/trustChanged` switches it at run time and the
+ * diagnostics are republished.
+ */
+import * as assert from 'node:assert/strict';
+import type { CodeAction, CompletionList, Diagnostic, Hover, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { ReadinessResult } from '../../shared/src/protocol';
+import { Capabilities, FileChange, fileUri, LspClient, stopAllClients, type StartOptions } from './lspClient';
+import { catalogSettings, rangeIn, removeAllWorkspaces, TempWorkspace, withCode } from './workspace';
+
+const CATALOG = `${JSON.stringify(
+  {
+    s: {
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', '@example/s@1.0.0', '--token', 'ghp_0123456789abcdefghijABCDEFGHIJ012345'],
+      env: { A: '${DOTENV_ONLY}', B: '${SECRETS_ONLY}', C: '${PROCESS_ONLY}', D: '${KNOWN_ONLY}', E: '${' },
+      startup_timeout_sec: 4,
+    },
+  },
+  null,
+  2,
+)}\n`;
+
+const FROM_SOURCES = ['DOTENV_ONLY', 'PROCESS_ONLY', 'SECRETS_ONLY'];
+const RESTRICTED = /not read: env files, secrets files and the process environment \(restricted workspace\)/;
+
+function workspace(): TempWorkspace {
+  const ws = TempWorkspace.create();
+  ws.write('mcp.json', CATALOG);
+  ws.write('.env', 'DOTENV_ONLY=dotenv-value\n');
+  ws.write('secrets.json', JSON.stringify({ SECRETS_ONLY: 'secrets-value' }));
+  return ws;
+}
+
+function start(ws: TempWorkspace, options: Partial<StartOptions> = {}): Promise<LspClient> {
+  return LspClient.start({
+    workspaceFolders: [ws.dir],
+    env: { PROCESS_ONLY: 'process-value' },
+    settings: catalogSettings({ readProcessEnv: true, secretsFile: 'secrets.json', knownVariables: ['KNOWN_ONLY'] }),
+    ...options,
+  });
+}
+
+const unresolvedNames = (diagnostics: Diagnostic[]): string[] => withCode(diagnostics, 'unresolved-variable').map((d) => (d.data as { name: string }).name).sort();
+
+describe('protocol: workspace trust (issue 7 item 3)', function () {
+  this.timeout(30_000);
+
+  afterEach(async () => {
+    await stopAllClients();
+    removeAllWorkspaces();
+  });
+
+  it('restricted: dotenv, secrets-file and process-environment names are unresolved and the message says why; the rules still run; known names count', async () => {
+    const ws = workspace();
+    const client = await start(ws, { initializationOptions: { workspaceTrusted: false } });
+    const uri = client.open(ws.path('mcp.json'));
+    const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
+
+    assert.deepEqual(unresolvedNames(diagnostics), FROM_SOURCES, 'KNOWN_ONLY still counts');
+    for (const diagnostic of withCode(diagnostics, 'unresolved-variable')) {
+      assert.match(diagnostic.message, RESTRICTED);
+      assert.match(diagnostic.message, /searched names declared in mcpCatalog\.knownVariables;/, 'only the known names were searched');
+    }
+    // The catalog rules are not trust-dependent.
+    for (const code of ['timeout-range', 'hardcoded-secret', 'invalid-placeholder']) assert.equal(withCode(diagnostics, code).length, 1, `${code} still fires`);
+    await client.waitForLog((line) => /ready \(restricted workspace\)/.test(line.message));
+
+    const readiness = await client.request<ReadinessResult>('mcpCatalog/readiness', { uri });
+    assert.equal(readiness.trusted, false);
+    const server = readiness.servers.find((s) => s.name === 's')!;
+    assert.equal(server.state, 'missing_configuration');
+    assert.deepEqual([...(server.variables ?? [])].sort(), FROM_SOURCES);
+
+    // Hover says why; a known name names its source.
+    const text = client.document(uri).getText();
+    const hover = async (target: string): Promise<string> => {
+      const range = rangeIn(text, `"${target}"`, target);
+      const result = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: range.start.line, character: range.start.character + 3 } });
+      return (result?.contents as { value: string } | undefined)?.value ?? '';
+    };
+    assert.match(await hover('${DOTENV_ONLY}'), /restricted workspace/);
+    assert.match(await hover('${KNOWN_ONLY}'), /Source: names declared in mcpCatalog\.knownVariables\./);
+
+    // Completion after `${` offers only the names it may read.
+    const completion = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: rangeIn(text, '"E": "${"', '${').end });
+    assert.deepEqual(completion.items.filter((item) => item.kind === 6).map((item) => item.label), ['KNOWN_ONLY']);
+
+    // No fix reads or writes the dotenv file it may not read: only "declare it known" is offered, and no secret is moved.
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: client.document(uri).positionAt(text.length) },
+      context: { diagnostics, only: ['quickfix'] },
+    });
+    const titles = actions.map((action) => action.title);
+    for (const name of FROM_SOURCES) assert.ok(titles.includes(`Declare ${name} known (mcpCatalog.knownVariables)`), `declare ${name} known: ${JSON.stringify(titles)}`);
+    const touched = actions.flatMap((action) => Object.keys((action.edit as WorkspaceEdit | undefined)?.changes ?? {}).concat(((action.edit as WorkspaceEdit | undefined)?.documentChanges ?? []).map((change) => ('textDocument' in change ? change.textDocument.uri : change.kind === 'create' ? change.uri : ''))));
+    assert.ok(!touched.includes(fileUri(ws.path('.env'))), `no fix edits .env in a restricted workspace: ${JSON.stringify(titles)}`);
+    assert.ok(!titles.some((title) => title.startsWith('Move the secret')), 'the secret is not moved into a dotenv file');
+  });
+
+  it('restricted: neither an open, unsaved .env nor a changed one on disk is read', async () => {
+    const ws = workspace();
+    const client = await start(ws, { initializationOptions: { workspaceTrusted: false } });
+    const uri = client.open(ws.path('mcp.json'));
+    await client.waitForDiagnostics(uri, { version: 1 });
+    // An edited .env revalidates the catalogs that may depend on it…
+    let mark = client.mark();
+    client.open(ws.path('.env'), 'DOTENV_ONLY=dotenv-value\nSECRETS_ONLY=x\nPROCESS_ONLY=y\n', 'dotenv');
+    const afterOpen = await client.waitForDiagnostics(uri, { since: mark });
+    assert.deepEqual(unresolvedNames(afterOpen.diagnostics), FROM_SOURCES);
+    // …and so does a change on disk; neither is read.
+    mark = client.mark();
+    ws.write('.env', 'DOTENV_ONLY=a\nSECRETS_ONLY=b\nPROCESS_ONLY=c\n');
+    client.didChangeWatchedFiles([{ path: ws.path('.env'), type: FileChange.Changed }]);
+    const afterDisk = await client.waitForDiagnostics(uri, { since: mark });
+    assert.deepEqual(unresolvedNames(afterDisk.diagnostics), FROM_SOURCES);
+  });
+
+  it('trustChanged {trusted: true} republishes the diagnostics without unresolved-variable, and readiness follows', async () => {
+    const ws = workspace();
+    const client = await start(ws, { initializationOptions: { workspaceTrusted: false } });
+    const uri = client.open(ws.path('mcp.json'));
+    await client.waitForDiagnostics(uri, { version: 1, match: (d) => unresolvedNames(d).length === 3 });
+    const mark = client.mark();
+    client.notify('mcpCatalog/trustChanged', { trusted: true });
+    const trusted = await client.waitForDiagnostics(uri, { since: mark });
+    assert.deepEqual(unresolvedNames(trusted.diagnostics), []);
+    assert.equal(withCode(trusted.diagnostics, 'timeout-range').length, 1, 'the other diagnostics stay');
+    await client.waitForLog((line) => /Workspace is now trusted/.test(line.message));
+    const readiness = await client.request<ReadinessResult>('mcpCatalog/readiness', { uri });
+    assert.equal(readiness.trusted, true);
+    assert.equal(readiness.servers.find((s) => s.name === 's')!.state, 'ready');
+    // Now the dotenv file may be read, so its fix is offered again.
+    const text = client.document(uri).getText();
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: rangeIn(text, '"${DOTENV_ONLY}"', 'DOTENV_ONLY').start });
+    assert.match((hover.contents as { value: string }).value, /Source: \.env\./);
+  });
+
+  it('trust can also be withdrawn at run time; a client that says nothing about trust is trusted', async () => {
+    const ws = workspace();
+    const client = await start(ws);
+    const uri = client.open(ws.path('mcp.json'));
+    const first = await client.waitForDiagnostics(uri, { version: 1 });
+    assert.deepEqual(unresolvedNames(first.diagnostics), [], 'no workspaceTrusted option: trusted (Neovim, Helix)');
+    assert.equal((await client.request<ReadinessResult>('mcpCatalog/readiness', { uri })).trusted, true);
+    const mark = client.mark();
+    client.notify('mcpCatalog/trustChanged', { trusted: false });
+    const restricted = await client.waitForDiagnostics(uri, { since: mark });
+    assert.deepEqual(unresolvedNames(restricted.diagnostics), FROM_SOURCES);
+    assert.match(withCode(restricted.diagnostics, 'unresolved-variable')[0].message, RESTRICTED);
+    assert.equal((await client.request<ReadinessResult>('mcpCatalog/readiness', { uri })).trusted, false);
+  });
+
+  it('restricted, with settings from initializationOptions (a client without workspace/configuration)', async () => {
+    const ws = workspace();
+    const client = await start(ws, {
+      capabilities: Capabilities.withoutConfiguration(),
+      settings: {},
+      initializationOptions: {
+        workspaceTrusted: false,
+        settings: { validation: { delay: 0 }, readProcessEnv: true, secretsFile: 'secrets.json', knownVariables: ['KNOWN_ONLY', 'SECRETS_ONLY'] },
+      },
+    });
+    const uri = client.open(ws.path('mcp.json'));
+    const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
+    assert.deepEqual(unresolvedNames(diagnostics), ['DOTENV_ONLY', 'PROCESS_ONLY']);
+    assert.equal(withCode(diagnostics, 'timeout-range').length, 1);
+  });
+});
