@@ -14,6 +14,8 @@ import { reportFindings, type ReportedFinding } from '../node/report';
 import { Workspace, type SourceSettings } from '../node/workspace';
 import type { McpCatalogSettings } from '../../../shared/src/settings';
 import { uriToPath } from './paths';
+import { computeReadiness, type Readiness } from '../service/readiness';
+import { readCatalog, type CatalogView } from '../service/runtime';
 
 /**
  * One analysis per document version (DESIGN §1): the parse, the findings and the facts they were
@@ -157,3 +159,28 @@ export function sourceSettings(settings: McpCatalogSettings, trusted: boolean): 
     trusted,
   };
 }
+
+const catalogViews = new WeakMap<Analysis, CatalogView>();
+const readinessViews = new WeakMap<Analysis, Readiness>();
+
+/** The catalog as readiness and previews read it, once per analysed version (hover, tree and previews share it). */
+export function catalogViewOf(analysis: Analysis): CatalogView {
+  let view = catalogViews.get(analysis);
+  if (!view) {
+    view = readCatalog(analysis.text, analysis.facts, analysis.parsed);
+    catalogViews.set(analysis, view);
+  }
+  return view;
+}
+
+/** Readiness of an analysed catalog, once per version. */
+export function readinessOf(analysis: Analysis): Readiness {
+  let readiness = readinessViews.get(analysis);
+  if (!readiness) {
+    readiness = computeReadiness(catalogViewOf(analysis), analysis.facts, { declareKnownHint: DECLARE_KNOWN_IN_EDITOR });
+    readinessViews.set(analysis, readiness);
+  }
+  return readiness;
+}
+
+export const DECLARE_KNOWN_IN_EDITOR = 'declare it known in `mcpCatalog.knownVariables` if the runtime reads it from a store the editor cannot see';

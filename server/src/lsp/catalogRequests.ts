@@ -8,9 +8,9 @@ import {
   type ReadinessParams,
   type ReadinessResult,
 } from '../../../shared/src/protocol';
-import { computeReadiness, STATE_INFO } from '../service/readiness';
-import { previewRuntimeConfig, readCatalog, RUNTIMES, type Selection } from '../service/runtime';
-import type { Analysis } from './analysis';
+import { STATE_INFO } from '../service/readiness';
+import { previewRuntimeConfig, RUNTIMES, type Selection } from '../service/runtime';
+import { catalogViewOf, readinessOf, type Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
 import { guard } from './log';
 import { registerTranslateRequest } from './translateRequest';
@@ -32,8 +32,7 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
       const analysis = await catalogAnalysis(context, params.uri);
       if (!analysis) return { ok: false, message: 'This document is not an MCP catalog.' };
       const selection: Selection = params.root ? { kind: 'root', root: params.root } : params.servers?.length ? { kind: 'servers', names: params.servers } : { kind: 'all' };
-      const catalog = readCatalog(analysis.text, analysis.facts, analysis.parsed);
-      const outcome = previewRuntimeConfig(catalog, { runtime: params.runtime, selection, clonePath: params.clonePath ?? analysis.settings.preview.clonePath }, analysis.facts);
+      const outcome = previewRuntimeConfig(catalogViewOf(analysis), { runtime: params.runtime, selection, clonePath: params.clonePath ?? analysis.settings.preview.clonePath }, analysis.facts);
       return outcome.ok ? { ok: true, version: analysis.version, config: outcome.config } : { ok: false, message: outcome.message };
     }),
   );
@@ -50,10 +49,8 @@ async function catalogAnalysis(context: ServerContext, uri: string): Promise<Ana
 }
 
 function readiness(analysis: Analysis): ReadinessResult {
-  const catalog = readCatalog(analysis.text, analysis.facts, analysis.parsed);
-  const result = computeReadiness(catalog, analysis.facts, {
-    declareKnownHint: 'declare it known in `mcpCatalog.knownVariables` if the runtime reads it from a store the editor cannot see',
-  });
+  const catalog = catalogViewOf(analysis);
+  const result = readinessOf(analysis);
   const keyRanges = new Map(catalog.entries.map((entry) => [entry.name, analysis.lines.rangeOf(entry.entry.keyNode.offset, entry.entry.keyNode.offset + entry.entry.keyNode.length)]));
   const roots = analysis.facts.roots;
   return {
