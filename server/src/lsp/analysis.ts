@@ -35,6 +35,8 @@ export interface Analysis {
   /** Files the facts were read from. */
   dependencies: string[];
   settings: McpCatalogSettings;
+  /** Whether the workspace was trusted when this was analysed (restricted: no env, secrets or process environment read). */
+  trusted: boolean;
 }
 
 export interface AnalyzerOptions {
@@ -112,7 +114,8 @@ export class Analyzer {
     }
     const text = document.getText();
     const filePath = uriToPath(document.uri);
-    const sources = sourceSettings(settings, this.options.trusted());
+    const trusted = this.options.trusted();
+    const sources = sourceSettings(settings, trusted);
     let facts: WorkspaceFacts;
     let dependencies: string[] = [];
     if (filePath) {
@@ -141,6 +144,7 @@ export class Analyzer {
       facts,
       dependencies,
       settings,
+      trusted,
     };
     this.cache.set(document.uri, analysis);
     this.epochs.set(document.uri, this.epoch);

@@ -63,6 +63,6 @@ function readiness(analysis: Analysis): ReadinessResult {
       : analysis.facts.rootsSearch ?? 'no roots index found',
     errors: analysis.findings.filter((f) => f.severity === 'error').length,
     warnings: analysis.findings.filter((f) => f.severity === 'warning').length,
-    trusted: analysis.facts.variables.skipped.every((reason) => !reason.includes('restricted')),
+    trusted: analysis.trusted,
   };
 }
