@@ -1,10 +1,8 @@
-import * as path from 'node:path';
-import { CachingReader, diskReader } from '../node/files';
-import { Workspace } from '../node/workspace';
 import { readCatalog } from '../service/runtime/catalogEntries';
 import { previewRuntimeConfig } from '../service/runtime/preview';
 import { RUNTIMES, type RuntimeConfig, type Selection } from '../service/runtime/types';
 import { listOption, oneOf, parseArgs, UsageError } from './args';
+import { readCatalogArgument } from './catalogFile';
 import type { CliIo } from './io';
 
 export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi [--root NAME | --server NAME...]
@@ -34,19 +32,11 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
   const servers = listOption(args, 'server');
   if (root !== undefined && servers.length > 0) throw new UsageError('give either --root or --server, not both');
   if (args.options.has('server') && servers.length === 0) throw new UsageError('--server needs a server name');
-  if (args.positional.length !== 1) throw new UsageError(args.positional.length === 0 ? 'no FILE given' : 'give exactly one catalog FILE');
   const selection: Selection = root !== undefined ? { kind: 'root', root } : servers.length > 0 ? { kind: 'servers', names: servers } : { kind: 'all' };
 
-  const [given] = args.positional;
-  const reader = new CachingReader(diskReader);
-  const workspace = new Workspace(reader, { workspaceRoot: io.cwd, env: io.env });
-  const absolute = path.resolve(io.cwd, given);
-  const text = reader.read(absolute);
-  if (text === undefined) {
-    io.stderr(`mcp-catalog preview: cannot read ${given}\n`);
-    return 2;
-  }
-  if (workspace.classify(absolute, text) === 'roots') throw new UsageError(`${given} is a roots index; give the catalog (mcp.json) that uses it`);
+  const file = readCatalogArgument(args.positional, io, 'preview');
+  if (typeof file === 'number') return file;
+  const { given, absolute, text, workspace } = file;
 
   // A preview substitutes nothing, so no variable source is read: only the roots index matters.
   const { facts } = workspace.factsFor(absolute, 'catalog', {

@@ -1,9 +1,7 @@
-import * as path from 'node:path';
-import { CachingReader, diskReader } from '../node/files';
-import { Workspace } from '../node/workspace';
 import { computeReadiness, STATE_INFO, type Readiness, type ServerReadiness } from '../service/readiness';
 import { readCatalog } from '../service/runtime/catalogEntries';
-import { oneOf, parseArgs, UsageError } from './args';
+import { oneOf, parseArgs } from './args';
+import { readCatalogArgument } from './catalogFile';
 import type { CliIo } from './io';
 import { severityOverrides, SOURCE_OPTIONS, sourceSettings } from './sources';
 
@@ -22,18 +20,9 @@ export function runReadiness(argv: readonly string[], io: CliIo): number {
   const format = oneOf(args, 'format', READINESS_FORMATS, 'text');
   const settings = sourceSettings(args);
   severityOverrides(args); // accepted with the other source options; validated so typos still fail
-  if (args.positional.length !== 1) throw new UsageError(args.positional.length === 0 ? 'no FILE given' : 'give exactly one catalog FILE');
-
-  const [given] = args.positional;
-  const reader = new CachingReader(diskReader);
-  const workspace = new Workspace(reader, { workspaceRoot: io.cwd, env: io.env });
-  const absolute = path.resolve(io.cwd, given);
-  const text = reader.read(absolute);
-  if (text === undefined) {
-    io.stderr(`mcp-catalog readiness: cannot read ${given}\n`);
-    return 2;
-  }
-  if (workspace.classify(absolute, text) === 'roots') throw new UsageError(`${given} is a roots index; give the catalog (mcp.json) that uses it`);
+  const file = readCatalogArgument(args.positional, io, 'readiness');
+  if (typeof file === 'number') return file;
+  const { given, absolute, text, workspace } = file;
 
   const { facts } = workspace.factsFor(absolute, 'catalog', settings);
   const catalog = readCatalog(text, facts);
