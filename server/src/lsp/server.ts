@@ -11,7 +11,6 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../../package.json';
 import { DOCUMENT_ANALYSED, TRUST_CHANGED, type DocumentAnalysedParams, type InitializationOptions, type TrustChangedParams } from '../../../shared/src/protocol';
-import { isAirJsonName } from '../service/classify';
 import { indexEntries } from '../service/model';
 import { CachingReader, diskReader } from '../node/files';
 import { Analyzer, type Analysis } from './analysis';
@@ -97,12 +96,19 @@ export function startServer(connection: Connection): void {
     for (const document of documents.all()) if (document.uri !== except) scheduler.schedule(document, true);
   };
 
-  /** Edits to one index can change another's diagnostics (roots ↔ catalog, air.json, env files). */
-  const affectsOthers = (document: TextDocument): boolean => {
+  /**
+   * Edits to one file can change another's diagnostics (roots ↔ catalog, air.json, env files).
+   * Only the open documents whose facts were read from this file are re-checked, and nothing is
+   * re-read from disk: the reader overlays open documents, so dependents see the unsaved text.
+   */
+  const scheduleDependents = (document: TextDocument): void => {
     const filePath = uriToPath(document.uri);
-    if (filePath && (isAirJsonName(filePath) || path.basename(filePath).startsWith('.env'))) return true;
-    // Classified rather than "already analysed": an index opened with unsaved text changes its dependents at once.
-    return analyzer.cached(document.uri) !== undefined || analyzer.classify(document) !== undefined;
+    if (!filePath) return;
+    for (const other of documents.all()) {
+      if (other.uri === document.uri || !analyzer.cached(other.uri)?.dependencies.includes(filePath)) continue;
+      analyzer.forget(other.uri);
+      scheduler.schedule(other);
+    }
   };
 
   // Hovers, completion, symbols, navigation and fixes understand catalogs and roots indexes; an
@@ -191,11 +197,7 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((event) =>
     guard(logger, 'change', () => {
       scheduler.schedule(event.document);
-      if (affectsOthers(event.document)) {
-        // The reader overlays open documents, so dependents see the unsaved text.
-        analyzer.invalidate();
-        for (const other of documents.all()) if (other.uri !== event.document.uri && analyzer.cached(other.uri)) scheduler.schedule(other);
-      }
+      scheduleDependents(event.document);
     }),
   );
 

@@ -99,6 +99,8 @@ export class Workspace {
       sources.push({ kind: 'known', label: `names declared in ${settings.knownLabel}`, exists: true, names: new Set(settings.knownVariables) });
     }
     if (!settings.trusted) {
+      // Not read, but still dependencies: a change re-checks the catalog (which then still does not read them).
+      dependencies.push(...this.envFilesFor(filePath, settings));
       skipped.push('env files, secrets files and the process environment (restricted workspace)');
       return new VariableIndex(sources, skipped);
     }
