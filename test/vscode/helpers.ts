@@ -4,6 +4,9 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { McpCatalogApi } from '../../client/src/extension';
+
+export type { McpCatalogApi };
 
 /** `publisher.name` from package.json. */
 export const EXTENSION_ID = 'mcp-catalog.mcp-catalog';
@@ -119,4 +122,84 @@ export function describeRange(range: vscode.Range): string {
 
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The extension's own objects (activate() returns them), code actions, edits and previews.
+
+
+/** The API object activate() returned: the live language client, tracker, readiness tree and previews. */
+export async function api(): Promise<McpCatalogApi> {
+  const found = extension();
+  const exports = (found.isActive ? found.exports : await found.activate()) as McpCatalogApi | undefined;
+  assert.ok(exports?.readiness && exports.tracker && exports.previews && exports.client, 'activate() returns { client, tracker, readiness, previews }');
+  return exports;
+}
+
+/** The code actions VS Code's own command collects for a range (what the lightbulb would show). */
+export async function codeActions(uri: vscode.Uri, range: vscode.Range, kind?: string): Promise<vscode.CodeAction[]> {
+  const actions = (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', uri, range, kind)) ?? [];
+  return actions.filter((action): action is vscode.CodeAction => 'title' in action && !('command' in action && typeof action.command === 'string'));
+}
+
+/** Waits for a code action with this exact title (the server answers only for its current analysis). */
+export async function waitForCodeAction(uri: vscode.Uri, range: vscode.Range, title: string, kind?: string): Promise<vscode.CodeAction> {
+  let seen: string[] = [];
+  try {
+    return await waitFor(`a code action "${title}"`, async () => {
+      const actions = await codeActions(uri, range, kind);
+      seen = actions.map((action) => action.title);
+      return actions.find((action) => action.title === title);
+    });
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; offered: ${JSON.stringify(seen)}`);
+  }
+}
+
+/** Applies a code action the way the editor does: its edit, then its command. */
+export async function applyCodeAction(action: vscode.CodeAction): Promise<void> {
+  if (action.edit) assert.ok(await vscode.workspace.applyEdit(action.edit), `the edit of "${action.title}" applies`);
+  if (action.command) await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+}
+
+/** Replaces the first occurrence of `text` after `anchor` in the document (an unsaved edit, as typing would). */
+export async function replaceText(document: vscode.TextDocument, text: string, replacement: string, anchor = ''): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, rangeOf(document, text, anchor), replacement);
+  assert.ok(await vscode.workspace.applyEdit(edit), `replacing ${JSON.stringify(text)} applies`);
+}
+
+/** Throws away a document's unsaved edits (fixtures stay as committed for the next test). */
+export async function revert(document: vscode.TextDocument): Promise<void> {
+  if (!document.isDirty) return;
+  const onDisk = new TextDecoder().decode(await vscode.workspace.fs.readFile(document.uri));
+  await vscode.window.showTextDocument(document, { preview: false });
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+  // The dirty flag can reach the extension host before the reverted text: wait for both.
+  await waitFor(`${vscode.workspace.asRelativePath(document.uri)} to be reverted`, () => !document.isDirty && document.getText() === onDisk);
+}
+
+export function diagnosticsWithCode(diagnostics: vscode.Diagnostic[], code: string): vscode.Diagnostic[] {
+  return diagnostics.filter((diagnostic) => codeOf(diagnostic) === code);
+}
+
+/** Waits until the document has a diagnostic with this code; returns it (the first). */
+export async function waitForCode(uri: vscode.Uri, code: string, timeoutMs = WAIT_MS): Promise<vscode.Diagnostic> {
+  const diagnostics = await waitForDiagnostics(uri, `a ${code} diagnostic`, (d) => d.some((x) => codeOf(x) === code), timeoutMs);
+  return diagnostics.find((d) => codeOf(d) === code)!;
+}
+
+/** Waits until the document has no diagnostic with this code. */
+export function waitForNoCode(uri: vscode.Uri, code: string, timeoutMs = WAIT_MS): Promise<vscode.Diagnostic[]> {
+  return waitForDiagnostics(uri, `the ${code} diagnostic to go away`, (d) => !d.some((x) => codeOf(x) === code), timeoutMs);
+}
+
+/** Asserts a range equals the expected one, with a readable message. */
+export function assertRange(actual: vscode.Range, expected: vscode.Range, what: string): void {
+  assert.ok(actual.isEqual(expected), `${what}: range ${describeRange(actual)}, expected ${describeRange(expected)}`);
+}
+
+/** The open preview documents (scheme mcp-catalog-preview). */
+export function previewDocuments(): vscode.TextDocument[] {
+  return vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'mcp-catalog-preview');
 }
