@@ -33,6 +33,7 @@ interface Scenario {
 const SCENARIOS: Scenario[] = [
   { script: 'diagnostics', title: 'opens the Zimmer catalog and shows the two planted diagnostics on their lines', open: 'mcp.json' },
   { script: 'live-updates', title: 'follows buffer edits (incremental sync) and a roots index rewritten on disk', open: 'mcp.json' },
+  { script: 'editing', title: 'applies a quick fix, shows a hover and completes type values', open: 'mcp.json' },
 ];
 
 interface NvimRun {
