@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { CodeServer } from '../harness/codeServer';
 import { Workbench } from './workbench';
-import { openCatalog } from './scripts/openCatalog';
+import { catalogTour } from './scripts/catalogTour';
 
 export interface UiContext {
   /** The scratch copy of the fixture workspace. */
@@ -20,10 +20,12 @@ export interface UiScript {
   name: string;
   /** The file the window opens with (relative to the workspace), if any. */
   openFile?: string;
+  /** Zoom for the screenshots (see OpenOptions.scale). */
+  scale?: number;
   run(workbench: Workbench, context: UiContext): Promise<void>;
 }
 
-export const uiScripts: UiScript[] = [openCatalog];
+export const uiScripts: UiScript[] = [catalogTour];
 
 export interface UiResult {
   name: string;
@@ -43,6 +45,7 @@ export async function runUiScripts(browser: Browser, server: CodeServer, context
         openFile: script.openFile ? path.join(context.workspace, script.openFile) : undefined,
         extensionDevelopmentPath: context.extensionDevelopmentPath,
         screenshotsDir: context.screenshotsDir,
+        scale: script.scale,
       });
       await script.run(workbench, context);
       results.push({ name: script.name, ok: true, durationMs: Date.now() - started });

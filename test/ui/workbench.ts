@@ -20,6 +20,12 @@ export interface OpenOptions {
   extensionDevelopmentPath?: string;
   /** Where screenshot(name) writes name.png. */
   screenshotsDir: string;
+  /**
+   * Zoom (device scale factor): the screenshots keep VIEWPORT's pixel size while the workbench
+   * is laid out for VIEWPORT / scale CSS pixels, so text stays readable when a README shrinks
+   * them (the web workbench has no zoom commands of its own). Default 1.
+   */
+  scale?: number;
 }
 
 export class Workbench {
@@ -34,7 +40,11 @@ export class Workbench {
   private readonly openedAt = Date.now();
 
   static async open(browser: Browser, server: CodeServer, options: OpenOptions): Promise<Workbench> {
-    const context = await browser.newContext({ viewport: VIEWPORT });
+    const scale = options.scale ?? 1;
+    const context = await browser.newContext({
+      viewport: { width: Math.round(VIEWPORT.width / scale), height: Math.round(VIEWPORT.height / scale) },
+      deviceScaleFactor: scale,
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(UI_WAIT_MS);
     const consoleErrors: string[] = [];
@@ -88,9 +98,15 @@ export class Workbench {
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor();
     await input.fill(relativePath);
-    await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(relativePath) }).first().waitFor();
+    // Enter opens the focused (first) row: wait until that is the file asked for — for a name that
+    // several folders have (mcp.json), the row whose description names its folder.
+    const folder = path.dirname(relativePath);
+    let row = this.page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: path.basename(relativePath) });
+    if (folder !== '.') row = row.filter({ hasText: folder });
+    await row.first().waitFor();
     await input.press('Enter');
     await this.waitForTab(path.basename(relativePath));
+    if (folder !== '.') await this.page.locator('.editor-group-container.active .breadcrumbs-control', { hasText: path.basename(folder) }).first().waitFor();
   }
 
   /** Runs a command from the command palette by its label. */
@@ -134,6 +150,171 @@ export class Workbench {
     return rows.first().innerText();
   }
 
+  /**
+   * Waits until our language status item is in the status bar's language status (it appears once
+   * the server has analysed the active catalog): "MCP catalog · 16 servers · 2 cannot start".
+   */
+  async waitForCatalogStatus(text = 'MCP catalog'): Promise<void> {
+    await this.page.waitForFunction(
+      (wanted) => ((globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector('#status\\.languageStatus')?.getAttribute('aria-label') ?? '').includes(wanted),
+      text,
+      { timeout: UI_WAIT_MS },
+    );
+    this.step(`language status has ${JSON.stringify(text)}`);
+  }
+
+  /** Opens the language status hover ({} in the status bar) and returns its text; closes it again. */
+  async languageStatus(): Promise<string> {
+    await this.page.locator('#status\\.languageStatus').click();
+    const hover = this.page.locator('.monaco-hover:not(.hidden)', { hasText: 'MCP' }).first();
+    await hover.waitFor();
+    const text = await hover.innerText();
+    this.step('language status hover');
+    return text;
+  }
+
+  /** Closes a hover or menu (Escape, and the mouse moved away so nothing hovers again). */
+  async dismiss(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.mouse.move(2, 2);
+    await this.page.locator('.monaco-hover:not(.hidden) .hover-contents').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  }
+
+  /** Gives the keyboard to an editor (the active one by default) without moving its cursor. */
+  async focusEditor(editor: Locator = this.activeEditor()): Promise<void> {
+    await editor.locator('textarea').first().focus();
+  }
+
+  /** Puts the cursor of the active editor on line:column (Ctrl+G, as a person would). */
+  async goTo(line: number, column?: number): Promise<void> {
+    await this.focusEditor();
+    await this.page.keyboard.press('Control+G');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(column ? `:${line}:${column}` : `:${line}`); // Ctrl+G opens quick access in its ":" (go to line) mode
+    await input.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  /** Types text at the cursor (inserted as typed text, without auto-closing pairs). */
+  async type(text: string): Promise<void> {
+    await this.page.keyboard.insertText(text);
+  }
+
+  async press(...keys: string[]): Promise<void> {
+    for (const key of keys) await this.page.keyboard.press(key);
+  }
+
+  /** How many squiggles of a kind the active editor shows (only rendered lines count). */
+  squiggles(kind: 'warning' | 'error' | 'info'): Locator {
+    return this.activeEditor().locator(`.squiggly-${kind}`);
+  }
+
+  async waitForNoSquiggle(kind: 'warning' | 'error' | 'info'): Promise<void> {
+    await this.squiggles(kind).first().waitFor({ state: 'detached' });
+    this.step(`no ${kind} squiggle`);
+  }
+
+  /** Ctrl+. at the cursor: waits for the quick-fix menu and returns the titles of its actions. */
+  async openQuickFixMenu(expected: string): Promise<string[]> {
+    await this.page.keyboard.press('Control+.');
+    const item = this.page.locator('.action-widget .monaco-list-row.action', { hasText: expected });
+    await item.first().waitFor();
+    this.step(`quick-fix menu with ${JSON.stringify(expected)}`);
+    return this.page.locator('.action-widget .monaco-list-row.action').allInnerTexts();
+  }
+
+  /** Clicks an action of the open quick-fix menu; waits for the menu to close. */
+  async applyQuickFix(title: string): Promise<void> {
+    // The keyboard, as Ctrl+. users do (a click can land on the menu's transient pointer block).
+    const rows = this.page.locator('.action-widget .monaco-list-row.action');
+    const titles = await rows.allInnerTexts();
+    const index = titles.findIndex((text) => text.includes(title));
+    if (index < 0) throw new Error(`no quick fix ${JSON.stringify(title)} in ${JSON.stringify(titles)}`);
+    const target = rows.nth(index);
+    for (let moves = 0; moves <= titles.length && !(await target.getAttribute('class'))?.includes('focused'); moves++) await this.page.keyboard.press('ArrowDown');
+    if (!(await target.getAttribute('class'))?.includes('focused')) throw new Error(`could not select the quick fix ${JSON.stringify(title)}`);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.action-widget').first().waitFor({ state: 'hidden' });
+    this.step(`applied ${JSON.stringify(title)}`);
+  }
+
+  /** Hovers the first rendered token with exactly this text in the active editor; returns the hover's text. */
+  async hoverToken(token: string, expected: string): Promise<string> {
+    const span = this.activeEditor().locator('.view-line span span', { hasText: new RegExp(`^${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
+    await span.hover();
+    const hover = this.page.locator('.monaco-editor .monaco-hover:not(.hidden)', { hasText: expected }).first();
+    await hover.waitFor();
+    this.step(`hover on ${token}`);
+    return hover.innerText();
+  }
+
+  /** An Explorer (or other side bar) view by its title, e.g. "MCP Readiness". */
+  view(title: string): Locator {
+    return this.page.locator('.pane', { has: this.page.locator(`.pane-header[aria-label^="${title}"]`) });
+  }
+
+  /** A tree row of a view by the start of its accessible label ("figma: needs auth. …", "zimmer 1 default server"). */
+  treeRow(viewTitle: string, labelStart: string): Locator {
+    return this.view(viewTitle).locator(`.monaco-list-row[aria-label^="${labelStart}"]`).first();
+  }
+
+  /** Expands a collapsed tree row (clicking it, as a person would) and waits for aria-expanded. */
+  async expandTreeRow(row: Locator): Promise<void> {
+    if ((await row.getAttribute('aria-expanded')) === 'true') return;
+    await row.locator('.monaco-tl-twistie').click();
+    await this.page.waitForFunction((el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-expanded') === 'true', await row.elementHandle());
+  }
+
+  /** Collapses a side bar section (e.g. the Explorer's folder tree) to leave room for the others. */
+  async collapseSection(title: string): Promise<void> {
+    const header = this.page.locator(`.pane-header[aria-label^="${title}"]`).first();
+    if ((await header.getAttribute('aria-expanded')) !== 'false') await header.click();
+  }
+
+  /** Drags the side bar's edge so it is `width` pixels wide (long tree descriptions stay readable). */
+  async setSideBarWidth(width: number): Promise<void> {
+    const box = await this.page.locator('.part.sidebar').boundingBox();
+    if (!box) throw new Error('the side bar is not visible');
+    const y = box.y + box.height / 2;
+    await this.page.mouse.move(box.x + box.width + 1, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(box.x + width, y, { steps: 5 });
+    await this.page.mouse.up();
+    await this.page.mouse.move(box.x + width + 200, y);
+  }
+
+  async sideBarVisible(): Promise<boolean> {
+    return this.page.locator('.part.sidebar').isVisible();
+  }
+
+  /** Waits for an editor tab whose title contains the text (not necessarily the active group). */
+  async waitForAnyTab(text: string): Promise<void> {
+    await this.page.locator('.tabs-container .tab', { hasText: text }).first().waitFor();
+    this.step(`tab ${text}`);
+  }
+
+  /** The editor (any group) whose active tab's title contains the text. */
+  editorWithTab(text: string): Locator {
+    return this.page.locator('.editor-group-container', { has: this.page.locator('.tabs-container .tab.active', { hasText: text }) }).locator('.monaco-editor').first();
+  }
+
+  /** Closes an editor by its tab's close button. */
+  async closeTab(title: string): Promise<void> {
+    const tab = this.page.locator('.tabs-container .tab', { hasText: title }).first();
+    await tab.hover();
+    await tab.locator('.tab-actions .action-label').first().click();
+    await tab.waitFor({ state: 'detached' });
+    this.step(`closed tab ${title}`);
+  }
+
+  /** Collapses a Problems entry's related-information rows (the twistie of the row with this text). */
+  async collapseProblemDetails(text: string): Promise<void> {
+    const row = this.page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();
+    if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
+    await this.page.waitForFunction((el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-expanded') !== 'true', await row.elementHandle());
+  }
+
   /** Prints how long each step took when MCP_CATALOG_VSCODE_VERBOSE=1 (UI waits are the slow part). */
   step(name: string): void {
     if (process.env.MCP_CATALOG_VSCODE_VERBOSE !== '1') return;
@@ -144,7 +325,7 @@ export class Workbench {
     this.step(`screenshot ${name}`);
     mkdirSync(this.options.screenshotsDir, { recursive: true });
     const file = path.join(this.options.screenshotsDir, `${name}.png`);
-    await this.page.screenshot({ path: file });
+    await this.page.screenshot({ path: file, animations: 'disabled' }); // a hover caught mid fade-in shows the text behind it
     return file;
   }
 
