@@ -93,6 +93,8 @@ export function writeUserSettings(userDataDir: string, extra: Record<string, unk
   mkdirSync(settingsDir, { recursive: true });
   const settings = {
     'telemetry.telemetryLevel': 'off',
+    // The web workbench auto-saves after a second; tests edit without saving on purpose.
+    'files.autoSave': 'off',
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,

@@ -105,7 +105,7 @@ function checkRootReference(
   // A root's own `default_in_roots` names roots of this same file: related info stays in it.
   const inThisFile = primary !== undefined && (primary === ownRootsFile(context) || samePath(context, primary.path));
   const related: RelatedLocation[] = primary
-    ? [{ path: inThisFile ? undefined : primary.path, ...primary.anchor, message: inThisFile ? 'Roots of this index' : `Roots index: ${primary.path}` }]
+    ? [{ path: inThisFile ? undefined : primary.path, ...primary.anchor, message: inThisFile ? 'Roots of this index' : `Roots index ${describeFiles([primary.path])}` }]
     : [];
   context.report({
     code: 'undefined-root',
