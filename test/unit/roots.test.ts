@@ -15,7 +15,7 @@ describe('roots (SPEC §4.4)', () => {
       assert.deepEqual(finding.data?.candidates, ['zimmer']);
       assert.equal(finding.data?.rootsFile, '/ws/roots.json');
       assert.equal(finding.data?.server, 's');
-      assert.deepEqual(finding.related, [{ path: '/ws/roots.json', start: 0, end: 1, message: 'Roots index: /ws/roots.json' }]);
+      assert.deepEqual(finding.related, [{ path: '/ws/roots.json', start: 0, end: 1, message: 'Roots index roots.json' }]);
     });
 
     it('accepts "*" and every defined root', () => {
