@@ -79,6 +79,25 @@ describe('quick fixes: structure (SPEC §3, §5)', () => {
     assert.equal(fix.inFixAll, false);
   });
 
+  it('tool-name-collision: renames to a name whose Codex tool prefix is its own (not preferred, not in fix-all)', () => {
+    const text = `{ "a[1]": { ${ENTRY} }, "a_1_": { ${ENTRY} } }`;
+    const facts = makeFacts();
+    // Both names collide, so both are reported; renaming the first clears both.
+    const first = check(text, facts, 'catalog').find((f) => f.code === 'tool-name-collision' && text.slice(f.start, f.end) === '"a[1]"')!;
+    const [fix] = fixesFor(first, contextFor(text, facts, 'catalog'));
+    assert.equal(fix.title, 'Rename to "a-1"');
+    assert.equal(fix.isPreferred, false);
+    assert.equal(fix.inFixAll, false);
+    const after = applyEdits(text, fix.edits);
+    assert.equal(after, `{ "a-1": { ${ENTRY} }, "a_1_": { ${ENTRY} } }`);
+    assert.deepEqual(check(after, facts, 'catalog').filter((f) => f.code === 'tool-name-collision'), []);
+  });
+
+  it('tool-name-collision: a name with `__` loses the separator', () => {
+    const text = `{ "my__server": { ${ENTRY} } }`;
+    assert.equal(applyFix(text, 'tool-name-collision', { title: /^Rename to/ }).after, `{ "my_server": { ${ENTRY} } }`);
+  });
+
   it('invalid-name: never renames onto an existing name', () => {
     const text = `{ "a.b": { ${ENTRY} }, "a-b": { ${ENTRY} } }`;
     assert.equal(applyFix(text, 'invalid-name').after, `{ "a-b-2": { ${ENTRY} }, "a-b": { ${ENTRY} } }`);

@@ -2,6 +2,7 @@ import type { Code } from '../codes';
 import type { Finding } from '../findings';
 import { fixInvalidPlaceholder, fixLowercaseVariable, fixUnresolvedVariable } from './placeholderFixes';
 import { fixUndefinedRoot, fixUndefinedServer } from './referenceFixes';
+import { fixToolNameCollision } from './nameFixes';
 import { fixHardcodedSecret } from './secretFixes';
 import {
   fixForbiddenField,
@@ -48,6 +49,7 @@ const FIXERS: Partial<Record<Code, Fixer>> = {
   'undefined-server': fixUndefinedServer,
   'ineffective-field': fixIneffectiveField,
   'hardcoded-secret': fixHardcodedSecret,
+  'tool-name-collision': fixToolNameCollision,
 };
 
 /** Codes that have a quick fix. */
