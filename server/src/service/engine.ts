@@ -33,6 +33,11 @@ export interface CheckOptions {
   maxFileSize?: number;
   /** Reuse an existing parse of the same text. */
   parsed?: ParsedJson;
+  /**
+   * Test seam (issue 7): the rules to run instead of RULES, so a test can inject a rule that
+   * throws and prove the others still report. Production callers never pass it.
+   */
+  rules?: readonly Rule[];
 }
 
 export interface CheckResult {
@@ -49,7 +54,8 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
         {
           code: 'json-syntax',
           severity: 'information',
-          message: `This file is ${(text.length / 1048576).toFixed(1)} MB, over the ${(maxFileSize / 1048576).toFixed(0)} MB limit (mcpCatalog.maxFileSize), so it was not checked.`,
+          // The setting is `mcpCatalog.maxFileSizeMB`, and it may be fractional: show what it says.
+          message: `This file is ${(text.length / 1048576).toFixed(1)} MB, over the ${formatMegabytes(maxFileSize)} MB limit (mcpCatalog.maxFileSizeMB), so it was not checked.`,
           start: 0,
           end: 0,
           data: { path: [], tooLarge: true },
@@ -66,7 +72,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
     } catch (error) {
       options.onRuleError?.('air', error);
     }
-    return { parsed, findings: resolveSeverities(findings, options.severities) };
+    return { parsed, findings: capFindings(resolveSeverities(findings, options.severities)) };
   }
   const root = parsed.root;
   if (root && root.type !== 'object') {
@@ -88,7 +94,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
       report: (finding) => findings.push(finding),
     };
     const failed = new Set<string>();
-    for (const rule of RULES) {
+    for (const rule of options.rules ?? RULES) {
       if (!rule.appliesTo.includes(kind)) continue;
       runGuarded(rule, options, failed, () => rule.checkDocument?.(context));
       if (rule.checkEntry) {
@@ -96,7 +102,50 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
       }
     }
   }
-  return { parsed, findings: resolveSeverities(findings, options.severities) };
+  return { parsed, findings: capFindings(resolveSeverities(findings, options.severities)) };
+}
+
+/**
+ * Findings are capped by size (issue 7, found by the fuzzer): a 60 KB server name made of 15,000
+ * `${a}` gave 15,000 findings each carrying the name in `data.path` — a 900 MB LSP message whose
+ * JSON.stringify killed the server, and a `check --format json` that failed. Past this many UTF-16
+ * units of messages and data (tens of megabytes on the wire), the later findings are left out and
+ * one information finding says how many, like the too-large notice above.
+ */
+export const MAX_FINDINGS_WEIGHT = 16 * 1024 * 1024;
+
+function capFindings(findings: ResolvedFinding[]): ResolvedFinding[] {
+  let weight = 0;
+  for (let i = 0; i < findings.length; i++) {
+    const finding = findings[i];
+    weight += finding.message.length + 64;
+    try {
+      weight += JSON.stringify(finding.data)?.length ?? 0;
+    } catch {
+      weight += MAX_FINDINGS_WEIGHT; // data JSON cannot carry is data no client can receive
+    }
+    for (const related of finding.related ?? []) weight += related.message.length + (related.path?.length ?? 0) + 64;
+    if (weight > MAX_FINDINGS_WEIGHT) {
+      const omitted = findings.length - i;
+      return [
+        ...findings.slice(0, i),
+        {
+          code: 'json-syntax',
+          severity: 'information',
+          message: `${omitted} more problem${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown: this file produces more diagnostics than an editor can receive. Fix the ones above first.`,
+          start: finding.start,
+          end: finding.start,
+          data: { path: [], truncated: true, omitted },
+        },
+      ];
+    }
+  }
+  return findings;
+}
+
+/** `20`, `1.5`, `0.25`: megabytes without a misleading rounding. */
+function formatMegabytes(bytes: number): string {
+  return String(Math.round((bytes / 1048576) * 100) / 100);
 }
 
 /** One throwing rule never stops the others; it is reported once per document. */

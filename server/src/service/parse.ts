@@ -155,7 +155,9 @@ export function parseJson(text: string): ParsedJson {
       const kind = scanner.scan();
       if (kind === T.LineBreak || kind === T.Trivia) continue;
       const start = scanner.getTokenOffset();
-      const end = start + scanner.getTokenLength();
+      // Clamped: jsonc-parser's scanner steps one past the end of the text on an unterminated
+      // block comment (`{}/*`), and a finding must never end outside the document (fuzzer).
+      const end = Math.min(start + scanner.getTokenLength(), source.length);
       if (kind === T.LineComment || kind === T.BlockComment) {
         strictErrors = true;
         findings.push({

@@ -1,5 +1,5 @@
 import type { JsonNode } from '../parse';
-import { decodedIndexToOffset, findPlaceholders, isUpperCaseName, type Placeholder } from '../placeholders';
+import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, type Placeholder } from '../placeholders';
 import { closestNames } from '../text';
 import { literalText, type Rule, type RuleContext } from './rule';
 
@@ -44,11 +44,28 @@ type StringVisitor = (node: JsonNode, path: (string | number)[], isKey: boolean)
 interface PathLink {
   parent: PathLink | undefined;
   segment: string | number;
+  depth: number;
+  /** This link, or past MAX_PATH_BELOW_FIELD levels the ancestor whose path stands for this one. */
+  capped: PathLink;
+}
+
+/**
+ * `data.path` is capped below the field, like parse.ts caps its paths (a prefix still locates an
+ * ancestor): full paths made 5,000 placeholders 5,000 levels deep cost 25 million path segments,
+ * seconds and hundreds of megabytes (found by the fuzzer, issue 7).
+ */
+const MAX_PATH_BELOW_FIELD = 62;
+
+function childLink(parent: PathLink | undefined, segment: string | number): PathLink {
+  const depth = (parent?.depth ?? 0) + 1;
+  const created = { parent, segment, depth } as PathLink;
+  created.capped = depth > MAX_PATH_BELOW_FIELD ? parent!.capped : created;
+  return created;
 }
 
 function materialise(base: readonly (string | number)[], link: PathLink | undefined): (string | number)[] {
   const tail: (string | number)[] = [];
-  for (let current = link; current; current = current.parent) tail.push(current.segment);
+  for (let current = link?.capped; current; current = current.parent) tail.push(current.segment);
   return [...base, ...tail.reverse()];
 }
 
@@ -70,25 +87,25 @@ function walkStrings(node: JsonNode, path: (string | number)[], keysToo: boolean
         const key = property.children![0];
         const keyText = key.value as string;
         if (keysToo && keyText.includes('${')) visit(key, materialise(path, current.link), true);
-        if (property.children![1]) work.push({ node: property.children![1], link: { parent: current.link, segment: keyText } });
+        if (property.children![1]) work.push({ node: property.children![1], link: childLink(current.link, keyText) });
       }
     } else if (n.type === 'array') {
-      (n.children ?? []).forEach((child, index) => work.push({ node: child, link: { parent: current.link, segment: index } }));
+      (n.children ?? []).forEach((child, index) => work.push({ node: child, link: childLink(current.link, index) }));
     }
   }
 }
 
-function placeholderSpan(context: RuleContext, node: JsonNode, placeholder: Placeholder): { start: number; end: number } {
-  const raw = literalText(context, node);
-  return {
-    start: decodedIndexToOffset(raw, node.offset, placeholder.index),
-    end: decodedIndexToOffset(raw, node.offset, placeholder.end),
-  };
+/** Spans of a string's placeholders, mapped in one pass over its literal (see decodedOffsetMapper). */
+function placeholderSpans(context: RuleContext, node: JsonNode, placeholders: readonly Placeholder[]): { start: number; end: number }[] {
+  const toOffset = decodedOffsetMapper(literalText(context, node), node.offset);
+  return placeholders.map((placeholder) => ({ start: toOffset(placeholder.index), end: toOffset(placeholder.end) }));
 }
 
 function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | number)[]): void {
-  for (const placeholder of findPlaceholders(node.value as string)) {
-    const span = placeholderSpan(context, node, placeholder);
+  const placeholders = findPlaceholders(node.value as string);
+  const spans = placeholderSpans(context, node, placeholders);
+  for (const [i, placeholder] of placeholders.entries()) {
+    const span = spans[i];
     const text = `\${${placeholder.content}${placeholder.end > placeholder.index + placeholder.content.length + 2 ? '}' : ''}`;
     if (placeholder.kind === 'invalid') {
       context.report({
@@ -128,8 +145,10 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
 }
 
 function notInterpolated(context: RuleContext, node: JsonNode, path: (string | number)[], where: string): void {
-  for (const placeholder of findPlaceholders(node.value as string)) {
-    const span = placeholderSpan(context, node, placeholder);
+  const placeholders = findPlaceholders(node.value as string);
+  const spans = placeholderSpans(context, node, placeholders);
+  for (const [i, placeholder] of placeholders.entries()) {
+    const span = spans[i];
     context.report({
       code: 'placeholder-not-interpolated',
       message: `Placeholders are never substituted in ${where}, so \`\${${placeholder.content}}\` stays as written.`,

@@ -24,10 +24,27 @@ export const npxCacheIsolatedRule: Rule = {
       npx.map((item) => item.server),
       DEFAULT_CLONE_PATH,
     );
+    // Grouped once by spec key, and each finding names at most MAX_LISTED others (issue 7, found by
+    // the fuzzer): comparing every pair and listing every other entry made 2,000 entries running one
+    // package take 20 s and findings of 4 million related locations.
+    const groups = new Map<string, NpxItem[]>();
+    for (const item of npx) {
+      const key = specKey(item.specs);
+      if (key === undefined) continue;
+      const group = groups.get(key);
+      if (group) group.push(item);
+      else groups.set(key, [item]);
+    }
     for (const item of npx) {
       const cache = caches.get(item.server.name);
       if (cache === undefined || !cache.includes('/.npm-cache/isolated/')) continue;
-      const others = npx.filter((other) => other !== item && sameSpecs(other.specs, item.specs));
+      const group = groups.get(specKey(item.specs) ?? '') ?? [];
+      const others: NpxItem[] = [];
+      for (const other of group) {
+        if (others.length === MAX_LISTED) break;
+        if (other !== item) others.push(other);
+      }
+      const unlisted = group.length - 1 - others.length;
       const specNode = specNodes(item.entry, item.specs)[0];
       const target = specNode ?? field(item.entry, 'args')?.keyNode ?? item.entry.keyNode;
       const related: RelatedLocation[] = others.map((other) => ({
@@ -36,9 +53,9 @@ export const npxCacheIsolatedRule: Rule = {
       }));
       context.report({
         code: 'npx-cache-isolated',
-        message: `${others.map((other) => `"${other.server.name}"`).join(' and ')} ${others.length === 1 ? 'runs' : 'run'} the same npx package (${item.specs.map((spec) => `\`${spec}\``).join(', ')}), so Zimmer gives "${item.server.name}" its own npm cache, \`${cache}\`, instead of the shared \`${DEFAULT_CLONE_PATH}/.npm-cache\`; each first run downloads the package again.`,
+        message: `${others.map((other) => `"${other.server.name}"`).join(' and ')}${unlisted > 0 ? ` and ${unlisted} more` : ''} ${others.length === 1 && unlisted === 0 ? 'runs' : 'run'} the same npx package (${item.specs.map((spec) => `\`${spec}\``).join(', ')}), so Zimmer gives "${item.server.name}" its own npm cache, \`${cache}\`, instead of the shared \`${DEFAULT_CLONE_PATH}/.npm-cache\`; each first run downloads the package again.`,
         ...nodeSpan(target),
-        data: { path: pathOf(item.entry, target), cache, sharesWith: others.map((other) => other.server.name), specs: item.specs },
+        data: { path: pathOf(item.entry, target), cache, sharesWith: others.map((other) => other.server.name), ...(unlisted > 0 ? { unlisted } : {}), specs: item.specs },
         related,
       });
     }
@@ -88,8 +105,12 @@ function entryValue(entry: IndexEntry): Record<string, unknown> | undefined {
   return entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
 }
 
-function sameSpecs(a: readonly string[], b: readonly string[]): boolean {
-  return a.length > 0 && JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+/** How many other entries one finding names (message, related locations, `sharesWith`). */
+const MAX_LISTED = 10;
+
+/** Entries share a cache when their sorted specs are equal; no spec never shares. */
+function specKey(specs: readonly string[]): string | undefined {
+  return specs.length > 0 ? JSON.stringify([...specs].sort()) : undefined;
 }
 
 /** The `args` item that gives each spec (`x`, `-p x`'s `x`, `--package=x`), in spec order. */
