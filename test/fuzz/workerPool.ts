@@ -1,0 +1,99 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { processCpuMs } from './cpu';
+import type { CasePlan } from './drivers';
+import { SLOW_LIMIT_SIZE, type Failure } from './oracle';
+import type { Drivers, FromWorker, ToWorker, WorkerInit } from './worker';
+
+/** A worker process with a watchdog: a case that does not finish in time is a hang. */
+export class FuzzWorker {
+  private child: ChildProcess;
+  current: { index: number; size: number; since: number; cpuAtStart: number | undefined } | undefined;
+  private pendingCheck: { id: number; resolve: (value: { failures: Failure[]; timedOut: boolean }) => void; timer: NodeJS.Timeout } | undefined;
+  private nextId = 0;
+  private onRun: ((message: FromWorker) => void) | undefined;
+  exited = false;
+
+  constructor(private readonly init: WorkerInit) {
+    this.child = this.spawn();
+  }
+
+  private spawn(): ChildProcess {
+    // Plenty of heap: a case may hold several megabytes of text and a tree of 100,000 levels.
+    const child = fork(path.join(__dirname, 'worker.js'), [], { execArgv: ['--max-old-space-size=4096'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.exited = false;
+    child.on('message', (message: FromWorker) => {
+      if (message.type === 'checked') {
+        const pending = this.pendingCheck;
+        if (pending && pending.id === message.id) {
+          clearTimeout(pending.timer);
+          this.pendingCheck = undefined;
+          pending.resolve({ failures: message.failures, timedOut: false });
+        }
+        return;
+      }
+      if (message.type === 'start') this.current = { index: message.index, size: message.size, since: performance.now(), cpuAtStart: processCpuMs(child.pid) };
+      if (message.type === 'done') this.current = undefined;
+      this.onRun?.(message);
+    });
+    child.on('exit', () => {
+      if (child === this.child) this.exited = true;
+    });
+    child.send({ type: 'init', init: this.init } satisfies ToWorker);
+    return child;
+  }
+
+  /** CPU milliseconds the current case has used so far (wall time where /proc cannot tell). */
+  currentCost(): { cpuMs: number | undefined; wallMs: number } | undefined {
+    const current = this.current;
+    if (!current) return undefined;
+    const now = processCpuMs(this.child.pid);
+    return { cpuMs: now !== undefined && current.cpuAtStart !== undefined ? now - current.cpuAtStart : undefined, wallMs: performance.now() - current.since };
+  }
+
+  run(seed: number, indices: number[], drivers: Drivers, onMessage: (message: FromWorker) => void): void {
+    this.onRun = onMessage;
+    this.child.send({ type: 'run', seed, indices, drivers } satisfies ToWorker);
+  }
+
+  /** One text through the worker's drivers; `timedOut` when it did not answer within `timeoutMs` (then the worker is replaced). */
+  check(text: string, plan: CasePlan, drivers: Drivers, timeoutMs: number): Promise<{ failures: Failure[]; timedOut: boolean }> {
+    return new Promise((resolve) => {
+      const id = ++this.nextId;
+      const timer = setTimeout(() => {
+        this.pendingCheck = undefined;
+        this.restart();
+        resolve({ failures: [], timedOut: true });
+      }, timeoutMs);
+      this.pendingCheck = { id, resolve, timer };
+      this.child.send({ type: 'check', id, text, plan, drivers } satisfies ToWorker);
+    });
+  }
+
+  restart(): void {
+    this.onRun = undefined;
+    this.child.kill('SIGKILL');
+    this.current = undefined;
+    this.child = this.spawn();
+  }
+
+  terminate(): void {
+    this.onRun = undefined;
+    if (this.pendingCheck) clearTimeout(this.pendingCheck.timer);
+    this.child.kill('SIGKILL');
+  }
+}
+
+/**
+ * When a running case counts as a hang: 10 s of CPU under 100 KB (3 min above), or ten times that
+ * in wall time (a deadlock burns no CPU; a loaded machine stretches wall time).
+ */
+export function hangLimitMs(size: number): number {
+  return size < SLOW_LIMIT_SIZE ? 10_000 : 180_000;
+}
+
+export function isHung(cost: { cpuMs: number | undefined; wallMs: number }, size: number): boolean {
+  const limit = hangLimitMs(size);
+  return (cost.cpuMs !== undefined && cost.cpuMs > limit) || cost.wallMs > (cost.cpuMs === undefined ? limit : 10 * limit);
+}
