@@ -8,7 +8,7 @@
  * deliberate mistake, cycling through a dozen diagnostic codes, so the checkers have real work to
  * report. The same size always produces the same bytes (a seeded PRNG, no clock, no Math.random).
  *
- * Run `node out/bench/generate.js SIZE DIR` to write `DIR/catalog-mcp.json`, `DIR/catalog-roots.json`
+ * Run `node out/bench-build/generate.js SIZE DIR` to write `DIR/catalog-mcp.json`, `DIR/catalog-roots.json`
  * and `DIR/.env`.
  */
 
@@ -53,6 +53,17 @@ const QUALIFIERS = [
   '. Pinned to the team account',
   '. Used by the nightly triage sessions and by reviewers',
 ];
+/** The share of npx entries that run one of SHARED_PACKAGES (several servers on one package). */
+export const SHARED_NPX_SHARE = 0.025;
+const VARIANTS = ['server', 'tools', 'bridge', 'connector', 'agent', 'proxy'];
+const SHARED_PACKAGES = [
+  '@modelcontextprotocol/server-filesystem@2025.8.21',
+  '@modelcontextprotocol/server-postgres@0.6.2',
+  '@modelcontextprotocol/server-memory@latest',
+  'mcp-remote@0.1.29',
+  '@playwright/mcp@latest',
+  '@upstash/context7-mcp@latest',
+];
 const ROOT_NAMES = [
   'zimmer', 'zimmer-router', 'fleet-maintenance', 'agent-orchestrator', 'docs-site', 'mobile-app', 'web-app',
   'data-platform', 'infra', 'billing', 'growth', 'support-desk', 'security-review', 'release-train', 'design-system',
@@ -93,6 +104,9 @@ const MISTAKES: { code: string; apply: (entry: Entry) => void }[] = [
   { code: 'forbidden-field', apply: (e) => (e.type === 'stdio' ? (e.url = 'https://example.com/mcp') : (e.args = ['--verbose'])) },
   { code: 'unknown-field', apply: (e) => (e.startupTimeoutSec = 30) },
   { code: 'placeholder-not-interpolated', apply: (e) => (e.title = 'Uses ${GITHUB_TOKEN}') },
+  // Hygiene (issue 8): a literal token, credentials over plain http.
+  { code: 'hardcoded-secret', apply: (e) => (e.type === 'stdio' ? (e.env = { ...(e.env as object | undefined), GITHUB_TOKEN: 'ghp_0123456789abcdefghijABCDEFGHIJ0123' }) : (e.headers = { Authorization: 'Bearer ghp_0123456789abcdefghijABCDEFGHIJ0123' })) },
+  { code: 'insecure-transport', apply: (e) => ((e.type = 'streamable-http'), delete e.command, delete e.args, delete e.env, (e.url = 'http://mcp.internal.example.com/mcp'), (e.headers = { Authorization: 'Bearer ${GITHUB_TOKEN}' })) },
 ];
 
 /** Where the first mistake sits and how far apart they are: `max(3, n/200)` mistakes, evenly spread. */
@@ -122,8 +136,13 @@ function makeEntry(index: number, random: () => number): { name: string; entry: 
     entry.type = 'stdio';
     entry.command = 'npx';
     const version = random() < 0.5 ? 'latest' : `${1 + Math.floor(random() * 4)}.${Math.floor(random() * 20)}.${Math.floor(random() * 10)}`;
-    const scoped = random() < 0.4;
-    const args = ['-y', `${scoped ? `@${service}/` : `${service}-`}mcp-server@${version}`];
+    // Mostly a package of its own (a team's fork or variant); one npx entry in 40 runs one of a few
+    // popular shared packages, which the npm-cache grouping (npx-cache-isolated) has to notice.
+    const spec =
+      random() < SHARED_NPX_SHARE
+        ? pick(random, SHARED_PACKAGES)
+        : `${random() < 0.4 ? `@${service}/` : `${service}-`}mcp-${pick(random, VARIANTS)}-${index.toString(36)}@${version}`;
+    const args = ['-y', spec];
     if (random() < 0.3) args.push('--port', '${PORT:-3000}');
     if (random() < 0.2) args.push('--root', '${WORKSPACE_DIR}');
     entry.args = args;
@@ -197,10 +216,14 @@ export function generateCatalog(size: number): GeneratedCatalog {
       mistake.apply(entry);
       mistakes.push(mistake.code);
       applied++;
-      // One invalid server name per catalog, too.
+      // One invalid server name and one Codex-ambiguous name (`__`) per catalog, too.
       if (applied === 2) {
         name = `${name} copy`;
         mistakes.push('invalid-name');
+      }
+      if (applied === 3) {
+        name = `${name}__v2`;
+        mistakes.push('tool-name-collision');
       }
     }
     catalog[name] = entry;
@@ -244,7 +267,8 @@ export function writeFixture(dir: string, generated: GeneratedCatalog): { catalo
   return { catalogPath, rootsPath, envPath };
 }
 
-if (require.main === module) {
+// Run as a command only when this file is the entry point (bundles inline it into the other scripts).
+if (require.main === module && /generate\.js$/.test(process.argv[1] ?? '')) {
   const size = Number(process.argv[2] ?? 10000);
   const dir = process.argv[3] ?? path.join(process.cwd(), `bench-catalog-${size}`);
   const generated = generateCatalog(size);

@@ -37,9 +37,9 @@ export class LspSession {
   ) {}
 
   /** Spawn the server and send initialize + initialized for `folder`. */
-  static async start(serverPath: string, folder: string): Promise<{ session: LspSession; initializedAt: number }> {
+  static async start(serverPath: string, folder: string, nodeArgs: readonly string[] = []): Promise<{ session: LspSession; initializedAt: number }> {
     const spawnedAt = now();
-    const child = spawn(process.execPath, [serverPath, '--stdio'], {
+    const child = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], {
       cwd: folder,
       // A small, fixed environment: the process environment is switched off in the settings anyway.
       env: { PATH: process.env.PATH ?? '' },
@@ -124,7 +124,8 @@ export class LspSession {
     return this.child.pid === undefined ? undefined : procStatusBytes(this.child.pid, 'VmHWM');
   }
 
-  async stop(): Promise<void> {
+  /** shutdown + exit; SIGKILL when the server has not exited `killAfterMs` later (a profiled server needs longer). */
+  async stop(killAfterMs = 3000): Promise<void> {
     if (this.exited) return;
     const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     try {
@@ -133,7 +134,7 @@ export class LspSession {
     } catch {
       // Already gone.
     }
-    const killer = setTimeout(() => this.child.kill('SIGKILL'), 3000);
+    const killer = setTimeout(() => this.child.kill('SIGKILL'), killAfterMs);
     await exited;
     clearTimeout(killer);
     this.connection.dispose();

@@ -1,6 +1,6 @@
 /**
  * Peak memory of one full check, measured alone in its own process so the two checkers cannot
- * pollute each other's heaps: `node --expose-gc out/bench/memory.js ours|peer DIR`.
+ * pollute each other's heaps: `node --expose-gc out/bench-build/memory.js ours|peer|prototype DIR`.
  *
  * Both sides load their modules, read the same text and warm up on the Zimmer catalog (ajv and the
  * peer compile their schemas there) before the baseline; then the peak-RSS mark is reset, one full
@@ -10,13 +10,15 @@
 
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { TextDocument } from 'vscode-json-languageservice';
 import { checkDocument } from '../server/src/service/engine';
 import { createPeer } from './peer';
 import { oursFacts } from './ours';
+import { fastCheck } from './prototype';
 import { collectGarbage, FIXTURES, procStatusBytes, resetPeakRss } from './util';
 
 export interface MemoryResult {
-  which: 'ours' | 'peer';
+  which: 'ours' | 'peer' | 'prototype';
   baselineRss: number;
   peakRss: number;
   peakRssDelta: number;
@@ -27,9 +29,9 @@ export interface MemoryResult {
 }
 
 async function main(): Promise<void> {
-  const which = process.argv[2] as 'ours' | 'peer';
+  const which = process.argv[2] as MemoryResult['which'];
   const dir = process.argv[3];
-  if ((which !== 'ours' && which !== 'peer') || !dir) throw new Error('usage: memory.js ours|peer DIR');
+  if ((which !== 'ours' && which !== 'peer' && which !== 'prototype') || !dir) throw new Error('usage: memory.js ours|peer|prototype DIR');
   const catalogPath = path.join(dir, 'catalog-mcp.json');
   const rootsPath = path.join(dir, 'catalog-roots.json');
   const text = readFileSync(catalogPath, 'utf8');
@@ -39,13 +41,14 @@ async function main(): Promise<void> {
 
   const check = async (input: string): Promise<unknown> => {
     if (peer) {
-      const { TextDocument } = await import('vscode-json-languageservice');
       const document = TextDocument.create('file:///bench/catalog-mcp.json', 'json', 1, input);
       const jsonDocument = peer.service.parseJSONDocument(document);
       const diagnostics = await peer.service.doValidation(document, jsonDocument, { comments: 'error', trailingCommas: 'error' });
       // Keep what an editor keeps: the parsed document (for hovers, completion) and the diagnostics.
       return { jsonDocument, diagnostics };
     }
+    // The feasibility prototype of bench/NOTES.md (not product code).
+    if (which === 'prototype') return fastCheck(input, facts);
     // Keep what the server keeps: the parse and the findings.
     return checkDocument(input, 'catalog', facts);
   };

@@ -11,7 +11,7 @@
  * and the existing rules, so every message and range still comes from one implementation.
  * Anything unusual (a syntax error, a duplicate top-level name, a BOM) falls back to `checkDocument`.
  *
- * `node --expose-gc out/bench/prototype.js [SIZE...]` prints timings and the equivalence check.
+ * `node --expose-gc out/bench-build/prototype.js [SIZE...]` prints timings and the equivalence check.
  */
 
 import { checkDocument, resolveSeverities, RULES } from '../server/src/service/engine';
@@ -25,9 +25,13 @@ import { nearMiss } from '../server/src/service/rules/structure';
 import { knownFields, validateEntryValue } from '../server/src/service/schema';
 import { codePointLength, collapseAsciiWhitespace } from '../server/src/service/text';
 import { MAX_REASON_LENGTH } from '../server/src/service/unavailable';
+import { findSecrets } from '../server/src/service/rules/hygiene';
+import { codexToolPrefix } from '../server/src/service/runtime/codex';
+import { isNpxEntry, npxPackageSpecs } from '../server/src/service/runtime/npmCache';
 import { generateCatalog, writeFixture } from './generate';
 import { oursFacts } from './ours';
-import { collectGarbage, median, now } from './util';
+import { createPeer } from './peer';
+import { collectGarbage, median } from './util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -163,6 +167,9 @@ const KEYED = new Set(['env', 'headers', 'oauth']);
 const SKIPPED = new Set(['type', 'startup_timeout_sec']);
 const PASSTHROUGH = new Set(['startup_timeout_ms', 'tool_timeout_sec', 'enabled', 'requestTimeoutMs', 'name', 'cwd', 'id']);
 const LINE_BREAKS = /[\n\r\v\f]/;
+const CODEX_SAFE = /^[A-Za-z0-9_-]*$/;
+/** Every prefix findSecrets knows; an entry whose text has none of them holds no literal secret. */
+const SECRET_PREFIXES = /github_pat_|ghp_|glpat-|xox[bp]-|sk-|AKIA/;
 const PLAIN_TIMEOUT = /"startup_timeout_sec"\s*:\s*(\d+)\s*[,}]/;
 
 /** Could any placeholder rule report on a string below a field? */
@@ -210,6 +217,18 @@ export function entryIsClean(name: string, value: unknown, slice: string, keyCou
     if (collapsed.length === 0 || codePointLength(collapsed) > MAX_REASON_LENGTH) return false;
   }
   if (isRemoteType(entry.type as string) && 'env' in entry) return false;
+  // Hygiene (issue 8): literal secrets where a runtime sends them, credentials over plain http,
+  // a name in another composed catalog. (Document-wide groupings are decided in fastCheck.)
+  const maySecret = SECRET_PREFIXES.test(slice) || slice.includes('\\');
+  for (const map of maySecret ? ['env', 'headers'] : []) {
+    const object = entry[map];
+    if (object !== null && typeof object === 'object' && !Array.isArray(object)) {
+      for (const item of Object.values(object)) if (typeof item === 'string' && findSecrets(item).length > 0) return false;
+    }
+  }
+  if (maySecret && Array.isArray(entry.args) && entry.args.some((item) => typeof item === 'string' && findSecrets(item).length > 0)) return false;
+  if (typeof entry.url === 'string' && ((maySecret && findSecrets(entry.url).length > 0) || /^http:/i.test(entry.url))) return false;
+  if (facts.composition?.catalogs.some((catalog) => catalog.servers.has(name))) return false;
   if ('default_in_roots' in entry) {
     const items = Array.isArray(entry.default_in_roots) ? entry.default_in_roots.filter((item): item is string => typeof item === 'string') : [];
     const roots = facts.roots;
@@ -260,59 +279,188 @@ export interface FastResult {
   findings: ResolvedFinding[];
   treeEntries: number;
   fellBack: boolean;
+  /** What an incremental re-check starts from (absent after a fallback). */
+  state?: FastState;
+}
+
+/** Per-document state kept between versions: entry spans, and trees only for entries a rule may report on. */
+export interface FastState {
+  text: string;
+  spans: EntrySpan[];
+  /** Span index → tree and its parse-level findings (duplicate keys), for flagged entries only. */
+  flagged: Map<number, { entry: IndexEntry; parseFindings: Finding[] }>;
+  /** Span index → its npx specs key, and the members of groups (shared specs, colliding names). */
+  specKeys: Map<number, string>;
+  groupMembers: Set<number>;
+}
+
+function specKeyOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !isNpxEntry(value as Record<string, unknown>)) return undefined;
+  const args = (value as Record<string, unknown>).args;
+  const specs = npxPackageSpecs(Array.isArray(args) ? args : []);
+  return specs.length > 0 ? JSON.stringify([...specs].sort()) : undefined;
+}
+
+function fallback(text: string, facts: WorkspaceFacts): FastResult {
+  return { findings: checkDocument(text, 'catalog', facts).findings, treeEntries: -1, fellBack: true };
+}
+
+/** Scan, JSON.parse and pre-check one entry; flagged entries get their tree. False: the document needs the full parser. */
+function checkSpan(text: string, span: EntrySpan, index: number, state: FastState, facts: WorkspaceFacts, known: readonly string[], names?: Set<string>): boolean {
+  const keySlice = text.slice(span.keyStart, span.keyEnd);
+  const name = keySlice.includes('\\') ? (JSON.parse(keySlice) as string) : keySlice.slice(1, -1);
+  if (names) {
+    if (names.has(name)) return false;
+    names.add(name);
+  }
+  const slice = text.slice(span.valueStart, span.valueEnd);
+  let value: unknown;
+  try {
+    value = JSON.parse(slice);
+  } catch {
+    return false;
+  }
+  state.flagged.delete(index);
+  // Summaries only: the value itself dies young, so the garbage collector never copies it.
+  const specKey = specKeyOf(value);
+  if (specKey === undefined) state.specKeys.delete(index);
+  else state.specKeys.set(index, specKey);
+  if (name === '$schema') return typeof value === 'string';
+  if (!entryIsClean(name, value, slice, span.keyCount, facts, known)) {
+    const parseFindings: Finding[] = [];
+    state.flagged.set(index, { entry: entryTree(text, span, parseFindings), parseFindings });
+  }
+  return true;
+}
+
+/** The existing rules over the flagged entries only. */
+function flaggedFindings(state: FastState, facts: WorkspaceFacts): ResolvedFinding[] {
+  const ordered = [...state.flagged.entries()].sort((a, b) => a[0] - b[0]).map(([, value]) => value);
+  const entries = ordered.map((f) => f.entry);
+  const findings: Finding[] = ordered.flatMap((f) => f.parseFindings);
+  const text = state.text;
+  const root: JsonNode = { type: 'object', offset: 0, length: text.length, children: entries.map((e) => e.property) };
+  const context: RuleContext = { kind: 'catalog', text, parsed: { text, root, findings: [], strictErrors: false, maxDepth: 0 }, root, entries, facts, report: (f) => findings.push(f) };
+  for (const rule of RULES) {
+    if (!rule.appliesTo.includes('catalog')) continue;
+    if (rule.id !== 'structure') rule.checkDocument?.(context);
+    if (rule.checkEntry) for (const entry of entries) rule.checkEntry(entry, context);
+  }
+  return resolveSeverities(findings);
 }
 
 export function fastCheck(text: string, facts: WorkspaceFacts): FastResult {
   const spans = scanEntries(text);
-  if (!spans) return { findings: checkDocument(text, 'catalog', facts).findings, treeEntries: -1, fellBack: true };
+  if (!spans) return fallback(text, facts);
   const known = knownFields('catalog');
   const names = new Set<string>();
-  const flagged: IndexEntry[] = [];
-  const findings: Finding[] = [];
-  for (const span of spans) {
-    const keySlice = text.slice(span.keyStart, span.keyEnd);
-    const name = keySlice.includes('\\') ? (JSON.parse(keySlice) as string) : keySlice.slice(1, -1);
-    if (names.has(name)) return { findings: checkDocument(text, 'catalog', facts).findings, treeEntries: -1, fellBack: true };
-    names.add(name);
-    const slice = text.slice(span.valueStart, span.valueEnd);
-    let value: unknown;
-    try {
-      value = JSON.parse(slice);
-    } catch {
-      return { findings: checkDocument(text, 'catalog', facts).findings, treeEntries: -1, fellBack: true };
-    }
-    if (name === '$schema') {
-      if (typeof value !== 'string') return { findings: checkDocument(text, 'catalog', facts).findings, treeEntries: -1, fellBack: true };
-      continue;
-    }
-    if (!entryIsClean(name, value, slice, span.keyCount, facts, known)) flagged.push(entryTree(text, span, findings));
+  const state: FastState = { text, spans, flagged: new Map(), specKeys: new Map(), groupMembers: new Set() };
+  for (let i = 0; i < spans.length; i++) {
+    if (!checkSpan(text, spans[i], i, state, facts, known, names)) return fallback(text, facts);
   }
-  const root: JsonNode = { type: 'object', offset: 0, length: text.length, children: flagged.map((e) => e.property) };
-  const context: RuleContext = { kind: 'catalog', text, parsed: { text, root, findings: [], strictErrors: false, maxDepth: 0 }, root, entries: flagged, facts, report: (f) => findings.push(f) };
-  for (const rule of RULES) {
-    if (!rule.appliesTo.includes('catalog')) continue;
-    if (rule.id !== 'structure') rule.checkDocument?.(context);
-    if (rule.checkEntry) for (const entry of flagged) rule.checkEntry(entry, context);
+  flagGroups(text, state, [...names]);
+  return { findings: flaggedFindings(state, facts), treeEntries: state.flagged.size, fellBack: false, state };
+}
+
+/**
+ * Rules that compare entries (tool-name collisions, shared npx packages) report on every member of
+ * a group: flag all members, so the rules see whole groups. Cheap: one Map over names and specs.
+ */
+function flagGroups(text: string, state: FastState, names: string[]): void {
+  const groups: number[][] = [];
+  const byPrefix = new Map<string, number[]>();
+  names.forEach((name, index) => {
+    if (name === '$schema') return;
+    if (name.includes('__')) groups.push([index, index]);
+    // Names Codex keeps as they are can only collide with a sanitised name: index those by themselves.
+    const prefix = CODEX_SAFE.test(name) ? name : codexToolPrefix(name).slice(5, -2);
+    const group = byPrefix.get(prefix);
+    if (group) group.push(index);
+    else byPrefix.set(prefix, [index]);
+  });
+  const bySpecs = new Map<string, number[]>();
+  for (const [index, key] of state.specKeys) {
+    const group = bySpecs.get(key);
+    if (group) group.push(index);
+    else bySpecs.set(key, [index]);
   }
-  return { findings: resolveSeverities(findings), treeEntries: flagged.length, fellBack: false };
+  groups.push(...byPrefix.values(), ...bySpecs.values());
+  for (const group of groups) {
+    if (group.length < 2) continue;
+    for (const index of group) {
+      state.groupMembers.add(index);
+      if (state.flagged.has(index)) continue;
+      const parseFindings: Finding[] = [];
+      state.flagged.set(index, { entry: entryTree(text, state.spans[index], parseFindings), parseFindings });
+    }
+  }
+}
+
+/**
+ * Re-check after replacing [start, end) with `insert`: when the change sits inside one entry's
+ * value and that value still ends where it did (shifted), only that entry is scanned and parsed
+ * again; later spans and trees move by the length difference. Otherwise a full fastCheck.
+ */
+export function incrementalEdit(state: FastState, start: number, end: number, insert: string, facts: WorkspaceFacts): FastResult {
+  const text = state.text.slice(0, start) + insert + state.text.slice(end);
+  const delta = insert.length - (end - start);
+  const spans = state.spans;
+  let low = 0;
+  let high = spans.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (spans[mid].valueStart <= start) low = mid;
+    else high = mid - 1;
+  }
+  const span = spans[low];
+  if (!span || start <= span.valueStart || end >= span.valueEnd) return fastCheck(text, facts);
+  const counter = { keys: 0 };
+  const newEnd = skipValue(text, span.valueStart, counter);
+  if (newEnd !== span.valueEnd + delta) return fastCheck(text, facts);
+  const updated: EntrySpan = { ...span, valueEnd: newEnd, keyCount: counter.keys };
+  if (delta !== 0) {
+    for (let i = low + 1; i < spans.length; i++) {
+      const s = spans[i];
+      spans[i] = { keyStart: s.keyStart + delta, keyEnd: s.keyEnd + delta, valueStart: s.valueStart + delta, valueEnd: s.valueEnd + delta, keyCount: s.keyCount };
+    }
+    for (const [index, flagged] of state.flagged) {
+      if (index <= low) continue;
+      shift(flagged.entry.property, delta);
+      flagged.parseFindings = flagged.parseFindings.map((f) => ({ ...f, start: f.start + delta, end: f.end + delta }));
+    }
+  }
+  spans[low] = updated;
+  state.text = text;
+  const oldSpecKey = state.specKeys.get(low);
+  if (!checkSpan(text, updated, low, state, facts, knownFields('catalog'))) return fastCheck(text, facts);
+  // A changed npx package moves the entry between groups: start over (rare; a real engine would
+  // update the group maps). A group member keeps its tree either way.
+  if (state.specKeys.get(low) !== oldSpecKey) return fastCheck(text, facts);
+  if (state.groupMembers.has(low) && !state.flagged.has(low)) {
+    const parseFindings: Finding[] = [];
+    state.flagged.set(low, { entry: entryTree(text, updated, parseFindings), parseFindings });
+  }
+  return { findings: flaggedFindings(state, facts), treeEntries: state.flagged.size, fellBack: false, state };
 }
 
 const key = (f: ResolvedFinding): string => `${f.code}@${f.start}-${f.end}:${f.severity}:${f.message}`;
 
-function timeIt(runs: number, run: () => unknown): number {
-  run();
-  run();
+/** Median CPU time (user + system) of `runs` runs after two warm-ups: steadier than wall time on a shared machine. */
+async function timeIt(runs: number, run: () => unknown): Promise<number> {
+  await run();
+  await run();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     collectGarbage();
-    const started = now();
-    run();
-    samples.push(now() - started);
+    const started = process.cpuUsage();
+    await run();
+    const used = process.cpuUsage(started);
+    samples.push((used.user + used.system) / 1000);
   }
   return median(samples);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-prototype-'));
   try {
@@ -326,13 +474,31 @@ function main(): void {
       const missing = reference.filter((k) => !got.includes(k));
       const extra = got.filter((k) => !reference.includes(k));
       const runs = size >= 50000 ? 5 : 7;
-      const scanMs = timeIt(runs, () => scanEntries(generated.text));
-      const jsonParseMs = timeIt(runs, () => JSON.parse(generated.text));
-      const fastMs = timeIt(runs, () => fastCheck(generated.text, facts));
-      const fullMs = timeIt(runs, () => checkDocument(generated.text, 'catalog', facts));
+      const peer = createPeer();
+      const scanMs = await timeIt(runs, () => scanEntries(generated.text));
+      const jsonParseMs = await timeIt(runs, () => JSON.parse(generated.text));
+      const fastMs = await timeIt(runs, () => fastCheck(generated.text, facts));
+      const fullMs = await timeIt(runs, () => checkDocument(generated.text, 'catalog', facts));
+      const peerMs = await timeIt(runs, () => peer.run(generated.text));
+      // One-character edits in the middle entry's description, alternating, as the benchmark types them.
+      const state = fastCheck(generated.text, facts).state!;
+      const at = generated.text.indexOf('"description": "', generated.text.indexOf(`${JSON.stringify(generated.middleName)}: {`)) + '"description": "'.length + 1;
+      const original = generated.text[at];
+      let flip = false;
+      const editMs = await timeIt(21, () => {
+        flip = !flip;
+        return incrementalEdit(state, at, at + 1, flip ? 'X' : original, facts);
+      });
+      // And equivalence after an edit that changes the findings: break the middle entry's type.
+      const typeAt = state.text.indexOf('"type": "', state.text.indexOf(`${JSON.stringify(generated.middleName)}: {`)) + '"type": "'.length;
+      const broken = incrementalEdit(state, typeAt, typeAt + 1, 'x', facts);
+      const brokenReference = checkDocument(state.text, 'catalog', facts).findings.map(key);
+      const brokenGot = broken.findings.map(key);
+      const brokenSame = brokenGot.length === brokenReference.length && brokenGot.every((k) => brokenReference.includes(k));
       process.stdout.write(
-        `${size} servers: checkDocument ${fullMs.toFixed(1)} ms, prototype ${fastMs.toFixed(1)} ms (span scan ${scanMs.toFixed(1)} ms, JSON.parse of the whole text ${jsonParseMs.toFixed(1)} ms); ` +
-          `${fast.treeEntries} of ${size} entries needed a tree; findings ${got.length} vs ${reference.length}, missing ${missing.length}, extra ${extra.length}${fast.fellBack ? ' (fell back)' : ''}\n`,
+        `${size} servers, CPU time: checkDocument ${fullMs.toFixed(1)} ms, prototype ${fastMs.toFixed(1)} ms, peer ${peerMs.toFixed(1)} ms (prototype/peer ${(fastMs / peerMs).toFixed(2)}×; span scan ${scanMs.toFixed(1)} ms, JSON.parse of the whole text ${jsonParseMs.toFixed(1)} ms); ` +
+          `${fast.treeEntries} of ${size} entries needed a tree; findings ${got.length} vs ${reference.length}, missing ${missing.length}, extra ${extra.length}${fast.fellBack ? ' (fell back)' : ''}; ` +
+          `incremental one-character edit ${editMs.toFixed(2)} ms; after an edit that breaks a type: ${brokenSame ? 'same findings as checkDocument' : 'DIFFERENT findings'} (${brokenGot.length})\n`,
       );
       for (const k of [...missing.slice(0, 5), ...extra.slice(0, 5)]) process.stdout.write(`   ${missing.includes(k) ? 'missing' : 'extra'}: ${k}\n`);
     }
@@ -341,4 +507,10 @@ function main(): void {
   }
 }
 
-if (require.main === module) main();
+// Run as a command only when this file is the entry point (bundles inline it into the other scripts).
+if (require.main === module && /prototype\.js$/.test(process.argv[1] ?? '')) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

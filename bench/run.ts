@@ -9,13 +9,14 @@
  *   (d) peak memory of (a) and (b), each measured alone in its own `node --expose-gc` child
  *
  * plus the server's cold start on the Zimmer catalog and the bundle sizes. Prints a table, writes
- * bench/RESULTS.md, and with `--json` prints the figures as JSON on stdout (the table goes to stderr).
+ * bench/RESULTS.md, and with `--json` prints the figures as JSON on stdout (the table goes to stderr;
+ * use `npm run -s bench -- --json` so npm's banner stays off stdout).
  *
  * Options: --json, --sizes=16,1000,…, --runs=N (≥ 5), --no-write (leave RESULTS.md alone),
  * --phases-size=N (the stage breakdown; default 10000, 0 to skip).
  */
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -52,8 +53,8 @@ function parseOptions(argv: readonly string[]): Options {
 function plan(size: number, runs: number): { warmups: number; runs: number } {
   if (size <= 100) return { warmups: 20, runs: Math.max(runs, 31) };
   if (size <= 2000) return { warmups: 5, runs: Math.max(runs, 15) };
-  if (size <= 20000) return { warmups: 3, runs };
-  return { warmups: 2, runs: 5 };
+  if (size <= 20000) return { warmups: 2, runs };
+  return { warmups: 1, runs: 5 };
 }
 
 interface SizeResult {
@@ -161,7 +162,8 @@ function editSpot(generated: GeneratedCatalog): { offset: number; original: stri
 
 async function measureEdits(serverPath: string, generated: GeneratedCatalog, files: ReturnType<typeof writeFixture>, size: number, runs: number, result: SizeResult, say: (line: string) => void): Promise<void> {
   const { warmups, runs: measured } = plan(size, runs);
-  const editWarmups = Math.min(warmups, 3);
+  // The didOpen has already run the whole path once; the largest size takes no further warm-up.
+  const editWarmups = size > 20000 ? 0 : Math.min(warmups, 2);
   const editRuns = Math.min(measured, size <= 2000 ? 21 : measured);
   const { session } = await LspSession.start(serverPath, path.dirname(files.catalogPath));
   try {
@@ -194,13 +196,23 @@ async function measureEdits(serverPath: string, generated: GeneratedCatalog, fil
   }
 }
 
-function measureMemory(which: 'ours' | 'peer', dir: string): MemoryResult | undefined {
-  const child = spawnSync(process.execPath, ['--expose-gc', path.join(__dirname, 'memory.js'), which, dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (child.status !== 0) {
-    process.stderr.write(`memory measurement of ${which} failed: ${child.stderr}\n`);
-    return undefined;
-  }
-  return JSON.parse(child.stdout.trim()) as MemoryResult;
+/** One memory child; both sides run at once (each reads only its own peak RSS), which halves the wait. */
+function measureMemory(which: 'ours' | 'peer', dir: string): Promise<MemoryResult | undefined> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--expose-gc', path.join(__dirname, 'memory.js'), which, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => {
+      if (code !== 0) {
+        process.stderr.write(`memory measurement of ${which} failed: ${stderr}\n`);
+        resolve(undefined);
+        return;
+      }
+      resolve(JSON.parse(stdout.trim()) as MemoryResult);
+    });
+  });
 }
 
 async function measureColdStart(serverPath: string, tmp: string): Promise<ColdStart> {
@@ -309,9 +321,13 @@ function goals(results: SizeResult[]): string[] {
   const at50k = results.find((r) => r.size === 50000);
   const verdict = (ok: boolean): string => (ok ? '**met**' : '**not met**');
   if (at10k) {
-    lines.push(`- Full check at 10,000 servers ≤ 1/5 of the peer: ours/peer = ${ratio(at10k.ratio)} (goal ≤ 0.20×) — ${verdict(at10k.ratio <= 0.2)}; ${at10k.ratio > 0.2 ? `the gap: ${fmt(at10k.oursMs)} ms against a budget of ${fmt(at10k.peerMs / 5)} ms.` : ''}`);
+    lines.push(
+      `- Full check at 10,000 servers ≤ 1/5 of the peer: ours/peer = ${ratio(at10k.ratio)} (goal ≤ 0.20×; in CPU time ${ratio(at10k.oursCpuMs / at10k.peerCpuMs)}) — ${verdict(at10k.ratio <= 0.2)}${at10k.ratio > 0.2 ? `; the gap: ${fmt(at10k.oursMs)} ms against a budget of ${fmt(at10k.peerMs / 5)} ms.` : '.'}`,
+    );
     if (at10k.editRatio !== undefined) {
-      lines.push(`- One-character edit at 10,000 servers ≤ 1/20 of the peer's full revalidation: edit/peer = ${ratio(at10k.editRatio)} (goal ≤ 0.05×) — ${verdict(at10k.editRatio <= 0.05)}; ${at10k.editRatio > 0.05 ? `the gap: ${fmt(at10k.editMs)} ms against a budget of ${fmt(at10k.peerMs / 20)} ms.` : ''}`);
+      lines.push(
+        `- One-character edit at 10,000 servers ≤ 1/20 of the peer's full revalidation: edit/peer = ${ratio(at10k.editRatio)} (goal ≤ 0.05×) — ${verdict(at10k.editRatio <= 0.05)}${at10k.editRatio > 0.05 ? `; the gap: ${fmt(at10k.editMs)} ms against a budget of ${fmt(at10k.peerMs / 20)} ms.` : '.'}`,
+      );
     }
   }
   if (at50k) {
@@ -323,7 +339,27 @@ function goals(results: SizeResult[]): string[] {
   return lines;
 }
 
-function markdown(machine: MachineInfo, results: SizeResult[], cold: ColdStart | undefined, bundles: Bundle[], phases: { size: number; phases: Phase[] } | undefined, serverNote: string | undefined): string {
+/** Which engine was measured: the commit, and whether server/src had uncommitted changes. */
+function engineRevision(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'server/src', 'shared/src', 'schemas'], { cwd: REPO, encoding: 'utf8' }).trim();
+    const count = dirty ? dirty.split('\n').length : 0;
+    return count ? `${head} plus ${count} uncommitted change(s) under server/src, shared/src or schemas` : head;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
+function markdown(
+  machine: MachineInfo,
+  results: SizeResult[],
+  cold: ColdStart | undefined,
+  bundles: Bundle[],
+  phases: { size: number; phases: Phase[] } | undefined,
+  serverNote: string | undefined,
+  elapsedSeconds: number,
+): string {
   const out: string[] = [];
   out.push('# Benchmark results');
   out.push('');
@@ -335,12 +371,14 @@ function markdown(machine: MachineInfo, results: SizeResult[], cold: ColdStart |
   out.push(`- Memory: ${machine.memoryGb} GB`);
   out.push(`- Node: ${machine.node} on ${machine.os}`);
   out.push(`- Date: ${machine.date}`);
-  out.push(`- Load average when the run started: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')} (other work on the machine slows both sides alike; ratios are steadier than milliseconds)`);
+  out.push(`- Engine measured: ${engineRevision()}`);
+  out.push(`- Load average at the end of the run: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')} (1, 5, 15 min; other work on the machine slows both sides alike, so ratios are steadier than milliseconds)`);
+  out.push(`- The measurements took ${Math.round(elapsedSeconds)} s (after the build)`);
   out.push('');
   out.push('## Full check, edit latency and memory');
   out.push('');
   out.push(
-    'Medians after warm-up, ours and the peer alternating in one process. **ours**: `checkDocument` with facts from the sibling roots index and the `.env` names, a fresh parse every run. **peer**: vscode-json-languageservice `parseJSONDocument` + `doValidation` against AIR\'s published schema. **edit**: a one-character replacement in the middle entry\'s description sent to `dist/server.js --stdio` (validation delay 0) until `publishDiagnostics` for that version arrives — protocol included; **edit/peer** divides it by the peer\'s full revalidation (the peer column). **peak MB**: growth of peak RSS during one full check, each side alone in its own `node --expose-gc` process, result kept alive. Findings differ because the peer knows only AIR\'s schema (no Zimmer rules, placeholders or roots).',
+    'Medians after warm-up, ours and the peer alternating in one process. **ours**: `checkDocument` with facts from the sibling roots index and the `.env` names, a fresh parse every run. **peer**: vscode-json-languageservice `parseJSONDocument` + `doValidation` against AIR\'s published schema. **edit**: a one-character replacement in the middle entry\'s description sent to `dist/server.js --stdio` (validation delay 0) until `publishDiagnostics` for that version arrives — protocol included; **edit/peer** divides it by the peer\'s full revalidation (the peer column). **peak MB**: growth of peak RSS during one full check, each side in its own `node --expose-gc` process (the two run at the same time), result kept alive. Findings differ because the peer knows only AIR\'s schema (no Zimmer rules, placeholders or roots).',
   );
   out.push('');
   out.push(table(results));
@@ -365,7 +403,10 @@ function markdown(machine: MachineInfo, results: SizeResult[], cold: ColdStart |
   if (phases) {
     out.push(`## Where our time goes (${phases.size.toLocaleString('en-US')} servers)`);
     out.push('');
-    out.push('Each stage timed on its own (median of 5, garbage collected before each run), next to the floors. The stages run on an already-built tree here, so they add up to less than the full check, which also pays the garbage collector for the tree it builds.');
+    const full = results.find((r) => r.size === phases.size);
+    out.push(
+      `Each stage timed on its own (median of 3, garbage collected before each run), next to the floors. The stages run on an already-built tree here, so they add up to less than the full check (${fmt(full?.oursMs)} ms above), which also pays the garbage collector for the tree it builds.`,
+    );
     out.push('');
     out.push('| stage | ms | what |');
     out.push('| --- | ---: | --- |');
@@ -389,7 +430,7 @@ function markdown(machine: MachineInfo, results: SizeResult[], cold: ColdStart |
   }
   out.push('## Reproduce');
   out.push('');
-  out.push('`npm run bench` (add `-- --json` for JSON on stdout; `-- --sizes=1000,10000` for a subset). Generate a catalog alone with `node out/bench/generate.js 10000 DIR`; profile our check with `node --cpu-prof --cpu-prof-dir=prof out/bench/profile.js 10000` and `node out/bench/profile.js --summarise prof/*.cpuprofile`.');
+  out.push('`npm run bench` (`npm run -s bench -- --json` for JSON alone on stdout — `-s` keeps npm\'s own banner off it; `-- --sizes=1000,10000` for a subset). The scripts compile to out/bench-build/: generate a catalog alone with `node out/bench-build/generate.js 10000 DIR`; profile our check with `npx tsc -p . && node --cpu-prof --cpu-prof-dir=prof out/bench/profile.js 10000 5` and `node out/bench/profile.js --summarise prof/*.cpuprofile 5`; the feasibility prototype of NOTES.md: `node --expose-gc out/bench-build/prototype.js 10000`.');
   out.push('');
   return out.join('\n');
 }
@@ -401,11 +442,14 @@ async function main(): Promise<void> {
   if (!(globalThis as { gc?: unknown }).gc) say('note: run with node --expose-gc for steadier numbers (npm run bench does).');
   const machine = machineInfo();
   say(`mcp-catalog bench — ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}`);
-  const serverPath = path.join(REPO, 'dist', 'server.js');
-  const haveServer = existsSync(serverPath);
+  const builtServer = path.join(REPO, 'dist', 'server.js');
+  const haveServer = existsSync(builtServer);
   const serverNote = haveServer ? undefined : 'dist/server.js was not found (run `node scripts/build.mjs`): edit latency and cold start were not measured.';
   if (serverNote) say(serverNote);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-bench-'));
+  // Run a private copy of the bundle, so a rebuild of dist/ during the run cannot change it mid-way.
+  const serverPath = path.join(tmp, 'server.js');
+  if (haveServer) copyFileSync(builtServer, serverPath);
   const results: SizeResult[] = [];
   let phases: { size: number; phases: Phase[] } | undefined;
   try {
@@ -415,8 +459,7 @@ async function main(): Promise<void> {
       say(`${size.toLocaleString('en-US')} servers (${kb(Buffer.byteLength(generated.text))}, ${generated.mistakes.length} deliberate mistakes)`);
       const result = await measureInProcess(generated, files, size, options.runs, say);
       if (haveServer) await measureEdits(serverPath, generated, files, size, options.runs, result, say);
-      const ours = measureMemory('ours', path.dirname(files.catalogPath));
-      const peer = measureMemory('peer', path.dirname(files.catalogPath));
+      const [ours, peer] = await Promise.all([measureMemory('ours', path.dirname(files.catalogPath)), measureMemory('peer', path.dirname(files.catalogPath))]);
       if (ours) {
         result.oursPeakMb = mb(ours.peakRssDelta);
         result.oursHeapMb = mb(ours.heapDelta);
@@ -429,7 +472,7 @@ async function main(): Promise<void> {
       results.push(result);
       if (size === options.phasesSize) {
         const facts = oursFacts(files.catalogPath, files.rootsPath, readFileSync(files.rootsPath, 'utf8'), files.envPath);
-        phases = { size, phases: measurePhases(generated.text, facts, 5) };
+        phases = { size, phases: measurePhases(generated.text, facts, 3) };
       }
       rmSync(path.dirname(files.catalogPath), { recursive: true, force: true });
     }
@@ -437,7 +480,7 @@ async function main(): Promise<void> {
     if (cold) say(`cold start: spawn → first diagnostics ${fmt(cold.firstDiagnosticsMs)} ms (node alone ${fmt(cold.nodeBaselineMs)} ms)`);
     const bundles = await measureBundles(tmp);
 
-    const report = markdown(machine, results, cold, bundles, phases, serverNote);
+    const report = markdown(machine, results, cold, bundles, phases, serverNote, (now() - started) / 1000);
     say('');
     say(table(results));
     say('');

@@ -1,11 +1,16 @@
 /** Small helpers shared by the benchmark scripts: statistics, clocks, memory probes, machine facts. */
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-/** The repository root (out/bench/*.js → ../..). */
-export const REPO = path.resolve(__dirname, '..', '..');
+/** The repository root: the nearest folder upwards with bench/fixtures (wherever tsc put this file). */
+export const REPO = ((): string => {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'bench', 'fixtures')) && existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(__dirname, '..', '..', '..');
+  }
+})();
 export const FIXTURES = path.join(REPO, 'bench', 'fixtures');
 
 export function median(values: readonly number[]): number {
