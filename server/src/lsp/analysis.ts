@@ -107,6 +107,8 @@ export class Analyzer {
   analyze(document: TextDocument, settings: McpCatalogSettings): Analysis | undefined {
     const cached = this.cache.get(document.uri);
     if (cached && cached.version === document.version && this.epochs.get(document.uri) === this.epoch && cached.settings === settings) return cached;
+    // Let the previous version's tree go before building the next one (halves the peak on big catalogs).
+    this.cache.delete(document.uri);
     const kind = this.classify(document);
     if (!kind) {
       this.forget(document.uri);
