@@ -114,6 +114,8 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
  */
 export const MAX_FINDINGS_WEIGHT = 16 * 1024 * 1024;
 
+const STRICT_JSON_CODES: readonly Code[] = ['json-syntax', 'json-comment', 'json-trailing-comma', 'json-bom'];
+
 function capFindings(findings: ResolvedFinding[]): ResolvedFinding[] {
   let weight = 0;
   for (let i = 0; i < findings.length; i++) {
@@ -126,18 +128,25 @@ function capFindings(findings: ResolvedFinding[]): ResolvedFinding[] {
     }
     for (const related of finding.related ?? []) weight += related.message.length + (related.path?.length ?? 0) + 64;
     if (weight > MAX_FINDINGS_WEIGHT) {
-      const omitted = findings.length - i;
-      return [
-        ...findings.slice(0, i),
-        {
-          code: 'json-syntax',
-          severity: 'information',
-          message: `${omitted} more problem${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown: this file produces more diagnostics than an editor can receive. Fix the ones above first.`,
-          start: finding.start,
-          end: finding.start,
-          data: { path: [], truncated: true, omitted },
-        },
-      ];
+      // The strict-JSON verdict must survive the cut (JSON.parse fails on the file whatever else
+      // is wrong): the first left-out finding of each json-* code is kept (fuzzer, issue 7).
+      const kept = findings.slice(0, i);
+      const verdicts: ResolvedFinding[] = [];
+      for (const code of STRICT_JSON_CODES) {
+        if (kept.some((f) => f.code === code)) continue;
+        const first = findings.find((f, index) => index >= i && f.code === code);
+        if (first) verdicts.push(first);
+      }
+      const omitted = findings.length - i - verdicts.length;
+      const notice: ResolvedFinding = {
+        code: 'json-syntax',
+        severity: 'information',
+        message: `${omitted} more problem${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown: this file produces more diagnostics than an editor can receive. Fix the ones above first.`,
+        start: finding.start,
+        end: finding.start,
+        data: { path: [], truncated: true, omitted },
+      };
+      return [...kept, notice, ...verdicts.sort((a, b) => a.start - b.start)];
     }
   }
   return findings;

@@ -33,7 +33,10 @@ export class LineIndex {
   }
 
   positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let clamped = Math.max(0, Math.min(offset, this.text.length));
+    // An offset between the `\r` and `\n` of a line break is the end of that line: LSP has no
+    // position inside a `\r\n` (a string ending in an escaped `\r` put a range there; fuzzer).
+    if (clamped > 0 && this.text.charCodeAt(clamped - 1) === 13 && this.text.charCodeAt(clamped) === 10) clamped--;
     let low = 0;
     let high = this.lineStarts.length - 1;
     while (low < high) {
