@@ -5,6 +5,7 @@ import { checkDocument } from '../../server/src/service/engine';
 import { parseJson } from '../../server/src/service/parse';
 import { reportFindings } from '../../server/src/node/report';
 import type { FileReader } from '../../server/src/node/files';
+import type { IndexKind } from '../../server/src/service/classify';
 import type { ResolvedFinding } from '../../server/src/service/findings';
 import { checkEngineFindings, checkReported, describeError, jsonParseRejects, LineTable, SLOW_LIMIT_SIZE, SLOW_MS, type Failure } from './oracle';
 import { performance } from 'node:perf_hooks';
@@ -60,10 +61,10 @@ async function measureAsync(run: () => Promise<void>): Promise<number> {
 }
 
 /**
- * Engine, both kinds; `timings` receives the milliseconds of each kind (see `measure`), `results`
+ * Engine, every kind (catalog, roots index, air.json); `timings` receives the milliseconds of each kind (see `measure`), `results`
  * the findings of each kind.
  */
-export function runEngine(text: string, plan: CasePlan, world: EngineWorld, timings?: number[], results?: Map<'catalog' | 'roots', readonly ResolvedFinding[]>): Failure[] {
+export function runEngine(text: string, plan: CasePlan, world: EngineWorld, timings?: number[], results?: Map<IndexKind, readonly ResolvedFinding[]>): Failure[] {
   const failures: Failure[] = [];
   let parsed: ReturnType<typeof parseJson> | undefined;
   let parseMs: number;
@@ -76,7 +77,8 @@ export function runEngine(text: string, plan: CasePlan, world: EngineWorld, timi
   }
   const jsonRejects = jsonParseRejects(text);
   const lines = new LineTable(text);
-  for (const kind of ['catalog', 'roots'] as const) {
+  // The air.json checker reads the same parse: cheap to include, though the fuzzer aims at indexes.
+  for (const kind of ['catalog', 'roots', 'air'] as const) {
     let ruleErrors: string[] = [];
     try {
       const facts = world.factsFor(kind, plan.facts);

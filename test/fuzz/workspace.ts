@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { IndexKind } from '../../server/src/service/classify';
 import type { CatalogsFacts, RootsFacts, WorkspaceFacts } from '../../server/src/service/facts';
 import { summariseCatalog, summariseRootsIndex } from '../../server/src/service/summary';
 import { VariableIndex } from '../../server/src/service/variables';
@@ -26,7 +27,7 @@ export interface EngineWorld {
   catalogText: string;
   /** Texts that related locations may point into, by path. */
   otherTexts: Map<string, string>;
-  factsFor(kind: 'catalog' | 'roots', variant: FactsVariant): WorkspaceFacts;
+  factsFor(kind: IndexKind, variant: FactsVariant): WorkspaceFacts;
 }
 
 function seedText(name: string): string {
@@ -66,6 +67,7 @@ export function engineWorld(): EngineWorld {
       if (kind === 'catalog') {
         return { documentPath: catalogPath, variables, roots: roots(variant), rootsSearch: variant === 'none' ? 'no air.json lists it and there is no sibling roots.json' : undefined };
       }
+      if (kind === 'air') return { documentPath: '/fuzz/air.json', variables };
       return { documentPath: rootsPath, variables: variant === 'none' ? VariableIndex.empty() : variables, catalogs: catalogs(variant) };
     },
   };

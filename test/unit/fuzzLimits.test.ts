@@ -11,6 +11,7 @@ import { FuzzServer } from '../fuzz/lspDriver';
 import { checkReported, signature, type Failure } from '../fuzz/oracle';
 import { diskWorld, engineWorld, type DiskWorld, type EngineWorld } from '../fuzz/workspace';
 import { checkDocument, DEFAULT_MAX_FILE_SIZE } from '../../server/src/service/engine';
+import type { IndexKind } from '../../server/src/service/classify';
 import type { ResolvedFinding } from '../../server/src/service/findings';
 import { VariableIndex } from '../../server/src/service/variables';
 
@@ -107,7 +108,7 @@ describe('limits (issue 7 item 5): engine, CLI and server on hostile input at fu
 
     for (const hostile of HOSTILE) {
       it(`${hostile.name}: valid findings as a catalog and as a roots index, no rule error`, () => {
-        const results = new Map<'catalog' | 'roots', readonly ResolvedFinding[]>();
+        const results = new Map<IndexKind, readonly ResolvedFinding[]>();
         const failures = runEngine(text(hostile.name), { facts: 'full', cliKind: 'catalog', format: 'json' }, engine, undefined, results).filter((f) => f.kind !== 'slow');
         assert.equal(failures.length, 0, describeFailures(failures));
         const findings = results.get('catalog') ?? [];

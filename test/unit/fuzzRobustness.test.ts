@@ -128,7 +128,6 @@ describe('robustness (issue 7 item 4): a throwing rule, cancelled requests', fun
       const requests = requestsFor(uri, text);
       assert.ok(requests.length >= 2, 'the server serves at least the readiness and preview requests');
       const answers = await Promise.all(requests.map((request) => server.request(request.method, request.params, { cancel: true })));
-      if (process.env.FUZZ_DEBUG) console.log(answers.map((a, i) => `${requests[i].method}: ${a.error ? a.error.code : "result"}`).join("\n"));
       for (const [i, answer] of answers.entries()) {
         if (answer.error) {
           assert.ok([-32800, -32801, -32601].includes(answer.error.code ?? 0), `${requests[i].method}: ${answer.error.code} ${answer.error.message}`);
