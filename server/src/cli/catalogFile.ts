@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { CachingReader, diskReader } from '../node/files';
+import { CachingReader, diskReader, fileSize, MAX_SIDE_FILE } from '../node/files';
 import { Workspace } from '../node/workspace';
 import { UsageError } from './args';
 import type { CliIo } from './io';
@@ -24,7 +24,9 @@ export function readCatalogArgument(positional: readonly string[], io: CliIo, co
   const absolute = path.resolve(io.cwd, given);
   const text = reader.read(absolute);
   if (text === undefined) {
-    io.stderr(`mcp-catalog ${command}: cannot read ${given}\n`);
+    const size = fileSize(absolute);
+    const why = size !== undefined && size > MAX_SIDE_FILE ? `: it is ${(size / 1048576).toFixed(1)} MB, over the ${MAX_SIDE_FILE / 1048576} MB limit` : '';
+    io.stderr(`mcp-catalog ${command}: cannot read ${given}${why}\n`);
     return 2;
   }
   if (workspace.classify(absolute, text) === 'roots') throw new UsageError(`${given} is a roots index; give the catalog (mcp.json) that uses it`);

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
-import { checkDocument } from '../service/engine';
-import { CachingReader, diskReader } from '../node/files';
+import { checkDocument, DEFAULT_MAX_FILE_SIZE } from '../service/engine';
+import type { ResolvedFinding } from '../service/findings';
+import { CachingReader, diskReader, readNamedFile } from '../node/files';
 import { reportFindings } from '../node/report';
 import { Workspace } from '../node/workspace';
 import { oneOf, parseArgs, UsageError } from './args';
@@ -27,12 +28,18 @@ export function runCheck(argv: readonly string[], io: CliIo): number {
   let errors = 0;
   for (const given of args.positional) {
     const absolute = path.resolve(io.cwd, given);
-    const text = reader.read(absolute);
-    if (text === undefined) {
+    // The named file is not a side file: over the side files' cap it still gets the engine's verdict.
+    const file = readNamedFile(absolute, DEFAULT_MAX_FILE_SIZE);
+    if (file === undefined) {
       io.stderr(`mcp-catalog: cannot read ${given}\n`);
       unreadable = true;
       continue;
     }
+    if ('tooLarge' in file) {
+      reports.push({ path: given, diagnostics: reportFindings('', [tooLargeFinding(file.tooLarge, DEFAULT_MAX_FILE_SIZE)], reader) });
+      continue;
+    }
+    const { text } = file;
     // §10: a file §1 does not classify is checked as a catalog.
     const kind = workspace.classify(absolute, text) ?? 'catalog';
     const { facts } = workspace.factsFor(absolute, kind, settings);
@@ -46,4 +53,20 @@ export function runCheck(argv: readonly string[], io: CliIo): number {
   io.stdout(formatReports(format, reports, io.version));
   if (unreadable) return 2;
   return errors > 0 ? 1 : 0;
+}
+
+/**
+ * The engine's one information finding for a document over its size limit (service/engine.ts,
+ * same words), for a file so large it is not even read: its size is counted in bytes, which for
+ * the usual ASCII catalog is the engine's UTF-16 count.
+ */
+function tooLargeFinding(bytes: number, limit: number): ResolvedFinding {
+  return {
+    code: 'json-syntax',
+    severity: 'information',
+    message: `This file is ${(bytes / 1048576).toFixed(1)} MB, over the ${Math.round((limit / 1048576) * 100) / 100} MB limit (mcpCatalog.maxFileSizeMB), so it was not checked.`,
+    start: 0,
+    end: 0,
+    data: { path: [], tooLarge: true },
+  };
 }

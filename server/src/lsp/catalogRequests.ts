@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { ResponseError, ErrorCodes } from 'vscode-languageserver';
+import { ResponseError, ErrorCodes, type CancellationToken } from 'vscode-languageserver';
 import {
   PREVIEW_REQUEST,
   READINESS_REQUEST,
@@ -12,7 +12,7 @@ import { STATE_INFO } from '../service/readiness';
 import { previewRuntimeConfig, RUNTIMES, type Selection } from '../service/runtime';
 import { catalogViewOf, readinessOf, type Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
-import { guard } from './log';
+import { guarded, throwIfCancelled } from './navigation';
 import { registerTranslateRequest } from './translateRequest';
 
 /**
@@ -20,16 +20,16 @@ import { registerTranslateRequest } from './translateRequest';
  * Both read the cached analysis of the catalog's current version, so they follow every keystroke.
  */
 export const registerCatalogRequests: FeatureRegistration = (context) => {
-  context.connection.onRequest(READINESS_REQUEST, (params: ReadinessParams) =>
-    guard(context.logger, 'readiness', async () => {
-      const analysis = await catalogAnalysis(context, params.uri);
+  context.connection.onRequest(READINESS_REQUEST, (params: ReadinessParams, token: CancellationToken) =>
+    guarded(context, 'readiness', token, async () => {
+      const analysis = await catalogAnalysis(context, params.uri, token);
       return analysis ? readiness(analysis) : null;
     }),
   );
-  context.connection.onRequest(PREVIEW_REQUEST, (params: PreviewParams) =>
-    guard(context.logger, 'preview', async (): Promise<PreviewResult | null> => {
+  context.connection.onRequest(PREVIEW_REQUEST, (params: PreviewParams, token: CancellationToken) =>
+    guarded(context, 'preview', token, async (): Promise<PreviewResult | null> => {
       if (!RUNTIMES.includes(params.runtime)) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown runtime "${String(params.runtime)}".`);
-      const analysis = await catalogAnalysis(context, params.uri);
+      const analysis = await catalogAnalysis(context, params.uri, token);
       if (!analysis) return { ok: false, message: 'This document is not an MCP catalog.' };
       const selection: Selection = params.root ? { kind: 'root', root: params.root } : params.servers?.length ? { kind: 'servers', names: params.servers } : { kind: 'all' };
       const outcome = previewRuntimeConfig(catalogViewOf(analysis), { runtime: params.runtime, selection, clonePath: params.clonePath ?? analysis.settings.preview.clonePath }, analysis.facts);
@@ -41,10 +41,11 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
   return {};
 };
 
-async function catalogAnalysis(context: ServerContext, uri: string): Promise<Analysis | undefined> {
+async function catalogAnalysis(context: ServerContext, uri: string, token: CancellationToken): Promise<Analysis | undefined> {
   const document = context.documents.get(uri);
   if (!document) return undefined;
   const analysis = await context.analyse(document);
+  throwIfCancelled(token);
   return analysis?.kind === 'catalog' ? analysis : undefined;
 }
 

@@ -19,7 +19,7 @@ import { diskReader } from '../node/files';
 import type { Analysis } from './analysis';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import type { ServerContext } from './features';
-import { guard } from './log';
+import { guarded, throwIfCancelled } from './navigation';
 import { pathToUri, uriToPath } from './paths';
 
 /**
@@ -32,15 +32,16 @@ import { pathToUri, uriToPath } from './paths';
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.mcp-catalog`;
 
 export function registerCodeActions(context: ServerContext): ServerCapabilities {
-  const { connection, documents, logger } = context;
+  const { connection, documents } = context;
 
   connection.onCodeAction(
     async (params, token) =>
-      (await guard(logger, 'code actions', async () => {
+      (await guarded(context, 'code actions', token, async () => {
         const document = documents.get(params.textDocument.uri);
         if (!document) return [];
         const analysis = await context.analyse(document);
-        if (!analysis?.parsed || token.isCancellationRequested) return [];
+        throwIfCancelled(token);
+        if (!analysis?.parsed) return [];
         // The analysis must be of the version the client now has (a newer one may have arrived meanwhile).
         if (documents.get(document.uri)?.version !== analysis.version) return [];
         const editor = new EditBuilder(context, document, analysis);

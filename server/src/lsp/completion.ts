@@ -10,9 +10,9 @@ import { documentAt, guarded } from './navigation';
  * stops. Variable names only, never a value.
  */
 export const registerCompletion: FeatureRegistration = (context) => {
-  context.connection.onCompletion((params) =>
-    guarded(context, 'completion', async (): Promise<CompletionList | null> => {
-      const at = await documentAt(context, params.textDocument.uri);
+  context.connection.onCompletion((params, token) =>
+    guarded(context, 'completion', token, async (): Promise<CompletionList | null> => {
+      const at = await documentAt(context, params.textDocument.uri, token);
       if (!at) return null;
       const snippets = context.clientCapabilities?.()?.textDocument?.completion?.completionItem?.snippetSupport === true;
       const candidates = completeAt(at.document, at.analysis.lines.offsetAt(params.position), { snippets });

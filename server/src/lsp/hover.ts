@@ -10,9 +10,9 @@ import { documentAt, guarded } from './navigation';
  * a root's default servers and where a `${NAME}` is set (its source, never its value).
  */
 export const registerHover: FeatureRegistration = (context) => {
-  context.connection.onHover((params) =>
-    guarded(context, 'hover', async (): Promise<Hover | null> => {
-      const at = await documentAt(context, params.textDocument.uri);
+  context.connection.onHover((params, token) =>
+    guarded(context, 'hover', token, async (): Promise<Hover | null> => {
+      const at = await documentAt(context, params.textDocument.uri, token);
       if (!at) return null;
       const { analysis } = at;
       const readiness = (): Readiness | undefined => (analysis.kind === 'catalog' ? readinessOf(analysis) : undefined);

@@ -14,16 +14,25 @@ export class Logger {
   }
 
   info(message: string): void {
-    this.connection.console.info(message);
+    this.send(() => this.connection.console.info(message));
   }
 
   verbose(message: string): void {
-    if (this.traceVerbose) this.connection.console.log(message);
+    if (this.traceVerbose) this.send(() => this.connection.console.log(message));
   }
 
   error(message: string, error?: unknown): void {
     const detail = error instanceof Error ? (this.traceVerbose && error.stack ? error.stack : error.message) : error === undefined ? '' : String(error);
-    this.connection.console.error(detail ? `${message} ${detail}` : message);
+    this.send(() => this.connection.console.error(detail ? `${message} ${detail}` : message));
+  }
+
+  /** Logging never throws: on a closed or disposed connection there is nowhere left to log to. */
+  private send(write: () => void): void {
+    try {
+      write();
+    } catch {
+      // The connection is gone (it throws synchronously); the message is dropped.
+    }
   }
 }
 

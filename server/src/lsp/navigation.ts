@@ -1,6 +1,8 @@
 import {
   ErrorCodes,
+  LSPErrorCodes,
   ResponseError,
+  type CancellationToken,
   type Location,
   type PrepareRenameParams,
   type Range,
@@ -27,47 +29,68 @@ import { pathToUri } from './paths';
  */
 export const registerNavigation: FeatureRegistration = (context) => {
   const { connection } = context;
-  connection.onDefinition((params) => guarded(context, 'definition', async () => definition(context, params)));
-  connection.onReferences((params) => guarded(context, 'references', async () => references(context, params)));
-  connection.onPrepareRename((params) => guarded(context, 'prepare rename', async () => prepareRename(context, params)));
-  connection.onRenameRequest((params) => guarded(context, 'rename', async () => rename(context, params)));
+  connection.onDefinition((params, token) => guarded(context, 'definition', token, async () => definition(context, params, token)));
+  connection.onReferences((params, token) => guarded(context, 'references', token, async () => references(context, params, token)));
+  connection.onPrepareRename((params, token) => guarded(context, 'prepare rename', token, async () => prepareRename(context, params, token)));
+  connection.onRenameRequest((params, token) => guarded(context, 'rename', token, async () => rename(context, params, token)));
   return { definitionProvider: true, referencesProvider: true, renameProvider: { prepareProvider: true } };
 };
 
-/** The analysed document behind a request (current version), with the analysis it came from. */
-export async function documentAt(context: ServerContext, uri: string): Promise<{ analysis: Analysis; document: LanguageDocument } | undefined> {
+/**
+ * The analysed document behind a request (current version), with the analysis it came from.
+ * Rejects with RequestCancelled when the request was cancelled while the analysis was awaited.
+ */
+export async function documentAt(context: ServerContext, uri: string, token?: CancellationToken): Promise<{ analysis: Analysis; document: LanguageDocument } | undefined> {
   const textDocument = context.documents.get(uri);
   if (!textDocument) return undefined;
   const analysis = await context.analyse(textDocument);
+  throwIfCancelled(token);
   if (!analysis) return undefined;
   const document = languageDocument(analysis);
   return document ? { analysis, document } : undefined;
 }
 
+/** The answer to a request the client cancelled (SPEC §8: every request is cancellable). */
+function cancelledError(): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
+}
+
+/** Call after each `await` and before expensive work: a cancelled request stops there. */
+export function throwIfCancelled(token: CancellationToken | undefined): void {
+  if (token?.isCancellationRequested) throw cancelledError();
+}
+
 /**
- * Like log.ts's guard (an exception is logged, never fatal), but a ResponseError is an answer
- * meant for the user (an invalid new name) and goes back to the client.
+ * Every request handler runs through this. Like log.ts's guard (an exception is logged, never
+ * fatal), but a ResponseError is an answer meant for the user (an invalid new name) and goes back
+ * to the client; and a request cancelled before, during or right after `run` is answered with
+ * RequestCancelled instead of a result nobody waits for. `run` checks the token at its own await
+ * points with `throwIfCancelled`.
  */
-export async function guarded<T>(context: ServerContext, what: string, run: () => Promise<T>): Promise<T | null> {
+export async function guarded<T>(context: ServerContext, what: string, token: CancellationToken | undefined, run: () => Promise<T>): Promise<T | null> {
   try {
-    return await run();
+    throwIfCancelled(token);
+    const result = await run();
+    throwIfCancelled(token);
+    return result;
   } catch (error) {
     if (error instanceof ResponseError) throw error;
     context.logger.error(`Internal error in ${what}.`, error);
+    if (token?.isCancellationRequested) throw cancelledError();
     return null;
   }
 }
 
-async function definition(context: ServerContext, params: TextDocumentPositionParams): Promise<Location[] | null> {
-  const at = await documentAt(context, params.textDocument.uri);
+async function definition(context: ServerContext, params: TextDocumentPositionParams, token: CancellationToken): Promise<Location[] | null> {
+  const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const offset = at.analysis.lines.offsetAt(params.position);
   const targets = definitionAt(at.document, offset);
   return targets.length ? locations(context, at.analysis, targets) : null;
 }
 
-async function references(context: ServerContext, params: ReferenceParams): Promise<Location[] | null> {
-  const at = await documentAt(context, params.textDocument.uri);
+async function references(context: ServerContext, params: ReferenceParams, token: CancellationToken): Promise<Location[] | null> {
+  const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
   if (!root) return null;
@@ -76,16 +99,16 @@ async function references(context: ServerContext, params: ReferenceParams): Prom
   return found.map((occurrence) => ({ uri: family.uriOf(occurrence.path), range: family.rangeOf(occurrence.path, occurrence.start, occurrence.end) }));
 }
 
-async function prepareRename(context: ServerContext, params: PrepareRenameParams): Promise<{ range: Range; placeholder: string } | null> {
-  const at = await documentAt(context, params.textDocument.uri);
+async function prepareRename(context: ServerContext, params: PrepareRenameParams, token: CancellationToken): Promise<{ range: Range; placeholder: string } | null> {
+  const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
   if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of `default_in_roots`.');
   return { range: at.analysis.lines.rangeOf(root.span.start, root.span.end), placeholder: root.name };
 }
 
-async function rename(context: ServerContext, params: RenameParams): Promise<WorkspaceEdit | null> {
-  const at = await documentAt(context, params.textDocument.uri);
+async function rename(context: ServerContext, params: RenameParams, token: CancellationToken): Promise<WorkspaceEdit | null> {
+  const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
   if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of `default_in_roots`.');

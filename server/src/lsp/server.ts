@@ -62,11 +62,14 @@ export function startServer(connection: Connection): void {
     // Stale: the document changed or closed while settings were fetched; a newer run is scheduled.
     const latest = documents.get(document.uri);
     if (!latest || latest.version !== document.version) return;
+    // Sending is guarded: a closed connection or a message that cannot be written is logged, never an unhandled rejection.
     if (!analysis) {
-      void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+      void guard(logger, 'publishing diagnostics', () => connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }));
       return;
     }
-    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toDiagnostics(analysis.reported, document.uri, relatedSupported) });
+    void guard(logger, 'publishing diagnostics', () =>
+      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toDiagnostics(analysis.reported, document.uri, relatedSupported) }),
+    );
     // The tree view and language status follow catalogs and roots indexes; an air.json only gets diagnostics.
     if (analysis.kind !== 'air') {
       const params: DocumentAnalysedParams = {
@@ -77,7 +80,7 @@ export function startServer(connection: Connection): void {
         errors: analysis.findings.filter((f) => f.severity === 'error').length,
         warnings: analysis.findings.filter((f) => f.severity === 'warning').length,
       };
-      void connection.sendNotification(DOCUMENT_ANALYSED, params);
+      void guard(logger, 'publishing the analysis summary', () => connection.sendNotification(DOCUMENT_ANALYSED, params));
     }
     if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
     logger.verbose(`Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`);

@@ -9,9 +9,9 @@ import { documentAt, guarded } from './navigation';
  * Clients without hierarchical symbols get a flat list with container names.
  */
 export const registerSymbols: FeatureRegistration = (context) => {
-  context.connection.onDocumentSymbol((params) =>
-    guarded(context, 'document symbols', async (): Promise<DocumentSymbol[] | SymbolInformation[] | null> => {
-      const at = await documentAt(context, params.textDocument.uri);
+  context.connection.onDocumentSymbol((params, token) =>
+    guarded(context, 'document symbols', token, async (): Promise<DocumentSymbol[] | SymbolInformation[] | null> => {
+      const at = await documentAt(context, params.textDocument.uri, token);
       if (!at) return null;
       const symbols = documentSymbols(at.document);
       const hierarchical = context.clientCapabilities?.()?.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;

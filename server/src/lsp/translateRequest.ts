@@ -1,21 +1,22 @@
-import { ErrorCodes, ResponseError } from 'vscode-languageserver';
+import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 import { TRANSLATE_REQUEST, type TranslateParams, type TranslateResult } from '../../../shared/src/protocol';
 import { serverAtOffset, serverNames, translateCatalog, TRANSLATION_TARGETS } from '../service/translate';
 import type { FeatureRegistration } from './features';
-import { guard } from './log';
+import { guarded, throwIfCancelled } from './navigation';
 
 /**
  * `mcpCatalog/translate` (issue 8): the copy-as commands' translation, computed by the core from
  * the catalog's current text (unsaved edits count) so the client stays a thin shell.
  */
 export const registerTranslateRequest: FeatureRegistration = (context) => {
-  context.connection.onRequest(TRANSLATE_REQUEST, (params: TranslateParams) =>
-    guard(context.logger, 'translate', async (): Promise<TranslateResult | null> => {
+  context.connection.onRequest(TRANSLATE_REQUEST, (params: TranslateParams, token: CancellationToken) =>
+    guarded(context, 'translate', token, async (): Promise<TranslateResult | null> => {
       if (!Object.prototype.hasOwnProperty.call(TRANSLATION_TARGETS, params.target)) {
         throw new ResponseError(ErrorCodes.InvalidParams, `Unknown translation target "${String(params.target)}".`);
       }
       const document = context.documents.get(params.uri);
       const analysis = document ? await context.analyse(document) : undefined;
+      throwIfCancelled(token);
       if (!analysis || analysis.kind !== 'catalog') return { ok: false, message: 'This document is not an MCP catalog.' };
       let names = params.servers;
       if (!names && params.position) {

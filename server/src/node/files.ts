@@ -9,7 +9,7 @@ export interface FileReader {
 }
 
 /** Largest side file (roots index, env file, air.json) read from disk. */
-const MAX_SIDE_FILE = 20 * 1024 * 1024;
+export const MAX_SIDE_FILE = 20 * 1024 * 1024;
 
 export const diskReader: FileReader = {
   read(filePath) {
@@ -29,6 +29,34 @@ export const diskReader: FileReader = {
     }
   },
 };
+
+/**
+ * A file the user named on the command line (the catalog `check` reads), whose size limit is the
+ * engine's (`limit`, in UTF-16 units) rather than the side files' cap. UTF-8 spends at most 3
+ * bytes per UTF-16 unit, so a file up to 3 × `limit` bytes is read and the engine decides, exactly
+ * as the editor would; a larger one is certainly over the limit and is not read at all: only its
+ * size in bytes comes back. Undefined when it is missing, unreadable or not a file.
+ */
+export function readNamedFile(filePath: string, limit: number): { text: string } | { tooLarge: number } | undefined {
+  try {
+    const stat = fs.statSync(filePath);
+    if (!stat.isFile()) return undefined;
+    if (stat.size > 3 * limit) return { tooLarge: stat.size };
+    return { text: fs.readFileSync(filePath, 'utf8') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file's size in bytes, or undefined when it is no readable file. */
+export function fileSize(filePath: string): number | undefined {
+  try {
+    const stat = fs.statSync(filePath);
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A reader that remembers what it read until told a file changed. */
 export class CachingReader implements FileReader {
