@@ -1,6 +1,6 @@
 /**
  * Peak memory of one full check, measured alone in its own process so the two checkers cannot
- * pollute each other's heaps: `node --expose-gc out/bench-build/memory.js ours|peer|prototype DIR`.
+ * pollute each other's heaps: `node --expose-gc out/bench-build/memory.js ours|peer DIR`.
  *
  * Both sides load their modules, read the same text and warm up on the Zimmer catalog (ajv and the
  * peer compile their schemas there) before the baseline; then the peak-RSS mark is reset, one full
@@ -14,11 +14,10 @@ import { TextDocument } from 'vscode-json-languageservice';
 import { checkDocument } from '../server/src/service/engine';
 import { createPeer } from './peer';
 import { oursFacts } from './ours';
-import { fastCheck } from './prototype';
 import { collectGarbage, FIXTURES, procStatusBytes, resetPeakRss } from './util';
 
 export interface MemoryResult {
-  which: 'ours' | 'peer' | 'prototype';
+  which: 'ours' | 'peer';
   baselineRss: number;
   peakRss: number;
   peakRssDelta: number;
@@ -31,7 +30,7 @@ export interface MemoryResult {
 async function main(): Promise<void> {
   const which = process.argv[2] as MemoryResult['which'];
   const dir = process.argv[3];
-  if ((which !== 'ours' && which !== 'peer' && which !== 'prototype') || !dir) throw new Error('usage: memory.js ours|peer|prototype DIR');
+  if ((which !== 'ours' && which !== 'peer') || !dir) throw new Error('usage: memory.js ours|peer DIR');
   const catalogPath = path.join(dir, 'catalog-mcp.json');
   const rootsPath = path.join(dir, 'catalog-roots.json');
   const text = readFileSync(catalogPath, 'utf8');
@@ -47,9 +46,8 @@ async function main(): Promise<void> {
       // Keep what an editor keeps: the parsed document (for hovers, completion) and the diagnostics.
       return { jsonDocument, diagnostics };
     }
-    // The feasibility prototype of bench/NOTES.md (not product code).
-    if (which === 'prototype') return fastCheck(input, facts);
-    // Keep what the server keeps: the parse and the findings.
+    // Keep what the server keeps after a check: the findings and the fast path's entry table (the
+    // whole tree is only built when an editor feature first asks for it).
     return checkDocument(input, 'catalog', facts);
   };
 

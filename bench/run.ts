@@ -430,7 +430,7 @@ function markdown(
   }
   out.push('## Reproduce');
   out.push('');
-  out.push('`npm run bench` (`npm run -s bench -- --json` for JSON alone on stdout — `-s` keeps npm\'s own banner off it; `-- --sizes=1000,10000` for a subset). The scripts compile to out/bench-build/: generate a catalog alone with `node out/bench-build/generate.js 10000 DIR`; profile our check with `npx tsc -p . && node --cpu-prof --cpu-prof-dir=prof out/bench/profile.js 10000 5` and `node out/bench/profile.js --summarise prof/*.cpuprofile 5`; the feasibility prototype of NOTES.md: `node --expose-gc out/bench-build/prototype.js 10000`.');
+  out.push('`npm run bench` (`npm run -s bench -- --json` for JSON alone on stdout — `-s` keeps npm\'s own banner off it; `-- --sizes=1000,10000` for a subset). The scripts compile to out/bench-build/: generate a catalog alone with `node out/bench-build/generate.js 10000 DIR`; profile our check with `npx tsc -p . && node --cpu-prof --cpu-prof-dir=prof out/bench/profile.js 10000 5` and `node out/bench/profile.js --summarise prof/*.cpuprofile 5`.');
   out.push('');
   return out.join('\n');
 }

@@ -2,7 +2,8 @@ import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { IndexKind } from '../service/classify';
 import { kindFromSchemaUrl } from '../service/classify';
-import { checkDocument } from '../service/engine';
+import { checkDocument, recheckDocument, type CheckOptions, type CheckResult } from '../service/engine';
+import type { OffsetEdit } from '../service/fastCheck';
 import type { WorkspaceFacts } from '../service/facts';
 import type { ResolvedFinding } from '../service/findings';
 import type { ParsedJson } from '../service/parse';
@@ -28,7 +29,14 @@ export interface Analysis {
   kind: IndexKind;
   text: string;
   lines: LineIndex;
-  parsed: ParsedJson | undefined;
+  /** The whole tree; on big catalogs built only when a feature first reads it (issue 6). */
+  readonly parsed: ParsedJson | undefined;
+  /** Server or root entries, without building the tree. */
+  entryCount: number;
+  /** The engine's result, which the next version's re-check continues from. */
+  check: CheckResult;
+  /** Only the edited entries were read again (issue 6): shown in the verbose log. */
+  incremental: boolean;
   findings: ResolvedFinding[];
   reported: ReportedFinding[];
   facts: WorkspaceFacts;
@@ -45,6 +53,8 @@ export interface AnalyzerOptions {
   workspaceFolders: () => readonly string[];
   trusted: () => boolean;
   onRuleError: (ruleId: string, uri: string, error: unknown) => void;
+  /** The edits from one version of a document to another (lsp/editLog.ts), forgotten once taken. */
+  editsBetween?: (uri: string, from: number, to: number) => OffsetEdit[] | undefined;
 }
 
 export class Analyzer {
@@ -106,9 +116,11 @@ export class Analyzer {
 
   analyze(document: TextDocument, settings: McpCatalogSettings): Analysis | undefined {
     const cached = this.cache.get(document.uri);
-    if (cached && cached.version === document.version && this.epochs.get(document.uri) === this.epoch && cached.settings === settings) return cached;
+    const sameWorld = cached !== undefined && this.epochs.get(document.uri) === this.epoch && cached.settings === settings;
+    if (cached && sameWorld && cached.version === document.version) return cached;
     // Let the previous version's tree go before building the next one (halves the peak on big catalogs).
     this.cache.delete(document.uri);
+    const edits = this.options.editsBetween?.(document.uri, cached?.version ?? Number.NEGATIVE_INFINITY, document.version);
     const kind = this.classify(document);
     if (!kind) {
       this.forget(document.uri);
@@ -117,22 +129,29 @@ export class Analyzer {
     const text = document.getText();
     const filePath = uriToPath(document.uri);
     const trusted = this.options.trusted();
-    const sources = sourceSettings(settings, trusted);
+    // Nothing outside the document changed since the previous version (the epoch and the settings
+    // are the same, and dependents are forgotten when a file they read changes): the facts hold.
+    const previous = sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.text, edits) === text.length ? cached : undefined;
     let facts: WorkspaceFacts;
     let dependencies: string[] = [];
-    if (filePath) {
-      const discovered = this.workspaceFor(filePath).factsFor(filePath, kind, sources);
+    if (previous) {
+      facts = previous.facts;
+      dependencies = previous.dependencies;
+    } else if (filePath) {
+      const discovered = this.workspaceFor(filePath).factsFor(filePath, kind, sourceSettings(settings, trusted));
       facts = discovered.facts;
       dependencies = discovered.dependencies;
     } else {
       facts = { variables: VariableIndex.empty(), rootsSearch: 'an unsaved document has no folder to search' };
     }
-    const { parsed, findings } = checkDocument(text, kind, facts, {
+    const options: CheckOptions = {
       severities: settings.severity,
       maxFileSize: settings.maxFileSizeMB * 1024 * 1024,
       onRuleError: (ruleId, error) => this.options.onRuleError(ruleId, document.uri, error),
-    });
-    const lines = new LineIndex(text);
+    };
+    const check = previous && edits ? recheckDocument(previous.check, edits, text, kind, facts, options) : checkDocument(text, kind, facts, options);
+    const lines = previous && edits ? linesAfter(previous, edits, text) : new LineIndex(text);
+    const { findings } = check;
     const analysis: Analysis = {
       uri: document.uri,
       version: document.version,
@@ -140,7 +159,12 @@ export class Analyzer {
       kind,
       text,
       lines,
-      parsed,
+      get parsed() {
+        return check.parsed;
+      },
+      entryCount: check.entryCount,
+      check,
+      incremental: check.incremental === true,
       findings,
       reported: reportFindings(text, findings, this.options.reader, lines),
       facts,
@@ -152,6 +176,22 @@ export class Analyzer {
     this.epochs.set(document.uri, this.epoch);
     return analysis;
   }
+}
+
+function editedLength(text: string, edits: readonly OffsetEdit[]): number {
+  return edits.reduce((length, edit) => length + edit.text.length - (edit.end - edit.start), text.length);
+}
+
+/** The previous version's line index carried through the edits (each in the text the ones before produced). */
+function linesAfter(previous: Analysis, edits: readonly OffsetEdit[], text: string): LineIndex {
+  let lines = previous.lines;
+  let current = previous.text;
+  for (const [i, edit] of edits.entries()) {
+    const next = i === edits.length - 1 ? text : current.slice(0, edit.start) + edit.text + current.slice(edit.end);
+    lines = lines.afterEdit(edit.start, edit.end, edit.text, next);
+    current = next;
+  }
+  return lines;
 }
 
 export function sourceSettings(settings: McpCatalogSettings, trusted: boolean): SourceSettings {

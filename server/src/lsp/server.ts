@@ -11,9 +11,9 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../../package.json';
 import { DOCUMENT_ANALYSED, TRUST_CHANGED, type DocumentAnalysedParams, type InitializationOptions, type TrustChangedParams } from '../../../shared/src/protocol';
-import { indexEntries } from '../service/model';
 import { CachingReader, diskReader } from '../node/files';
 import { Analyzer, type Analysis } from './analysis';
+import { EditLog } from './editLog';
 import { toDiagnostics } from './diagnostics';
 import { guard, Logger } from './log';
 import { uriToPath } from './paths';
@@ -27,7 +27,9 @@ import { registerFeatures, type ServerContext } from './features';
  * no settings at all; every handler is guarded so one failure never takes the server down.
  */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  // Incremental changes are recorded as offsets, so the next analysis can re-check only what changed.
+  const editLog = new EditLog();
+  const documents = new TextDocuments({ create: TextDocument.create, update: editLog.update });
   const logger = new Logger(connection);
   const openByPath = new Map<string, TextDocument>();
   const reader = new CachingReader(diskReader, (filePath) => openByPath.get(filePath)?.getText());
@@ -49,6 +51,7 @@ export function startServer(connection: Connection): void {
     workspaceFolders: () => workspaceFolders,
     trusted: () => trusted,
     onRuleError: (ruleId, uri, error) => logger.error(`Rule "${ruleId}" failed on ${uri}; the other rules still ran.`, error),
+    editsBetween: (uri, from, to) => editLog.take(uri, from, to),
   });
 
   const analyse = async (document: TextDocument): Promise<Analysis | undefined> => {
@@ -76,14 +79,14 @@ export function startServer(connection: Connection): void {
         uri: document.uri,
         version: document.version,
         kind: analysis.kind,
-        servers: analysis.parsed ? indexEntries(analysis.parsed.root).length : 0,
+        servers: analysis.entryCount,
         errors: analysis.findings.filter((f) => f.severity === 'error').length,
         warnings: analysis.findings.filter((f) => f.severity === 'warning').length,
       };
       void guard(logger, 'publishing the analysis summary', () => connection.sendNotification(DOCUMENT_ANALYSED, params));
     }
     if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
-    logger.verbose(`Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`);
+    logger.verbose(`Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`);
   };
 
   const scheduler = new ValidationScheduler(
@@ -209,9 +212,10 @@ export function startServer(connection: Connection): void {
       const filePath = uriToPath(event.document.uri);
       if (filePath) openByPath.delete(filePath);
       scheduler.forget(event.document.uri);
+      editLog.forget(event.document.uri);
       const wasIndex = analyzer.cached(event.document.uri) !== undefined;
       analyzer.forget(event.document.uri);
-      void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+      void guard(logger, 'clearing diagnostics', () => connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }));
       // Dependents fall back from the closed editor's text to the file on disk.
       if (wasIndex) revalidateAll();
     }),

@@ -5,6 +5,7 @@ import type { WorkspaceFacts } from './facts';
 import type { Finding, ResolvedFinding } from './findings';
 import { indexEntries } from './model';
 import { parseJson, type ParsedJson } from './parse';
+import { fastCheck, recheckEdits, type FastResult, type FastState, type OffsetEdit } from './fastCheck';
 import { ineffectiveFieldRule } from './rules/ineffective';
 import { placeholderRule } from './rules/placeholders';
 import { HYGIENE_RULES } from './rules/hygiene';
@@ -38,11 +39,23 @@ export interface CheckOptions {
    * throws and prove the others still report. Production callers never pass it.
    */
   rules?: readonly Rule[];
+  /** Test seam (issue 6): false forces the full parser, to compare it with the fast path. */
+  fastPath?: boolean;
 }
 
 export interface CheckResult {
-  parsed: ParsedJson | undefined;
+  /**
+   * The whole document's tree; undefined only when the text was too large to check. On the fast
+   * path it is built the first time it is read (editor features), never for diagnostics alone.
+   */
+  readonly parsed: ParsedJson | undefined;
   findings: ResolvedFinding[];
+  /** Server or root entries (not counting `$schema`); 0 when the root is not an object. */
+  entryCount: number;
+  /** What `recheckDocument` continues from (fast path only). */
+  readonly fast?: FastState;
+  /** Only the edited entries were read again (recheckDocument). */
+  readonly incremental?: boolean;
 }
 
 export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFacts, options: CheckOptions = {}): CheckResult {
@@ -50,6 +63,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   if (text.length > maxFileSize) {
     return {
       parsed: undefined,
+      entryCount: 0,
       findings: [
         {
           code: 'json-syntax',
@@ -63,6 +77,11 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
       ],
     };
   }
+  const rules = activeRules(kind, options);
+  if (kind === 'catalog' && !options.parsed && options.fastPath !== false) {
+    const fast = fastCheck(text, facts, rules, ruleRunner(options));
+    if (fast) return fastResult(text, fast, options);
+  }
   const parsed = options.parsed ?? parseJson(text);
   const findings: Finding[] = [...parsed.findings];
   if (kind === 'air') {
@@ -72,9 +91,10 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
     } catch (error) {
       options.onRuleError?.('air', error);
     }
-    return { parsed, findings: capFindings(resolveSeverities(findings, options.severities)) };
+    return { parsed, entryCount: 0, findings: capFindings(resolveSeverities(findings, options.severities)) };
   }
   const root = parsed.root;
+  let entryCount = 0;
   if (root && root.type !== 'object') {
     findings.push({
       code: 'not-an-object',
@@ -93,16 +113,66 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
       facts,
       report: (finding) => findings.push(finding),
     };
-    const failed = new Set<string>();
-    for (const rule of options.rules ?? RULES) {
-      if (!rule.appliesTo.includes(kind)) continue;
-      runGuarded(rule, options, failed, () => rule.checkDocument?.(context));
+    entryCount = context.entries.length;
+    const runRule = ruleRunner(options);
+    for (const rule of rules) {
+      if (rule.checkDocument) runRule(rule, () => rule.checkDocument!(context));
       if (rule.checkEntry) {
-        for (const entry of context.entries) runGuarded(rule, options, failed, () => rule.checkEntry!(entry, context));
+        for (const entry of context.entries) runRule(rule, () => rule.checkEntry!(entry, context));
       }
     }
   }
-  return { parsed, findings: capFindings(resolveSeverities(findings, options.severities)) };
+  return { parsed, entryCount, findings: capFindings(resolveSeverities(findings, options.severities)) };
+}
+
+/**
+ * The next version of a document checked before: when the previous check took the fast path and
+ * the edits fall inside entries' values, only the edited entries are read again (issue 6). The
+ * facts and options must be the ones the previous check used. The previous result's fast state
+ * is consumed. Always the same findings as `checkDocument(text, …)`.
+ */
+export function recheckDocument(previous: CheckResult, edits: readonly OffsetEdit[], text: string, kind: IndexKind, facts: WorkspaceFacts, options: CheckOptions = {}): CheckResult {
+  const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  if (previous.fast && kind === 'catalog' && text.length <= maxFileSize && previous.fast.facts === facts) {
+    const fast = recheckEdits(previous.fast, edits, text, ruleRunner(options));
+    if (fast) return fastResult(text, fast, options, true);
+  }
+  return checkDocument(text, kind, facts, options);
+}
+
+function fastResult(text: string, fast: FastResult, options: CheckOptions, incremental = false): CheckResult {
+  let parsed: ParsedJson | undefined;
+  return {
+    get parsed(): ParsedJson {
+      parsed ??= parseJson(text);
+      return parsed;
+    },
+    entryCount: fast.entryCount,
+    findings: capFindings(resolveSeverities(fast.findings, options.severities)),
+    fast: fast.state,
+    incremental,
+  };
+}
+
+/** The rules for this kind of document, less those whose every code is off. */
+function activeRules(kind: IndexKind, options: CheckOptions): Rule[] {
+  return (options.rules ?? RULES).filter(
+    (rule) => rule.appliesTo.includes(kind) && !(rule.codes && rule.codes.every((code) => effectiveSeverity(code, undefined, options.severities) === undefined)),
+  );
+}
+
+/** One throwing rule never stops the others; it is reported once per document. */
+function ruleRunner(options: CheckOptions): (rule: Rule, run: () => void) => void {
+  const failed = new Set<string>();
+  return (rule, run) => {
+    try {
+      run();
+    } catch (error) {
+      if (failed.has(rule.id)) return;
+      failed.add(rule.id);
+      options.onRuleError?.(rule.id, error);
+    }
+  };
 }
 
 /**
@@ -155,17 +225,6 @@ function capFindings(findings: ResolvedFinding[]): ResolvedFinding[] {
 /** `20`, `1.5`, `0.25`: megabytes without a misleading rounding. */
 function formatMegabytes(bytes: number): string {
   return String(Math.round((bytes / 1048576) * 100) / 100);
-}
-
-/** One throwing rule never stops the others; it is reported once per document. */
-function runGuarded(rule: Rule, options: CheckOptions, failed: Set<string>, run: () => void): void {
-  try {
-    run();
-  } catch (error) {
-    if (failed.has(rule.id)) return;
-    failed.add(rule.id);
-    options.onRuleError?.(rule.id, error);
-  }
 }
 
 /** Apply user severities (dropping `off`), de-duplicate, and sort by position. */

@@ -10,26 +10,130 @@ export interface Range {
   end: Position;
 }
 
-/** Maps UTF-16 offsets to 0-based line/character positions (LSP's encoding). */
-export class LineIndex {
-  private readonly lineStarts: number[];
+/**
+ * A run of line starts shared with an earlier index: `starts[from..to)`, each plus `delta`.
+ * After an edit, the lines before and after it are runs of the previous index's array.
+ */
+interface Run {
+  starts: ArrayLike<number>;
+  from: number;
+  to: number;
+  delta: number;
+}
 
-  constructor(private readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      } else if (ch === 10 /* \n */) {
-        starts.push(i + 1);
+/** Past this many runs, an index copies its line starts into one array again. */
+const MAX_RUNS = 64;
+
+/**
+ * Maps UTF-16 offsets to 0-based line/character positions (LSP's encoding). The line starts are
+ * a list of runs so that an edit (`afterEdit`) shares the previous index's arrays instead of
+ * copying 100,000 line starts per keystroke in a 3 MB catalog (issue 6).
+ */
+export class LineIndex {
+  private readonly runs: Run[];
+  /** `lineBefore[i]`: lines in the runs before run i. */
+  private readonly lineBefore: number[];
+  readonly lineCount: number;
+
+  constructor(
+    private readonly text: string,
+    /** Already computed (afterEdit). */
+    runs?: Run[],
+  ) {
+    if (!runs) {
+      const starts = [0];
+      for (let i = 0; i < text.length; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 13 /* \r */) {
+          if (text.charCodeAt(i + 1) === 10) i++;
+          starts.push(i + 1);
+        } else if (ch === 10 /* \n */) {
+          starts.push(i + 1);
+        }
       }
+      runs = [{ starts, from: 0, to: starts.length, delta: 0 }];
+    } else if (runs.length > MAX_RUNS) {
+      const starts: number[] = [];
+      for (const run of runs) for (let i = run.from; i < run.to; i++) starts.push(run.starts[i] + run.delta);
+      runs = [{ starts, from: 0, to: starts.length, delta: 0 }];
     }
-    this.lineStarts = starts;
+    this.runs = runs;
+    this.lineBefore = [];
+    let lines = 0;
+    for (const run of runs) {
+      this.lineBefore.push(lines);
+      lines += run.to - run.from;
+    }
+    this.lineCount = lines;
   }
 
-  get lineCount(): number {
-    return this.lineStarts.length;
+  /** The offset where `line` starts. */
+  private lineStart(line: number): number {
+    let low = 0;
+    let high = this.runs.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.lineBefore[mid] <= line) low = mid;
+      else high = mid - 1;
+    }
+    const run = this.runs[low];
+    return run.starts[run.from + line - this.lineBefore[low]] + run.delta;
+  }
+
+  /** How many lines start at or before `offset` (at least 1: line 0 starts at 0). */
+  private linesStartingBy(offset: number): number {
+    let low = 0;
+    let high = this.runs.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      const run = this.runs[mid];
+      if (run.starts[run.from] + run.delta <= offset) low = mid;
+      else high = mid - 1;
+    }
+    const run = this.runs[low];
+    let first = run.from;
+    let last = run.to - 1;
+    if (run.starts[first] + run.delta > offset) return this.lineBefore[low];
+    while (first < last) {
+      const mid = (first + last + 1) >> 1;
+      if (run.starts[mid] + run.delta <= offset) first = mid;
+      else last = mid - 1;
+    }
+    return this.lineBefore[low] + first - run.from + 1;
+  }
+
+  /**
+   * The index of `text`, which is this index's text with [start, end) replaced by `inserted`.
+   * Lines before the edit are kept and lines after it shift (shared runs, no copy); only the
+   * edited stretch is scanned.
+   */
+  afterEdit(start: number, end: number, inserted: string, text: string): LineIndex {
+    const delta = inserted.length - (end - start);
+    const keep = this.linesStartingBy(start - 1); // lines starting before `start`
+    const resume = this.linesStartingBy(end); // lines starting at or before `end`: the rest start past it
+    const middle: number[] = [];
+    for (let p = start; p <= start + inserted.length; p++) {
+      if (p === 0) middle.push(0);
+      else {
+        const before = text.charCodeAt(p - 1);
+        if (before === 10 || (before === 13 && text.charCodeAt(p) !== 10)) middle.push(p);
+      }
+    }
+    const runs: Run[] = [];
+    const take = (fromLine: number, toLine: number, shift: number): void => {
+      for (let r = 0; r < this.runs.length; r++) {
+        const run = this.runs[r];
+        const runFirst = this.lineBefore[r];
+        const runEnd = runFirst + run.to - run.from;
+        const a = Math.max(fromLine, runFirst);
+        const b = Math.min(toLine, runEnd);
+        if (a < b) runs.push({ starts: run.starts, from: run.from + a - runFirst, to: run.from + b - runFirst, delta: run.delta + shift });
+      }
+    };
+    take(0, start > 0 ? keep : 0, 0);
+    if (middle.length) runs.push({ starts: middle, from: 0, to: middle.length, delta: 0 });
+    take(resume, this.lineCount, delta);
+    return new LineIndex(text, runs);
   }
 
   positionAt(offset: number): Position {
@@ -37,21 +141,15 @@ export class LineIndex {
     // An offset between the `\r` and `\n` of a line break is the end of that line: LSP has no
     // position inside a `\r\n` (a string ending in an escaped `\r` put a range there; fuzzer).
     if (clamped > 0 && this.text.charCodeAt(clamped - 1) === 13 && this.text.charCodeAt(clamped) === 10) clamped--;
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.lineStarts[mid] <= clamped) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low, character: clamped - this.lineStarts[low] };
+    const line = this.linesStartingBy(clamped) - 1;
+    return { line, character: clamped - this.lineStart(line) };
   }
 
   offsetAt(position: Position): number {
     if (position.line < 0) return 0;
-    if (position.line >= this.lineStarts.length) return this.text.length;
-    const lineStart = this.lineStarts[position.line];
-    const nextStart = position.line + 1 < this.lineStarts.length ? this.lineStarts[position.line + 1] : this.text.length;
+    if (position.line >= this.lineCount) return this.text.length;
+    const lineStart = this.lineStart(position.line);
+    const nextStart = position.line + 1 < this.lineCount ? this.lineStart(position.line + 1) : this.text.length;
     return Math.max(lineStart, Math.min(lineStart + Math.max(0, position.character), nextStart));
   }
 

@@ -1,7 +1,8 @@
 import type { JsonNode } from '../parse';
 import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, type Placeholder } from '../placeholders';
 import { closestNames } from '../text';
-import { literalText, type Rule, type RuleContext } from './rule';
+import type { WorkspaceFacts } from '../facts';
+import { literalText, plainObject, type Rule, type RuleContext } from './rule';
 
 /**
  * `${VAR}` placeholders (SPEC §4.3, §10): invalid forms, lower-case names, names found in no known
@@ -18,6 +19,19 @@ const SKIPPED_FIELDS = new Set(['type', 'startup_timeout_sec']);
 export const placeholderRule: Rule = {
   id: 'placeholders',
   appliesTo: ['catalog'],
+  mayReport(entry, context) {
+    if (entry.name.includes('${')) return true;
+    // Nothing to find without a `${` anywhere in the text (an escaped `$` or `{` keeps it possible).
+    if (!entry.slice.includes('${') && !entry.slice.includes('\\u')) return false;
+    const value = plainObject(entry.value);
+    if (!value) return false;
+    for (const fieldName in value) {
+      if (fieldName.includes('${')) return true;
+      if (SKIPPED_FIELDS.has(fieldName)) continue;
+      if (mayReportBelow(value[fieldName], SUBSTITUTED_FIELDS.has(fieldName), KEYED_FIELDS.has(fieldName), context.facts)) return true;
+    }
+    return false;
+  },
   checkEntry(entry, context) {
     // Server names are keys too, and AIR never substitutes keys (SPEC §4.3).
     if (entry.name.includes('${')) notInterpolated(context, entry.keyNode, [entry.name], 'a server name');
@@ -37,6 +51,33 @@ export const placeholderRule: Rule = {
     }
   },
 };
+
+/**
+ * Could checkSubstituted or notInterpolated report on a string at or below this plain value?
+ * Recursive without allocating: the fast path only gives it values nested a few dozen levels deep.
+ */
+function mayReportBelow(value: unknown, substituted: boolean, keyed: boolean, facts: WorkspaceFacts): boolean {
+  if (typeof value === 'string') {
+    if (!value.includes('${')) return false;
+    if (!substituted) return true;
+    for (const placeholder of findPlaceholders(value)) {
+      if (placeholder.kind === 'invalid' || !isUpperCaseName(placeholder.name!)) return true;
+      if (!placeholder.hasDefault && !facts.variables.find(placeholder.name!)) return true;
+    }
+    return false;
+  }
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (mayReportBelow(item, substituted, keyed, facts)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (keyed && key.includes('${')) return true;
+    if (mayReportBelow(record[key], substituted, keyed, facts)) return true;
+  }
+  return false;
+}
 
 type StringVisitor = (node: JsonNode, path: (string | number)[], isKey: boolean) => void;
 

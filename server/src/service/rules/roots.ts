@@ -2,7 +2,7 @@ import type { CatalogsFacts, RootsFacts, RootsFile } from '../facts';
 import type { Finding, RelatedLocation } from '../findings';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { closestNames } from '../text';
-import { nodeSpan, type Rule, type RuleContext } from './rule';
+import { hasKey, nodeSpan, plainObject, type Rule, type RuleContext } from './rule';
 
 /**
  * Roots (SPEC §4.4): `default_in_roots` names must be roots of the roots index, and a roots
@@ -13,6 +13,22 @@ import { nodeSpan, type Rule, type RuleContext } from './rule';
 export const rootsRule: Rule = {
   id: 'roots',
   appliesTo: ['catalog', 'roots'],
+  mayReport(entry, context) {
+    if (context.kind !== 'catalog') return true;
+    const value = plainObject(entry.value);
+    if (!value || !hasKey(value, 'default_in_roots') || !Array.isArray(value.default_in_roots)) return false;
+    const items = value.default_in_roots.filter((item): item is string => typeof item === 'string');
+    if (items.length === 0) return false;
+    const found = context.facts.roots;
+    const roots = unreadable(found) ? undefined : found;
+    if (!roots) return true; // roots-not-found, reported on the first such entry
+    for (const item of items) {
+      if (item === '*') continue;
+      const reference = parseServerReference(item);
+      if (reference.kind === 'remote' || !roots.files.some((file) => file.roots.has(reference.name))) return true;
+    }
+    return false;
+  },
   checkDocument(context) {
     const once = onceReporter(context);
     if (context.kind === 'catalog') checkCatalog(context, once);

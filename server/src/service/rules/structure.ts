@@ -4,7 +4,7 @@ import { entryType, isRemoteType, ROOT_NAME_PATTERN, SERVER_NAME_PATTERN, type I
 import { findNodeAtPath, getProperty, nodeValue, propertyValue, type JsonNode } from '../parse';
 import { knownFields, validateEntryValue } from '../schema';
 import { closestNames, codePointLength, describeValue, editDistance } from '../text';
-import { nodeSpan, type Rule, type RuleContext } from './rule';
+import { nodeSpan, plainObject, type Rule, type RuleContext } from './rule';
 
 /**
  * Structure and schema (SPEC §3, §5): entries are objects, names match the pattern, and ajv's
@@ -40,6 +40,18 @@ export const structureRule: Rule = {
     const errors = validateEntryValue(context.kind, nodeValue(entry.valueNode));
     for (const finding of mapSchemaErrors(entry, errors, context)) context.report(finding);
     checkUnknownFields(entry, context);
+  },
+  mayReport(entry, context) {
+    if (!(context.kind === 'catalog' ? SERVER_NAME_PATTERN : ROOT_NAME_PATTERN).test(entry.name)) return true;
+    const value = plainObject(entry.value);
+    if (!value) return true;
+    if (validateEntryValue(context.kind, value).length > 0) return true;
+    const known = knownFieldSet(context.kind);
+    for (const key of Object.keys(value)) {
+      if (known.has(key) || PASSTHROUGH_FIELDS.has(key) || key.startsWith('$')) continue;
+      if (nearMiss(key, knownFields(context.kind))) return true;
+    }
+    return false;
   },
   checkDocument(context) {
     const schemaProperty = getProperty(context.root, '$schema');
@@ -290,6 +302,17 @@ function checkUnknownFields(entry: IndexEntry, context: RuleContext): void {
       data: { path: [entry.name, key], field: key, suggestion },
     });
   }
+}
+
+const knownSets = new Map<string, ReadonlySet<string>>();
+
+function knownFieldSet(kind: RuleContext['kind']): ReadonlySet<string> {
+  let set = knownSets.get(kind);
+  if (!set) {
+    set = new Set(knownFields(kind));
+    knownSets.set(kind, set);
+  }
+  return set;
 }
 
 const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');

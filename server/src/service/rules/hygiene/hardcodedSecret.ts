@@ -1,8 +1,8 @@
 import { field, stringItems, type IndexEntry } from '../../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
 import { decodedIndexToOffset } from '../../placeholders';
-import { literalText, type Rule } from '../rule';
-import { findSecrets, secretVariableName, type SecretLocation } from './secrets';
+import { literalText, plainObject, type Rule } from '../rule';
+import { findSecrets, mayHoldSecret, secretVariableName, type SecretLocation } from './secrets';
 
 /**
  * `hardcoded-secret` (issue 8): a literal credential in `env`, `headers`, `args` or `url` is
@@ -14,6 +14,19 @@ import { findSecrets, secretVariableName, type SecretLocation } from './secrets'
 export const hardcodedSecretRule: Rule = {
   id: 'hardcoded-secret',
   appliesTo: ['catalog'],
+  codes: ['hardcoded-secret'],
+  mayReport(entry) {
+    // No hint in the text as written (and no escape that could spell one): no secret in any string.
+    if (!mayHoldSecret(entry.slice) && !entry.slice.includes('\\')) return false;
+    const value = plainObject(entry.value);
+    if (!value) return false;
+    const holds = (item: unknown): boolean => typeof item === 'string' && mayHoldSecret(item) && findSecrets(item).length > 0;
+    for (const map of ['env', 'headers']) {
+      const object = plainObject(value[map]);
+      if (object && Object.keys(object).some((key) => holds(object[key]))) return true;
+    }
+    return (Array.isArray(value.args) && value.args.some(holds)) || holds(value.url);
+  },
   checkEntry(entry, context) {
     for (const site of secretSites(entry)) {
       const raw = literalText(context, site.node);

@@ -1,7 +1,7 @@
 import { entryType, field, isRemoteType } from '../../model';
 import { effectiveProperties, propertyKey } from '../../parse';
 import { isCredentialHeaderName } from '../../readiness/credentialHeaders';
-import { nodeSpan, type Rule } from '../rule';
+import { nodeSpan, plainObject, type Rule } from '../rule';
 
 /**
  * `insecure-transport` (issue 8): a remote entry that sends credential headers (SPEC §6.1's
@@ -12,6 +12,11 @@ import { nodeSpan, type Rule } from '../rule';
 export const insecureTransportRule: Rule = {
   id: 'insecure-transport',
   appliesTo: ['catalog'],
+  codes: ['insecure-transport'],
+  mayReport(entry) {
+    const value = plainObject(entry.value);
+    return value !== undefined && typeof value.type === 'string' && isRemoteType(value.type) && typeof value.url === 'string' && plainHttpHost(value.url) !== undefined;
+  },
   checkEntry(entry, context) {
     if (!isRemoteType(entryType(entry))) return;
     const url = field(entry, 'url')?.valueNode;

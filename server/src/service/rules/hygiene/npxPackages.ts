@@ -3,7 +3,7 @@ import { field, type IndexEntry } from '../../model';
 import { nodeValue, type JsonNode } from '../../parse';
 import { isNpxEntry, npmCacheAssignments, npxPackageSpecs } from '../../runtime/npmCache';
 import { DEFAULT_CLONE_PATH, type SelectedServer } from '../../runtime/types';
-import { nodeSpan, type Rule, type RuleContext } from '../rule';
+import { nodeSpan, plainObject, type PlainEntry, type Rule, type RuleContext } from '../rule';
 
 /**
  * npx package specs (issue 8, SPEC §6.3):
@@ -17,6 +17,13 @@ import { nodeSpan, type Rule, type RuleContext } from '../rule';
 export const npxCacheIsolatedRule: Rule = {
   id: 'npx-cache-isolated',
   appliesTo: ['catalog'],
+  codes: ['npx-cache-isolated'],
+  // Only entries sharing their specs with another npx entry are ever isolated (npmCacheAssignments).
+  mayReport: () => false,
+  groupKeys(entry) {
+    const key = plainSpecKey(entry);
+    return key === undefined ? [] : [key];
+  },
   checkDocument(context) {
     const npx = npxEntries(context);
     if (npx.length < 2) return;
@@ -65,6 +72,12 @@ export const npxCacheIsolatedRule: Rule = {
 export const unpinnedPackageRule: Rule = {
   id: 'unpinned-package',
   appliesTo: ['catalog'],
+  codes: ['unpinned-package'],
+  mayReport(entry) {
+    const value = plainObject(entry.value);
+    if (!value || !isNpxEntry(value)) return false;
+    return npxPackageSpecs(Array.isArray(value.args) ? value.args : []).some((spec) => unpinnedProblem(spec) !== undefined);
+  },
   checkEntry(entry, context) {
     const value = entryValue(entry);
     if (!value || !isNpxEntry(value)) return;
@@ -103,6 +116,14 @@ function npxEntries(context: RuleContext): NpxItem[] {
 
 function entryValue(entry: IndexEntry): Record<string, unknown> | undefined {
   return entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
+}
+
+function plainSpecKey(entry: PlainEntry): string | undefined {
+  const value = plainObject(entry.value);
+  if (!value || !isNpxEntry(value)) return undefined;
+  const specs = npxPackageSpecs(Array.isArray(value.args) ? value.args : []);
+  // One spec (almost always) is its own key. Keys shared by chance only cost a tree: the rule itself groups exactly.
+  return specs.length === 1 ? specs[0] : specKey(specs);
 }
 
 /** How many other entries one finding names (message, related locations, `sharesWith`). */

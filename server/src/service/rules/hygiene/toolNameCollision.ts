@@ -9,14 +9,27 @@ import { nodeSpan, type Rule } from '../rule';
  * name key, with related information at every name it collides with.
  */
 
+const CODEX_SAFE = /^[A-Za-z0-9_-]*$/;
+
 export const toolNameCollisionRule: Rule = {
   id: 'tool-name-collision',
   appliesTo: ['catalog'],
+  codes: ['tool-name-collision'],
+  mayReport(entry) {
+    return entry.name.includes('__');
+  },
+  // Names collide when Codex sanitises them alike; a name it keeps as it is stands for itself
+  // (no new string per entry of a 10,000-server catalog).
+  groupKeys(entry) {
+    return [CODEX_SAFE.test(entry.name) ? entry.name : codexToolPrefix(entry.name).slice(5, -2)];
+  },
   checkDocument(context) {
     const groups = new Map<string, typeof context.entries[number][]>();
     for (const entry of context.entries) {
       const prefix = codexToolPrefix(entry.name);
-      groups.set(prefix, [...(groups.get(prefix) ?? []), entry]);
+      const group = groups.get(prefix);
+      if (group) group.push(entry);
+      else groups.set(prefix, [entry]);
     }
     for (const entry of context.entries) {
       const prefix = codexToolPrefix(entry.name);

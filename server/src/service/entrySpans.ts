@@ -1,0 +1,142 @@
+/**
+ * A strict top-level scanner for the fast path (issue 6): where each entry of an index's object
+ * sits, without building any tree. It only finds boundaries; whether a value is valid JSON is left
+ * to `JSON.parse` of its slice. Anything unusual — a BOM, a comment, a trailing comma, a syntax
+ * error, a non-object root — returns undefined, and the engine takes the full parser, so every
+ * syntax message and range stays the full parser's.
+ */
+
+export interface EntrySpan {
+  keyStart: number;
+  keyEnd: number;
+  valueStart: number;
+  valueEnd: number;
+  /** Object keys anywhere inside the value, as written (duplicates included). */
+  keyCount: number;
+  /** Deepest bracket nesting inside the value (0 for a scalar). */
+  depth: number;
+}
+
+export interface ScannedObject {
+  /** Offsets of the root object's `{` and just past its `}`. */
+  start: number;
+  end: number;
+  spans: EntrySpan[];
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+
+function isWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function skipWhitespace(text: string, i: number): number {
+  while (isWhitespace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Index just past the string whose opening quote is at `i`, or -1 when it never closes. */
+function skipString(text: string, i: number): number {
+  let from = i + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return -1;
+    let backslashes = 0;
+    for (let j = quote - 1; text.charCodeAt(j) === BACKSLASH; j--) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    from = quote + 1;
+  }
+}
+
+/**
+ * End of the value starting at `i`, counting the object keys inside it into `counter`; -1 when
+ * brackets do not balance. Brackets are matched by depth only (`{]` passes): JSON.parse judges.
+ */
+export function skipValue(text: string, i: number, counter: { keys: number; depth: number }): number {
+  const first = text.charCodeAt(i);
+  if (first === QUOTE) return skipString(text, i);
+  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
+    let j = i;
+    for (;;) {
+      const c = text.charCodeAt(j);
+      if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isWhitespace(c) || Number.isNaN(c)) return j;
+      j++;
+    }
+  }
+  let depth = 0;
+  let j = i;
+  const length = text.length;
+  while (j < length) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE) {
+      j = skipString(text, j);
+      if (j < 0) return -1;
+      if (text.charCodeAt(skipWhitespace(text, j)) === COLON) counter.keys++;
+      continue;
+    }
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      depth++;
+      if (depth > counter.depth) counter.depth = depth;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--;
+      if (depth === 0) return j + 1;
+    }
+    j++;
+  }
+  return -1;
+}
+
+/** The entries of a document that is one strict JSON object, or undefined when it may not be. */
+export function scanEntrySpans(text: string): ScannedObject | undefined {
+  let i = skipWhitespace(text, 0);
+  if (text.charCodeAt(i) !== OPEN_BRACE) return undefined;
+  const start = i;
+  i = skipWhitespace(text, i + 1);
+  const spans: EntrySpan[] = [];
+  const finish = (close: number): ScannedObject | undefined => (skipWhitespace(text, close + 1) === text.length ? { start, end: close + 1, spans } : undefined);
+  if (text.charCodeAt(i) === CLOSE_BRACE) return finish(i);
+  for (;;) {
+    if (text.charCodeAt(i) !== QUOTE) return undefined;
+    const keyStart = i;
+    const keyEnd = skipString(text, i);
+    if (keyEnd < 0) return undefined;
+    i = skipWhitespace(text, keyEnd);
+    if (text.charCodeAt(i) !== COLON) return undefined;
+    const valueStart = skipWhitespace(text, i + 1);
+    const counter = { keys: 0, depth: 0 };
+    const valueEnd = skipValue(text, valueStart, counter);
+    if (valueEnd <= valueStart) return undefined;
+    spans.push({ keyStart, keyEnd, valueStart, valueEnd, keyCount: counter.keys, depth: counter.depth });
+    i = skipWhitespace(text, valueEnd);
+    const c = text.charCodeAt(i);
+    if (c === COMMA) {
+      i = skipWhitespace(text, i + 1);
+      continue;
+    }
+    return c === CLOSE_BRACE ? finish(i) : undefined;
+  }
+}
+
+/** Object keys in a JSON.parse value; fewer than the scanner counted means a duplicate key. */
+export function countKeys(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) if (item !== null && typeof item === 'object') n += countKeys(item);
+    return n;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    n++;
+    const item = record[key];
+    if (item !== null && typeof item === 'object') n += countKeys(item);
+  }
+  return n;
+}

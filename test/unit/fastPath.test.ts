@@ -1,0 +1,128 @@
+/**
+ * The fast path (issue 6) must never change what a user sees: for any text, `checkDocument` on
+ * the fast path (entry spans, JSON.parse, trees only where a rule may report) and after an
+ * incremental re-check (`recheckDocument`) must give exactly the findings of the full parser
+ * (`fastPath: false`) — same codes, ranges, severities, messages, data and related locations.
+ * Checked on realistic generated catalogs, on the fuzzer's mutations of the corpus, and on random
+ * edits inside entries.
+ */
+import { strict as assert } from 'node:assert';
+import { generateCatalog, generateRoots } from '../../bench/generate';
+import { oursFacts } from '../../bench/ours';
+import { checkDocument, recheckDocument, RULES, type CheckOptions, type CheckResult } from '../../server/src/service/engine';
+import type { WorkspaceFacts } from '../../server/src/service/facts';
+import type { ResolvedFinding } from '../../server/src/service/findings';
+import type { Rule } from '../../server/src/service/rules/rule';
+import { loadSeeds } from '../fuzz/corpus';
+import { generateCase, QUICK_LIMITS } from '../fuzz/mutators';
+import { Rng } from '../fuzz/rng';
+import { engineWorld, FACTS_VARIANTS } from '../fuzz/workspace';
+
+function same(actual: readonly ResolvedFinding[], expected: readonly ResolvedFinding[], what: string): void {
+  // deepEqual on JSON: the LSP and the CLI only ever see findings serialised.
+  assert.deepEqual(JSON.parse(JSON.stringify(actual)), JSON.parse(JSON.stringify(expected)), what);
+}
+
+function full(text: string, facts: WorkspaceFacts, options: CheckOptions = {}): CheckResult {
+  return checkDocument(text, 'catalog', facts, { ...options, fastPath: false });
+}
+
+/** An edit strictly inside some entry's value: what typing in one entry looks like. */
+function randomEdit(rng: Rng, text: string): { start: number; end: number; text: string } {
+  const inserts = ['x', '"', '\\', '{', '}', '[', ']', ',', ':', '${', '}', '${lower}', '${NOPE}', 'ghp_0123456789abcdefghijklmnopqrstuvwxyz', 'http://', '\n', '0', '.5', 'null', '', '"type": "sse", ', 'e3'];
+  const start = rng.between(1, Math.max(1, text.length - 2));
+  const end = Math.min(text.length - 1, start + rng.pick([0, 0, 1, 1, 2, 5]));
+  return { start, end, text: rng.pick(inserts) };
+}
+
+function apply(text: string, edit: { start: number; end: number; text: string }): string {
+  return text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+}
+
+describe('fast path: same findings as the full parser', function () {
+  this.timeout(120_000);
+  const world = engineWorld();
+  const seeds = loadSeeds();
+
+  it('on generated catalogs of 1,000 servers with every kind of deliberate mistake, and skips trees for clean entries', () => {
+    const generated = generateCatalog(1000);
+    const facts = oursFacts('/bench/catalog-mcp.json', '/bench/catalog-roots.json', generateRoots(), '/bench/.env');
+    const fast = checkDocument(generated.text, 'catalog', facts);
+    assert.ok(fast.fast, 'the generated catalog takes the fast path');
+    assert.ok(fast.fast.trees.size < 200, `only entries a rule may report on get a tree (${fast.fast.trees.size} of 1000)`);
+    assert.ok(fast.findings.length > 5);
+    same(fast.findings, full(generated.text, facts).findings, 'generated catalog');
+    assert.equal(fast.entryCount, 1000);
+    // With unpinned-package on (it is off by default) and another code off.
+    const options: CheckOptions = { severities: { 'unpinned-package': 'warning', 'unresolved-variable': 'off' } };
+    same(checkDocument(generated.text, 'catalog', facts, options).findings, full(generated.text, facts, options).findings, 'with severities');
+  });
+
+  it('on 1,500 fuzzed variants of the corpus, under every facts variant', () => {
+    let fastCount = 0;
+    for (let index = 0; index < 1500; index++) {
+      const rng = Rng.forCase(61_106, index);
+      const generated = generateCase(rng, seeds, QUICK_LIMITS);
+      const facts = world.factsFor('catalog', FACTS_VARIANTS[index % FACTS_VARIANTS.length]);
+      const fast = checkDocument(generated.text, 'catalog', facts);
+      if (fast.fast) fastCount++;
+      same(fast.findings, full(generated.text, facts).findings, `case ${index} (${generated.seedName}: ${generated.mutations.join(', ')})`);
+    }
+    assert.ok(fastCount > 300, `the fast path was taken ${fastCount} times`);
+  });
+
+  it('after random edits inside entries, re-checking only the edited entry', () => {
+    let incremental = 0;
+    const generated = generateCatalog(300);
+    const texts = [world.catalogText, generated.text, ...seeds.filter((seed) => seed.name.endsWith('mcp.json')).map((seed) => seed.text)];
+    for (const [t, start] of texts.entries()) {
+      const facts = world.factsFor('catalog', 'full');
+      let text = start;
+      let previous = checkDocument(text, 'catalog', facts);
+      const rng = Rng.forCase(4242, t);
+      for (let step = 0; step < 150; step++) {
+        const edits = [randomEdit(rng, text)];
+        let next = apply(text, edits[0]);
+        if (rng.chance(0.3)) {
+          edits.push(randomEdit(rng, next));
+          next = apply(next, edits[1]);
+        }
+        previous = recheckDocument(previous, edits, next, 'catalog', facts);
+        if (previous.incremental) incremental++;
+        same(previous.findings, full(next, facts).findings, `text ${t}, step ${step}: ${JSON.stringify(edits)}`);
+        text = next;
+        // Keep the text usable: start again from the original once it stops being a catalog.
+        if (!previous.fast && rng.chance(0.5)) {
+          text = start;
+          previous = checkDocument(text, 'catalog', facts);
+        }
+      }
+    }
+    assert.ok(incremental > 100, `incremental re-checks: ${incremental}`);
+  });
+
+  it('takes the full parser for what it cannot judge: a rule without mayReport, a non-string $schema, syntax problems', () => {
+    const facts = world.factsFor('catalog', 'full');
+    const text = '{"a": {"type": "stdio", "command": "x"}}';
+    assert.ok(checkDocument(text, 'catalog', facts).fast);
+    const slowRule: Rule = { id: 'slow', appliesTo: ['catalog'], checkEntry: () => undefined };
+    assert.equal(checkDocument(text, 'catalog', facts, { rules: [...RULES, slowRule] }).fast, undefined);
+    for (const other of ['{"$schema": 1, "a": {"type": "stdio", "command": "x"}}', '{"a": {"type": "stdio", "command": "x"},}', '\ufeff{}', '{"a": 1, "a": 2}', '{"a": {} // c\n}']) {
+      const result = checkDocument(other, 'catalog', facts);
+      assert.equal(result.fast, undefined, other);
+      same(result.findings, full(other, facts).findings, other);
+    }
+  });
+
+  it('finds a duplicate key inside an entry (JSON.parse would hide it) and builds the tree lazily', () => {
+    const facts = world.factsFor('catalog', 'full');
+    const text = '{"a": {"type": "stdio", "command": "x", "env": {"K": "1", "K": "2"}}}';
+    const result = checkDocument(text, 'catalog', facts);
+    assert.ok(result.fast);
+    assert.deepEqual(
+      result.findings.map((f) => f.code),
+      ['duplicate-key'],
+    );
+    assert.equal(result.parsed?.root?.type, 'object');
+  });
+});
