@@ -1,18 +1,15 @@
 /**
- * Where the time of our full check goes: each stage of `checkDocument` timed on its own, next to
- * the floors a faster engine could approach (`JSON.parse`, jsonc-parser's `visit()` and
- * `parseTree`). Mirrors engine.ts's pipeline with the same exported pieces; the full check itself is
- * the "ours" column of the main table. Medians of `runs` runs.
+ * Where the time of our full check goes: the fast path's stages (scan, JSON.parse per entry, each
+ * rule's mayReport) timed on their own, next to the floors (`JSON.parse`, jsonc-parser's `visit()`
+ * and `parseTree`) and the full parser the fast path avoids. The full check itself is the "ours"
+ * column of the main table. Medians of `runs` runs.
  */
 
 import { parseTree, visit } from 'jsonc-parser';
 import { checkDocument, resolveSeverities, RULES } from '../server/src/service/engine';
+import { scanEntrySpans } from '../server/src/service/entrySpans';
 import type { WorkspaceFacts } from '../server/src/service/facts';
-import type { Finding } from '../server/src/service/findings';
-import { indexEntries } from '../server/src/service/model';
-import { nodeValue, parseJson } from '../server/src/service/parse';
-import type { RuleContext } from '../server/src/service/rules/rule';
-import { validateEntryValue } from '../server/src/service/schema';
+import type { PlainEntry } from '../server/src/service/rules/rule';
 import { reportFindings } from '../server/src/node/report';
 import { LineIndex } from '../server/src/service/text';
 import { collectGarbage, median, now } from './util';
@@ -44,29 +41,33 @@ export function measurePhases(text: string, facts: WorkspaceFacts, runs = 5): Ph
   add('JSON.parse (floor)', 'V8 reading the bytes: the least any checker can do', () => JSON.parse(text));
   add('jsonc-parser visit() (no-op visitor)', "the scanner's streaming pass", () => visit(text, {}));
   add('jsonc-parser parseTree', 'a full node tree, no decoding of duplicates', () => parseTree(text));
-  add('parseJson (ours)', 'strict scanner pass + tree + duplicate keys', () => parseJson(text));
+  add('full parser: checkDocument with fastPath: false', 'a tree for every entry and every rule on every entry (the engine before the fast path; still the path for broken or unusual files)', () =>
+    checkDocument(text, 'catalog', facts, { fastPath: false }),
+  );
 
-  const parsed = parseJson(text);
-  const root = parsed.root!;
-  add('indexEntries', 'effective top-level properties', () => indexEntries(root));
-  const entries = indexEntries(root);
-  const objects = entries.filter((entry) => entry.valueNode?.type === 'object');
-  add('nodeValue for every entry', 'tree → plain JS values for ajv', () => objects.map((entry) => nodeValue(entry.valueNode)));
-  const values = objects.map((entry) => nodeValue(entry.valueNode));
-  add('ajv validate every entry', 'precompiled validator, values prebuilt', () => values.map((value) => validateEntryValue('catalog', value)));
-
-  const findings: Finding[] = [];
-  const context: RuleContext = { kind: 'catalog', text, parsed, root, entries, facts, report: (finding) => findings.push(finding) };
+  // The fast path's stages (engine.ts → fastCheck.ts), each on its own.
+  add('fast path: scanEntrySpans', 'entry boundaries and key counts, no tree', () => scanEntrySpans(text));
+  const spans = scanEntrySpans(text)!.spans;
+  add('fast path: JSON.parse of every entry', 'slices read by V8', () => spans.map((span) => JSON.parse(text.slice(span.valueStart, span.valueEnd)) as unknown));
+  const plain: PlainEntry[] = spans.map((span) => ({ name: JSON.parse(text.slice(span.keyStart, span.keyEnd)) as string, value: JSON.parse(text.slice(span.valueStart, span.valueEnd)) as unknown, slice: text.slice(span.valueStart, span.valueEnd) }));
+  const entries = plain.filter((entry) => entry.name !== '$schema');
+  const context = { kind: 'catalog' as const, facts };
   for (const rule of RULES) {
-    if (!rule.appliesTo.includes('catalog')) continue;
-    add(`rule: ${rule.id}`, rule.id === 'structure' ? 'includes nodeValue + ajv + finding mapping' : 'checkDocument + checkEntry over all entries', () => {
-      findings.length = 0;
-      rule.checkDocument?.(context);
-      if (rule.checkEntry) for (const entry of entries) rule.checkEntry(entry, context);
+    if (!rule.appliesTo.includes('catalog') || !rule.mayReport) continue;
+    add(`fast path: ${rule.id} mayReport${rule.groupKeys ? ' + groupKeys' : ''}`, `over all entries; says yes to ${entries.filter((entry) => rule.mayReport!(entry, context)).length}`, () => {
+      for (const entry of entries) {
+        rule.mayReport!(entry, context);
+        rule.groupKeys?.(entry, context);
+      }
     });
   }
-  const all = checkDocument(text, 'catalog', facts).findings;
-  add('resolveSeverities', 'dedupe + sort', () => resolveSeverities([...parsed.findings, ...all]));
-  add('LineIndex + reportFindings', 'offsets → LSP ranges (server and CLI only)', () => reportFindings(text, all, { read: () => undefined, list: () => undefined }, new LineIndex(text)));
+  const result = checkDocument(text, 'catalog', facts);
+  add('fast path: the whole check', `${result.fast?.trees.size ?? 'no'} of ${result.entryCount} entries get a tree`, () => checkDocument(text, 'catalog', facts));
+  add('resolveSeverities', 'dedupe + sort', () => resolveSeverities(result.findings));
+  const lines = new LineIndex(text);
+  add('LineIndex + reportFindings', 'offsets → LSP ranges (server and CLI only)', () => reportFindings(text, result.findings, { read: () => undefined, list: () => undefined }, new LineIndex(text)));
+  const middle = text.length >> 1;
+  const edited = `${text.slice(0, middle)}X${text.slice(middle + 1)}`;
+  add('LineIndex.afterEdit', 'the server carries the line index through an edit instead', () => lines.afterEdit(middle, middle + 1, 'X', edited));
   return phases;
 }

@@ -12,6 +12,8 @@ import type { JsonNode, ParsedJson } from '../../server/src/service/parse';
 export type Driver = 'engine' | 'cli' | 'process' | 'lsp';
 export type FailureKind =
   | 'exception'
+  /** The fast path (issue 6) reported something else than the full parser. */
+  | 'fast-path'
   | 'hang'
   | 'slow'
   | 'range'

@@ -41,7 +41,12 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
         if (!document) return [];
         const analysis = await context.analyse(document);
         throwIfCancelled(token);
-        if (!analysis?.parsed) return [];
+        if (!analysis) return [];
+        const fixAllWanted = params.context.only !== undefined && wants(params.context.only, FIX_ALL_KIND);
+        // Nothing to fix at the cursor: answer before touching the whole tree, which a big
+        // catalog only builds when a feature needs it (a cursor move must stay cheap; issue 6).
+        if (params.context.diagnostics.length === 0 && !fixAllWanted) return [];
+        if (!analysis.parsed) return [];
         // The analysis must be of the version the client now has (a newer one may have arrived meanwhile).
         if (documents.get(document.uri)?.version !== analysis.version) return [];
         const editor = new EditBuilder(context, document, analysis);
@@ -49,7 +54,7 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
         if (wants(params.context.only, CodeActionKind.QuickFix)) actions.push(...quickFixes(params, analysis, editor));
         // Fix-all re-checks the document, so it runs only when asked for (on save, or the Source Action menu),
         // never on the lightbulb requests a cursor move triggers.
-        if (params.context.only && wants(params.context.only, FIX_ALL_KIND)) {
+        if (fixAllWanted) {
           const fixAll = fixAllAction(analysis, editor);
           if (fixAll) actions.push(fixAll);
         }
