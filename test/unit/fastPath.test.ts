@@ -13,6 +13,7 @@ import { checkDocument, recheckDocument, RULES, type CheckOptions, type CheckRes
 import type { WorkspaceFacts } from '../../server/src/service/facts';
 import type { ResolvedFinding } from '../../server/src/service/findings';
 import type { Rule } from '../../server/src/service/rules/rule';
+import { findPlaceholders, isUpperCaseName, placeholdersAllResolved } from '../../server/src/service/placeholders';
 import { loadSeeds } from '../fuzz/corpus';
 import { generateCase, QUICK_LIMITS } from '../fuzz/mutators';
 import { Rng } from '../fuzz/rng';
@@ -114,6 +115,29 @@ describe('fast path: same findings as the full parser', function () {
     }
   });
 
+  it('groups what compares entries: names Codex rewrites alike, shared npx packages, also after an edit moves an entry between groups', () => {
+    const facts = world.factsFor('catalog', 'full');
+    const npx = (spec: string): Record<string, unknown> => ({ type: 'stdio', command: 'npx', args: ['-y', spec] });
+    const catalog = { 'a[1]': npx('x@1.0.0'), a_1_: npx('y@1.0.0'), 'a 1 ': npx('z@1.0.0'), b: npx('x@1.0.0'), c: npx('w@1.0.0'), 'my__server': npx('v@1.0.0') };
+    let text = JSON.stringify(catalog, null, 2);
+    let result = checkDocument(text, 'catalog', facts);
+    assert.ok(result.fast);
+    assert.deepEqual([...new Set(result.findings.map((f) => f.code))].sort(), ['invalid-name', 'npx-cache-isolated', 'tool-name-collision']);
+    same(result.findings, full(text, facts).findings, 'groups');
+    // c joins x's group, then b leaves it: both through the incremental path.
+    for (const [name, from, to] of [
+      ['c', 'w@1.0.0', 'x@1.0.0'],
+      ['b', 'x@1.0.0', 'q@1.0.0'],
+    ]) {
+      const at = text.indexOf(from, text.indexOf(`"${name}": {`));
+      const next = text.slice(0, at) + to + text.slice(at + from.length);
+      result = recheckDocument(result, [{ start: at, end: at + from.length, text: to }], next, 'catalog', facts);
+      assert.ok(result.incremental, `${name}: ${from} → ${to} is re-checked entry by entry`);
+      same(result.findings, full(next, facts).findings, `${name}: ${from} → ${to}`);
+      text = next;
+    }
+  });
+
   it('finds a duplicate key inside an entry (JSON.parse would hide it) and builds the tree lazily', () => {
     const facts = world.factsFor('catalog', 'full');
     const text = '{"a": {"type": "stdio", "command": "x", "env": {"K": "1", "K": "2"}}}';
@@ -124,5 +148,26 @@ describe('fast path: same findings as the full parser', function () {
       ['duplicate-key'],
     );
     assert.equal(result.parsed?.root?.type, 'object');
+  });
+});
+
+describe('placeholdersAllResolved: the fast path judges placeholders like findPlaceholders', () => {
+  const known = new Set(['TOKEN', 'A_1', '_X']);
+  const slow = (value: string): boolean =>
+    findPlaceholders(value).every((p) => p.kind === 'variable' && isUpperCaseName(p.name!) && (p.hasDefault || known.has(p.name!)));
+  const PARTS = ['${', '}', 'TOKEN', 'token', 'A_1', '_X', 'NOPE', ':-', ':-x', '-', ':', '1', '\n', '\u2028', 'x', ' ', '$', '{', '${TOKEN}', '${A:-${B}}'];
+
+  it('agrees on 20,000 random strings and on the edge cases', () => {
+    const rng = Rng.forCase(5150, 0);
+    const cases = ['', '${TOKEN}', '${TOKEN:-}', '${NOPE}', '${NOPE:-x}', '${token}', '${Token}', '${1A}', '${}', '${TOKEN', '${A:-${B}}', '${A:-a\nb}', '$${TOKEN}', '${TOKEN}}', 'x${_X}y${A_1:-z}'];
+    for (let i = 0; i < 20_000; i++) {
+      let value = '';
+      const parts = rng.between(1, 6);
+      for (let j = 0; j < parts; j++) value += rng.pick(PARTS);
+      cases.push(value);
+    }
+    for (const value of cases) {
+      assert.equal(placeholdersAllResolved(value, (name) => known.has(name)), slow(value), JSON.stringify(value));
+    }
   });
 });

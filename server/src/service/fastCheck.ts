@@ -1,9 +1,9 @@
 import type { WorkspaceFacts } from './facts';
 import type { Finding } from './findings';
 import type { IndexEntry } from './model';
-import { countKeys, scanEntrySpans, skipValue, type EntrySpan, type ScannedObject } from './entrySpans';
+import { countKeys, DEPTH, KEY_COUNT, KEY_END, KEY_START, scanEntrySpans, skipValue, spanAt, SPAN_FIELDS, VALUE_END, VALUE_START, type EntrySpan, type ScannedObject } from './entrySpans';
 import { parseJson, type JsonNode } from './parse';
-import type { PlainContext, PlainEntry, Rule, RuleContext } from './rules/rule';
+import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } from './rules/rule';
 
 /**
  * The fast path for catalogs (issue 6; bench/NOTES.md). A big catalog is almost all clean entries,
@@ -32,27 +32,25 @@ interface TreeEntry {
   parseFindings: Finding[];
 }
 
-interface EntryFacts {
-  /** `$schema` is not an entry: it only has to be a string. */
-  isSchema: boolean;
-  /** Its group keys: `groupKeys[i]` is a key of the rule at index `groupRules[i]`. */
-  groupRules: readonly number[];
-  groupKeys: readonly string[];
-  /** The rules (bit `1 << index`) that may report on it; all of them when a duplicate key hides inside it. */
-  reporters: number;
-}
-
-const NONE: readonly never[] = [];
-
+/**
+ * What the fast path keeps per document, in flat arrays indexed by entry (the garbage collector
+ * copies young objects that survive; a table of 10,000 small objects was a tenth of a check).
+ */
 export interface FastState {
   readonly text: string;
   readonly object: ScannedObject;
-  /** Parallel to object.spans. */
-  readonly entries: EntryFacts[];
-  /** Span index → tree, for entries that need one (mayReport or a group member). */
-  readonly trees: Map<number, TreeEntry>;
-  /** Per rule (by index), group key → number of entries carrying it. */
+  /** Per entry, the rules (bit `1 << index`) that may report on it; all of them for a duplicate key inside. */
+  readonly reporters: Int32Array;
+  /** The `$schema` entry's index, or -1. */
+  readonly schemaIndex: number;
+  /** Per rule with `groupKeys`, per entry, its keys. */
+  readonly groupKeys: (Keys[] | undefined)[];
+  /** Per rule, group key → number of entries in the group. */
   readonly groupSizes: readonly Map<string, number>[];
+  /** Per entry, the rules whose groups it joins by its name (`groupsIncludeNamed`). */
+  readonly namedMembers: Int32Array;
+  /** Entry index → tree, for entries that need one. */
+  readonly trees: Map<number, TreeEntry>;
   readonly rules: readonly Rule[];
   readonly facts: WorkspaceFacts;
 }
@@ -82,33 +80,51 @@ export function fastPathPossible(rules: readonly Rule[]): boolean {
 /** Rule sets are bit masks. */
 const MAX_RULES = 30;
 
+/** `judge`'s answer for `$schema`, which is not an entry. */
+const SCHEMA = -1;
+
 export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly Rule[], runRule: RunRule): FastResult | undefined {
   if (!fastPathPossible(rules)) return undefined;
   const object = scanEntrySpans(text);
   if (!object) return undefined;
   const context: PlainContext = { kind: 'catalog', facts };
-  const names = new Set<string>();
-  const entries: EntryFacts[] = [];
-  for (const span of object.spans) {
-    const read = readEntry(text, span);
-    if (!read || names.has(read.name)) return undefined;
-    names.add(read.name);
-    const facts = entryFacts(read, span, rules, context);
-    if (!facts) return undefined;
-    entries.push(facts);
+  const names = new Map<string, number>();
+  const reporters = new Int32Array(object.count);
+  const groupKeys: (Keys[] | undefined)[] = rules.map((rule) => (rule.groupKeys ? new Array<Keys>(object.count) : undefined));
+  let schemaIndex = -1;
+  for (let index = 0; index < object.count; index++) {
+    const read = readEntry(text, object.spans, index);
+    if (!read) return undefined;
+    const size = names.size;
+    names.set(read.name, index);
+    if (names.size === size) return undefined; // a duplicate top-level name
+    const judged = judge(read, object.spans[index * SPAN_FIELDS + KEY_COUNT], rules, context, groupKeys, index);
+    if (judged === undefined) return undefined;
+    if (judged === SCHEMA) schemaIndex = index;
+    else reporters[index] = judged;
   }
   const groupSizes = rules.map(() => new Map<string, number>());
-  for (const entry of entries) {
-    entry.groupKeys.forEach((key, i) => {
-      const sizes = groupSizes[entry.groupRules[i]];
-      sizes.set(key, (sizes.get(key) ?? 0) + 1);
-    });
-  }
-  const state: FastState = { text, object, entries, trees: new Map(), groupSizes, rules, facts };
-  entries.forEach((entry, index) => {
-    const rules = rulesSeeing(state, entry);
-    if (rules !== 0) state.trees.set(index, entryTree(text, object.spans[index], rules));
+  groupKeys.forEach((perEntry, r) => {
+    if (!perEntry) return;
+    const sizes = groupSizes[r];
+    for (const keys of perEntry) forEachKey(keys, (key) => sizes.set(key, (sizes.get(key) ?? 0) + 1));
   });
+  // Groups that take in the entry named like their key (tool names).
+  const namedMembers = new Int32Array(object.count);
+  rules.forEach((rule, r) => {
+    if (!rule.groupsIncludeNamed) return;
+    for (const [key, size] of groupSizes[r]) {
+      const named = names.get(key);
+      if (named === undefined || hasKey(groupKeys[r]?.[named], key)) continue;
+      groupSizes[r].set(key, size + 1);
+      namedMembers[named] |= 1 << r;
+    }
+  });
+  const state: FastState = { text, object, reporters, schemaIndex, groupKeys, groupSizes, namedMembers, trees: new Map(), rules, facts };
+  for (let index = 0; index < object.count; index++) {
+    const seeing = rulesSeeing(state, index);
+    if (seeing !== 0) state.trees.set(index, entryTree(text, spanAt(object.spans, index), seeing));
+  }
   return result(state, runRule);
 }
 
@@ -116,84 +132,109 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
  * The next version after `edits` (each in the offsets of the text the previous ones produced).
  * When every edit falls strictly inside one entry's value, and each such value still scans to its
  * shifted end, only those entries are read again; otherwise undefined (check the whole text).
- * The previous state is consumed: its trees are moved, not copied.
+ * The previous state is consumed: its tables and trees are updated in place.
  */
 export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], text: string, runRule: RunRule): FastResult | undefined {
-  let spans = previous.object.spans.slice();
-  let objectEnd = previous.object.end;
+  const { object, reporters, groupKeys, groupSizes, trees } = previous;
+  const spans = object.spans;
+  let objectEnd = object.end;
   let totalDelta = 0;
   const dirty = new Set<number>();
-  const shifts: { after: number; by: number }[] = [];
   for (const edit of edits) {
-    const index = spanAt(spans, edit.start);
-    const span = spans[index];
-    if (!span || edit.start <= span.valueStart || edit.end >= span.valueEnd) return undefined;
+    const index = entryAt(object, edit.start);
+    if (index < 0) return undefined;
+    const at = index * SPAN_FIELDS;
+    if (edit.start <= spans[at + VALUE_START] || edit.end >= spans[at + VALUE_END]) return undefined;
     const delta = edit.text.length - (edit.end - edit.start);
     dirty.add(index);
     totalDelta += delta;
     if (delta === 0) continue;
-    spans = spans.map((s, i) => (i < index ? s : i === index ? { ...s, valueEnd: s.valueEnd + delta } : shiftSpan(s, delta)));
+    spans[at + VALUE_END] += delta;
+    for (let later = at + SPAN_FIELDS; later < spans.length; later += SPAN_FIELDS) {
+      spans[later + KEY_START] += delta;
+      spans[later + KEY_END] += delta;
+      spans[later + VALUE_START] += delta;
+      spans[later + VALUE_END] += delta;
+    }
     objectEnd += delta;
-    shifts.push({ after: index, by: delta });
+    // Trees of untouched entries move with the text; edited entries get new ones below.
+    for (const [treeIndex, tree] of trees) if (treeIndex > index) shiftTree(tree, delta);
   }
   if (previous.text.length + totalDelta !== text.length) return undefined;
-  const object: ScannedObject = { start: previous.object.start, end: objectEnd, spans };
+  const next: ScannedObject = { start: object.start, end: objectEnd, count: object.count, spans };
   const context: PlainContext = { kind: 'catalog', facts: previous.facts };
-  const entries = previous.entries.slice();
-  const groupSizes = previous.groupSizes;
   /** Groups that went from one member to two or back: their other members gain or lose a rule. */
   const regrouped: { rule: number; key: string }[] = [];
+  let changedNamedGroup = false;
   for (const index of dirty) {
-    const span = spans[index];
+    const at = index * SPAN_FIELDS;
     const counter = { keys: 0, depth: 0 };
-    if (skipValue(text, span.valueStart, counter) !== span.valueEnd) return undefined;
-    const rescanned: EntrySpan = { ...span, keyCount: counter.keys, depth: counter.depth };
-    spans[index] = rescanned;
-    const read = readEntry(text, rescanned);
-    const facts = read && entryFacts(read, rescanned, previous.rules, context);
-    if (!facts || facts.isSchema !== entries[index].isSchema) return undefined;
-    if (!sameGroups(facts, entries[index])) {
+    if (skipValue(text, spans[at + VALUE_START], counter) !== spans[at + VALUE_END]) return undefined;
+    spans[at + KEY_COUNT] = counter.keys;
+    spans[at + DEPTH] = counter.depth;
+    const read = readEntry(text, spans, index);
+    const before = groupKeys.map((perEntry) => perEntry?.[index]);
+    const judged = read && judge(read, counter.keys, previous.rules, context, groupKeys, index);
+    if (judged === undefined || (judged === SCHEMA) !== (index === previous.schemaIndex)) return undefined;
+    if (judged === SCHEMA) continue;
+    reporters[index] = judged;
+    groupKeys.forEach((perEntry, r) => {
+      if (!perEntry) return;
+      const after = perEntry[index];
+      if (sameKeys(before[r], after)) return;
+      if (previous.rules[r].groupsIncludeNamed) changedNamedGroup = true;
       // An npx entry's package or a name's sanitised form changed: move it between groups.
-      forEachGroup(entries[index], (rule, key) => {
-        const size = groupSizes[rule].get(key)! - 1;
-        if (size === 0) groupSizes[rule].delete(key);
-        else groupSizes[rule].set(key, size);
-        if (size === 1) regrouped.push({ rule, key });
+      const sizes = groupSizes[r];
+      forEachKey(before[r], (key) => {
+        const size = sizes.get(key)! - 1;
+        if (size === 0) sizes.delete(key);
+        else sizes.set(key, size);
+        if (size === 1) regrouped.push({ rule: r, key });
       });
-      forEachGroup(facts, (rule, key) => {
-        const size = (groupSizes[rule].get(key) ?? 0) + 1;
-        groupSizes[rule].set(key, size);
-        if (size === 2) regrouped.push({ rule, key });
+      forEachKey(after, (key) => {
+        const size = (sizes.get(key) ?? 0) + 1;
+        sizes.set(key, size);
+        if (size === 2) regrouped.push({ rule: r, key });
       });
-    }
-    entries[index] = facts;
+    });
   }
-  // Trees of untouched entries move with the text; edited entries get new ones.
-  const trees = previous.trees;
-  for (const { after, by } of shifts) {
-    for (const [index, tree] of trees) if (index > after) shiftTree(tree, by);
-  }
-  const state: FastState = { text, object, entries, trees, groupSizes, rules: previous.rules, facts: previous.facts };
+  // Keys that depend on names cannot change inside a value; if one did, start over.
+  if (changedNamedGroup) return undefined;
+  const state: FastState = { ...previous, text, object: next };
   for (const index of dirty) {
     trees.delete(index);
-    const rules = rulesSeeing(state, entries[index]);
-    if (rules !== 0) trees.set(index, entryTree(text, spans[index], rules));
+    const seeing = rulesSeeing(state, index);
+    if (seeing !== 0) trees.set(index, entryTree(text, spanAt(spans, index), seeing));
   }
-  if (regrouped.length > 0) {
-    entries.forEach((entry, index) => {
-      if (dirty.has(index) || !entry.groupKeys.some((key, i) => regrouped.some((group) => group.key === key && group.rule === entry.groupRules[i]))) return;
-      const rules = rulesSeeing(state, entry);
+  for (const { rule, key } of regrouped) {
+    const perEntry = groupKeys[rule]!;
+    for (let index = 0; index < next.count; index++) {
+      if (dirty.has(index) || !hasKey(perEntry[index], key)) continue;
+      const seeing = rulesSeeing(state, index);
       const tree = trees.get(index);
-      if (rules === 0) trees.delete(index);
-      else if (tree) tree.rules = rules;
-      else trees.set(index, entryTree(text, spans[index], rules));
-    });
+      if (seeing === 0) trees.delete(index);
+      else if (tree) tree.rules = seeing;
+      else trees.set(index, entryTree(text, spanAt(spans, index), seeing));
+    }
   }
   return result(state, runRule);
 }
 
-function forEachGroup(entry: EntryFacts, visit: (rule: number, key: string) => void): void {
-  entry.groupKeys.forEach((key, i) => visit(entry.groupRules[i], key));
+function forEachKey(keys: Keys, visit: (key: string) => void): void {
+  if (keys === undefined) return;
+  if (typeof keys === 'string') visit(keys);
+  else for (const key of keys) visit(key);
+}
+
+function hasKey(keys: Keys, key: string): boolean {
+  return keys === key || (Array.isArray(keys) && keys.includes(key));
+}
+
+function sameKeys(a: Keys, b: Keys): boolean {
+  if (a === b) return true;
+  const left = typeof a === 'string' ? [a] : (a ?? []);
+  const right = typeof b === 'string' ? [b] : (b ?? []);
+  return left.length === right.length && left.every((key, i) => key === right[i]);
 }
 
 /**
@@ -226,52 +267,55 @@ function result(state: FastState, runRule: RunRule): FastResult {
     if (rule.checkDocument) runRule(rule, () => rule.checkDocument!(context));
     if (rule.checkEntry) for (const entry of context.entries) runRule(rule, () => rule.checkEntry!(entry, context));
   });
-  return { state, findings, entryCount: state.entries.filter((entry) => !entry.isSchema).length };
+  return { state, findings, entryCount: state.object.count - (state.schemaIndex >= 0 ? 1 : 0) };
 }
 
 /** The rules that must see this entry: those that may report on it, and those grouping it with another. */
-function rulesSeeing(state: FastState, entry: EntryFacts): number {
-  let rules = entry.reporters;
-  entry.groupKeys.forEach((key, i) => {
-    const rule = entry.groupRules[i];
-    if ((state.groupSizes[rule].get(key) ?? 0) > 1) rules |= 1 << rule;
+function rulesSeeing(state: FastState, index: number): number {
+  let rules = state.reporters[index] | state.namedMembers[index];
+  state.groupKeys.forEach((perEntry, r) => {
+    if (!perEntry) return;
+    const sizes = state.groupSizes[r];
+    forEachKey(perEntry[index], (key) => {
+      if ((sizes.get(key) ?? 0) > 1) rules |= 1 << r;
+    });
   });
   return rules;
 }
 
 /** The entry's name and plain value, or undefined when only the full parser can judge it. */
-function readEntry(text: string, span: EntrySpan): PlainEntry | undefined {
-  if (span.depth > MAX_PLAIN_DEPTH) return undefined;
-  const keySlice = text.slice(span.keyStart, span.keyEnd);
-  let name: string;
+function readEntry(text: string, spans: Int32Array, index: number): PlainEntry | undefined {
+  const at = index * SPAN_FIELDS;
+  if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
   try {
-    name = keySlice.includes('\\') ? (JSON.parse(keySlice) as string) : keySlice.slice(1, -1);
-    // A raw control character is a syntax error JSON.parse was not asked about.
-    if (/[\u0000-\u001f]/.test(keySlice)) return undefined;
-    const slice = text.slice(span.valueStart, span.valueEnd);
+    // JSON.parse decodes escapes and rejects what the scanner let through (a raw control character).
+    const name = JSON.parse(text.slice(spans[at + KEY_START], spans[at + KEY_END])) as string;
+    const slice = text.slice(spans[at + VALUE_START], spans[at + VALUE_END]);
     return { name, value: JSON.parse(slice) as unknown, slice };
   } catch {
     return undefined;
   }
 }
 
-function entryFacts(entry: PlainEntry, span: EntrySpan, rules: readonly Rule[], context: PlainContext): EntryFacts | undefined {
-  if (entry.name === '$schema') return typeof entry.value === 'string' ? { isSchema: true, groupRules: NONE, groupKeys: NONE, reporters: 0 } : undefined;
+/**
+ * The rules that may report on an entry (a bit mask), its group keys written into `groupKeys`,
+ * SCHEMA for a string `$schema`, or undefined when only the full parser can judge the document.
+ */
+function judge(entry: PlainEntry, keyCount: number, rules: readonly Rule[], context: PlainContext, groupKeys: (Keys[] | undefined)[], index: number): number | undefined {
+  if (entry.name === '$schema') return typeof entry.value === 'string' ? SCHEMA : undefined;
   // A duplicate key: the tree's findings (and its shadowed properties) are every rule's business.
-  const duplicateKey = countKeys(entry.value) !== span.keyCount;
+  const duplicateKey = countKeys(entry.value) !== keyCount;
   let reporters = 0;
-  let groupRules: number[] | undefined;
-  let groupKeys: string[] | undefined;
   for (let r = 0; r < rules.length; r++) {
     const rule = rules[r];
     if (duplicateKey || rule.mayReport!(entry, context)) reporters |= 1 << r;
-    if (!rule.groupKeys) continue;
-    for (const key of rule.groupKeys(entry, context)) {
-      (groupRules ??= []).push(r);
-      (groupKeys ??= []).push(key);
-    }
+    if (rule.groupKeys) groupKeys[r]![index] = emptyToUndefined(rule.groupKeys(entry, context));
   }
-  return { isSchema: false, groupRules: groupRules ?? NONE, groupKeys: groupKeys ?? NONE, reporters };
+  return reporters;
+}
+
+function emptyToUndefined(keys: Keys): Keys {
+  return typeof keys === 'string' || keys === undefined ? keys : keys.length === 0 ? undefined : keys.length === 1 ? keys[0] : keys;
 }
 
 /**
@@ -311,25 +355,17 @@ function shiftTree(tree: TreeEntry, by: number): void {
   });
 }
 
-function shiftSpan(span: EntrySpan, by: number): EntrySpan {
-  return { ...span, keyStart: span.keyStart + by, keyEnd: span.keyEnd + by, valueStart: span.valueStart + by, valueEnd: span.valueEnd + by };
-}
-
-/** Index of the last span starting at or before `offset` (-1 before the first). */
-function spanAt(spans: readonly EntrySpan[], offset: number): number {
+/** Index of the last entry whose key starts at or before `offset` (-1 before the first). */
+function entryAt(object: ScannedObject, offset: number): number {
   let low = 0;
-  let high = spans.length - 1;
+  let high = object.count - 1;
   let found = -1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    if (spans[mid].keyStart <= offset) {
+    if (object.spans[mid * SPAN_FIELDS + KEY_START] <= offset) {
       found = mid;
       low = mid + 1;
     } else high = mid - 1;
   }
   return found;
-}
-
-function sameGroups(a: EntryFacts, b: EntryFacts): boolean {
-  return a.groupKeys.length === b.groupKeys.length && a.groupKeys.every((key, i) => key === b.groupKeys[i] && a.groupRules[i] === b.groupRules[i]);
 }

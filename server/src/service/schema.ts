@@ -26,6 +26,12 @@ function compile(): NonNullable<typeof validators> {
   };
 }
 
+/** Whether ajv accepts one entry value (no error list built: the fast path asks for every entry). */
+export function entryValueIsValid(kind: IndexKind, value: unknown): boolean {
+  validators ??= compile();
+  return (kind === 'catalog' ? validators.catalogEntry : validators.rootEntry)(value);
+}
+
 /** Validate one entry value (a plain JS value); returns ajv's raw errors. */
 export function validateEntryValue(kind: IndexKind, value: unknown): ErrorObject[] {
   validators ??= compile();

@@ -30,7 +30,8 @@ export class VariableIndex {
 
   /** The first source that defines `name`, in resolution order. */
   find(name: string): VariableSource | undefined {
-    return this.sources.find((source) => source.names.has(name));
+    for (const source of this.sources) if (source.names.has(name)) return source;
+    return undefined;
   }
 
   /** Every known name, de-duplicated, for completion and typo suggestions. */

@@ -1,7 +1,6 @@
 import type { JsonNode } from '../parse';
-import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, type Placeholder } from '../placeholders';
+import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, placeholdersAllResolved, type Placeholder } from '../placeholders';
 import { closestNames } from '../text';
-import type { WorkspaceFacts } from '../facts';
 import { literalText, plainObject, type Rule, type RuleContext } from './rule';
 
 /**
@@ -25,10 +24,11 @@ export const placeholderRule: Rule = {
     if (!entry.slice.includes('${') && !entry.slice.includes('\\u')) return false;
     const value = plainObject(entry.value);
     if (!value) return false;
+    const known = (name: string): boolean => context.facts.variables.find(name) !== undefined;
     for (const fieldName in value) {
       if (fieldName.includes('${')) return true;
       if (SKIPPED_FIELDS.has(fieldName)) continue;
-      if (mayReportBelow(value[fieldName], SUBSTITUTED_FIELDS.has(fieldName), KEYED_FIELDS.has(fieldName), context.facts)) return true;
+      if (mayReportBelow(value[fieldName], SUBSTITUTED_FIELDS.has(fieldName), KEYED_FIELDS.has(fieldName), known)) return true;
     }
     return false;
   },
@@ -56,25 +56,20 @@ export const placeholderRule: Rule = {
  * Could checkSubstituted or notInterpolated report on a string at or below this plain value?
  * Recursive without allocating: the fast path only gives it values nested a few dozen levels deep.
  */
-function mayReportBelow(value: unknown, substituted: boolean, keyed: boolean, facts: WorkspaceFacts): boolean {
+function mayReportBelow(value: unknown, substituted: boolean, keyed: boolean, known: (name: string) => boolean): boolean {
   if (typeof value === 'string') {
     if (!value.includes('${')) return false;
-    if (!substituted) return true;
-    for (const placeholder of findPlaceholders(value)) {
-      if (placeholder.kind === 'invalid' || !isUpperCaseName(placeholder.name!)) return true;
-      if (!placeholder.hasDefault && !facts.variables.find(placeholder.name!)) return true;
-    }
-    return false;
+    return !substituted || !placeholdersAllResolved(value, known);
   }
   if (value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) {
-    for (const item of value) if (mayReportBelow(item, substituted, keyed, facts)) return true;
+    for (const item of value) if (mayReportBelow(item, substituted, keyed, known)) return true;
     return false;
   }
   const record = value as Record<string, unknown>;
   for (const key in record) {
     if (keyed && key.includes('${')) return true;
-    if (mayReportBelow(record[key], substituted, keyed, facts)) return true;
+    if (mayReportBelow(record[key], substituted, keyed, known)) return true;
   }
   return false;
 }

@@ -27,6 +27,9 @@ export interface PlainEntry {
   readonly slice: string;
 }
 
+/** An entry's group keys for one rule: none, one (almost always), or several. */
+export type GroupKeys = string | readonly string[] | undefined;
+
 /** What `mayReport` and `groupKeys` may consult besides the entry. */
 export interface PlainContext {
   readonly kind: IndexKind;
@@ -56,10 +59,17 @@ export interface Rule {
   /** False only when neither check could report anything on this entry (or caused by it). */
   mayReport?(entry: PlainEntry, context: PlainContext): boolean;
   /**
-   * For rules that compare entries: keys such that the rule can only report on an entry when
-   * another entry has one of the same keys. Every member of a group of two or more gets a tree.
+   * For rules that compare entries: keys (usually one, so a string; undefined for none) such
+   * that the rule can only report on an entry when another entry has one of the same keys. Every
+   * member of a group of two or more gets a tree.
    */
-  groupKeys?(entry: PlainEntry, context: PlainContext): readonly string[];
+  groupKeys?(entry: PlainEntry, context: PlainContext): GroupKeys;
+  /**
+   * The entry *named* like a group key belongs to that group too, without returning the key
+   * itself (tool names: a name Codex keeps as it is only collides with names it rewrites into
+   * it, so only those few need keys). Keys must then depend on the entry's name alone.
+   */
+  readonly groupsIncludeNamed?: boolean;
 }
 
 /** The plain value as an object, or undefined for arrays, scalars and null. */

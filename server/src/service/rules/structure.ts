@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { Finding } from '../findings';
 import { entryType, isRemoteType, ROOT_NAME_PATTERN, SERVER_NAME_PATTERN, type IndexEntry } from '../model';
 import { findNodeAtPath, getProperty, nodeValue, propertyValue, type JsonNode } from '../parse';
-import { knownFields, validateEntryValue } from '../schema';
+import { entryValueIsValid, knownFields, validateEntryValue } from '../schema';
 import { closestNames, codePointLength, describeValue, editDistance } from '../text';
 import { nodeSpan, plainObject, type Rule, type RuleContext } from './rule';
 
@@ -45,9 +45,9 @@ export const structureRule: Rule = {
     if (!(context.kind === 'catalog' ? SERVER_NAME_PATTERN : ROOT_NAME_PATTERN).test(entry.name)) return true;
     const value = plainObject(entry.value);
     if (!value) return true;
-    if (validateEntryValue(context.kind, value).length > 0) return true;
+    if (!entryValueIsValid(context.kind, value)) return true;
     const known = knownFieldSet(context.kind);
-    for (const key of Object.keys(value)) {
+    for (const key in value) {
       if (known.has(key) || PASSTHROUGH_FIELDS.has(key) || key.startsWith('$')) continue;
       if (nearMiss(key, knownFields(context.kind))) return true;
     }

@@ -20,10 +20,7 @@ export const npxCacheIsolatedRule: Rule = {
   codes: ['npx-cache-isolated'],
   // Only entries sharing their specs with another npx entry are ever isolated (npmCacheAssignments).
   mayReport: () => false,
-  groupKeys(entry) {
-    const key = plainSpecKey(entry);
-    return key === undefined ? [] : [key];
-  },
+  groupKeys: (entry) => plainSpecKey(entry),
   checkDocument(context) {
     const npx = npxEntries(context);
     if (npx.length < 2) return;

@@ -60,7 +60,7 @@ function withoutPlaceholders(value: string): string {
 /** Every pattern above needs one of these (the fast path's cheap test: `mayHoldSecret`). */
 const HINT = /github_pat_|ghp_|glpat-|xoxb-|xoxp-|sk-|AKIA|eyJ|bearer/i;
 
-/** False only when findSecrets would find nothing in this string, or in any string inside this JSON text. */
+/** False only when findSecrets would find nothing in this string. */
 export function mayHoldSecret(value: string): boolean {
   return value.length >= 16 && HINT.test(value);
 }

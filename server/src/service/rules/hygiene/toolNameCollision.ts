@@ -18,11 +18,13 @@ export const toolNameCollisionRule: Rule = {
   mayReport(entry) {
     return entry.name.includes('__');
   },
-  // Names collide when Codex sanitises them alike; a name it keeps as it is stands for itself
-  // (no new string per entry of a 10,000-server catalog).
+  // Names collide when Codex sanitises them alike. Names are unique, so a name Codex keeps as it
+  // is can only collide with a name it rewrites into it: only those get a key (the sanitised
+  // name), and the entry named like the key joins their group.
   groupKeys(entry) {
-    return [CODEX_SAFE.test(entry.name) ? entry.name : codexToolPrefix(entry.name).slice(5, -2)];
+    return CODEX_SAFE.test(entry.name) ? undefined : codexToolPrefix(entry.name).slice(5, -2);
   },
+  groupsIncludeNamed: true,
   checkDocument(context) {
     const groups = new Map<string, typeof context.entries[number][]>();
     for (const entry of context.entries) {
