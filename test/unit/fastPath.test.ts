@@ -14,6 +14,8 @@ import type { WorkspaceFacts } from '../../server/src/service/facts';
 import type { ResolvedFinding } from '../../server/src/service/findings';
 import type { Rule } from '../../server/src/service/rules/rule';
 import { findPlaceholders, isUpperCaseName, placeholdersAllResolved } from '../../server/src/service/placeholders';
+import { parseJson } from '../../server/src/service/parse';
+import { readCatalog } from '../../server/src/service/runtime';
 import { loadSeeds } from '../fuzz/corpus';
 import { generateCase, QUICK_LIMITS } from '../fuzz/mutators';
 import { Rng } from '../fuzz/rng';
@@ -169,5 +171,23 @@ describe('placeholdersAllResolved: the fast path judges placeholders like findPl
     for (const value of cases) {
       assert.equal(placeholdersAllResolved(value, (name) => known.has(name)), slow(value), JSON.stringify(value));
     }
+  });
+});
+
+describe('readCatalog on the fast path: the same catalog view without a tree', () => {
+  const world = engineWorld();
+  const seeds = loadSeeds();
+  const view = (text: string, facts: WorkspaceFacts, parsed?: ReturnType<typeof parseJson>): unknown => JSON.parse(JSON.stringify(readCatalog(text, facts, parsed)));
+
+  it('gives the entries, values, key spans and problems the tree gives, on generated and fuzzed catalogs', () => {
+    const facts = world.factsFor('catalog', 'full');
+    const texts = [generateCatalog(300).text];
+    for (let index = 0; index < 600; index++) texts.push(generateCase(Rng.forCase(8080, index), seeds, QUICK_LIMITS).text);
+    let fast = 0;
+    for (const [i, text] of texts.entries()) {
+      if (checkDocument(text, 'catalog', facts).fast) fast++;
+      assert.deepEqual(view(text, facts), view(text, facts, parseJson(text)), `text ${i}`);
+    }
+    assert.ok(fast > 100, `fast path taken ${fast} times`);
   });
 });

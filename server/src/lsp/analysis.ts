@@ -213,7 +213,9 @@ const readinessViews = new WeakMap<Analysis, Readiness>();
 export function catalogViewOf(analysis: Analysis): CatalogView {
   let view = catalogViews.get(analysis);
   if (!view) {
-    view = readCatalog(analysis.text, analysis.facts, analysis.parsed);
+    // Without the tree: a big catalog is read on the fast path, and the tree stays unbuilt unless
+    // an editor feature needs it (readiness refreshes on every version in VS Code).
+    view = readCatalog(analysis.text, analysis.facts);
     catalogViews.set(analysis, view);
   }
   return view;

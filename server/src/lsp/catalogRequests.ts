@@ -52,7 +52,7 @@ async function catalogAnalysis(context: ServerContext, uri: string, token: Cance
 function readiness(analysis: Analysis): ReadinessResult {
   const catalog = catalogViewOf(analysis);
   const result = readinessOf(analysis);
-  const keyRanges = new Map(catalog.entries.map((entry) => [entry.name, analysis.lines.rangeOf(entry.entry.keyNode.offset, entry.entry.keyNode.offset + entry.entry.keyNode.length)]));
+  const keyRanges = new Map(catalog.entries.map((entry) => [entry.name, analysis.lines.rangeOf(entry.keySpan.start, entry.keySpan.end)]));
   const roots = analysis.facts.roots;
   return {
     uri: analysis.uri,

@@ -2,7 +2,8 @@ import type { Code } from '../codes';
 import { checkDocument } from '../engine';
 import type { WorkspaceFacts } from '../facts';
 import type { ResolvedFinding } from '../findings';
-import { indexEntries, type IndexEntry } from '../model';
+import { KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START } from '../entrySpans';
+import { indexEntries } from '../model';
 import { nodeValue, type ParsedJson } from '../parse';
 import { VariableIndex } from '../variables';
 
@@ -15,7 +16,8 @@ import { VariableIndex } from '../variables';
 
 export interface CatalogEntry {
   name: string;
-  entry: IndexEntry;
+  /** The name's key, quotes included, in document offsets. */
+  keySpan: { start: number; end: number };
   /** The entry as JSON.parse reads it; undefined when it is not an object. */
   value: Record<string, unknown> | undefined;
   /** Messages of the structural errors of this entry; empty when the entry is usable. */
@@ -23,7 +25,6 @@ export interface CatalogEntry {
 }
 
 export interface CatalogView {
-  parsed: ParsedJson | undefined;
   /** False when there is no top-level object at all (empty file, an array, text too large). */
   usable: boolean;
   /** JSON.parse would reject the file (comments, trailing commas, …): AIR would not load it. */
@@ -37,19 +38,37 @@ const STRUCTURAL_CODES: ReadonlySet<Code> = new Set<Code>(['not-an-object', 'inv
 export function readCatalog(text: string, facts?: WorkspaceFacts, parsed?: ParsedJson): CatalogView {
   const checkFacts: WorkspaceFacts = facts ?? { variables: VariableIndex.empty() };
   const result = checkDocument(text, 'catalog', checkFacts, { parsed });
+  const problems = structuralProblemsByEntry(result.findings);
+  // Checked on the fast path (issue 6): the entries are read from its table, with no tree.
+  if (result.fast) {
+    const { object, schemaIndex } = result.fast;
+    const entries: CatalogEntry[] = [];
+    for (let index = 0; index < object.count; index++) {
+      if (index === schemaIndex) continue;
+      const at = index * SPAN_FIELDS;
+      const name = JSON.parse(text.slice(object.spans[at + KEY_START], object.spans[at + KEY_END])) as string;
+      const value = JSON.parse(text.slice(object.spans[at + VALUE_START], object.spans[at + VALUE_END])) as unknown;
+      entries.push({
+        name,
+        keySpan: { start: object.spans[at + KEY_START], end: object.spans[at + KEY_END] },
+        value: value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined,
+        problems: problems.get(name) ?? [],
+      });
+    }
+    return { usable: true, syntaxErrors: false, entries };
+  }
   const root = result.parsed?.root;
   if (!result.parsed || !root || root.type !== 'object') {
-    return { parsed: result.parsed, usable: false, syntaxErrors: result.parsed?.strictErrors ?? true, entries: [] };
+    return { usable: false, syntaxErrors: result.parsed?.strictErrors ?? true, entries: [] };
   }
-  const problems = structuralProblemsByEntry(result.findings);
   const entries = indexEntries(root).map((entry): CatalogEntry => {
     const value = entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
     const found = problems.get(entry.name) ?? [];
     // A key without a value (`"a": }`) has no node at all; it cannot be used either.
     if (!entry.valueNode && found.length === 0) found.push(`The server entry "${entry.name}" has no value.`);
-    return { name: entry.name, entry, value, problems: found };
+    return { name: entry.name, keySpan: { start: entry.keyNode.offset, end: entry.keyNode.offset + entry.keyNode.length }, value, problems: found };
   });
-  return { parsed: result.parsed, usable: true, syntaxErrors: result.parsed.strictErrors, entries };
+  return { usable: true, syntaxErrors: result.parsed.strictErrors, entries };
 }
 
 function structuralProblemsByEntry(findings: readonly ResolvedFinding[]): Map<string, string[]> {
