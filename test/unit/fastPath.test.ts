@@ -15,6 +15,11 @@ import type { ResolvedFinding } from '../../server/src/service/findings';
 import type { Rule } from '../../server/src/service/rules/rule';
 import { findPlaceholders, isUpperCaseName, placeholdersAllResolved } from '../../server/src/service/placeholders';
 import { parseJson } from '../../server/src/service/parse';
+import { entryParseAt } from '../../server/src/service/fastCheck';
+import { completeAt } from '../../server/src/service/language/completion';
+import type { LanguageDocument } from '../../server/src/service/language/document';
+import { hoverAt } from '../../server/src/service/language/hover';
+import { computeReadiness } from '../../server/src/service/readiness';
 import { readCatalog } from '../../server/src/service/runtime';
 import { loadSeeds } from '../fuzz/corpus';
 import { generateCase, QUICK_LIMITS } from '../fuzz/mutators';
@@ -189,5 +194,37 @@ describe('readCatalog on the fast path: the same catalog view without a tree', (
       assert.deepEqual(view(text, facts), view(text, facts, parseJson(text)), `text ${i}`);
     }
     assert.ok(fast > 100, `fast path taken ${fast} times`);
+  });
+});
+
+describe('hover and completion inside one entry parse only that entry', () => {
+  const world = engineWorld();
+
+  it('give what the whole tree gives, at every offset of the Zimmer catalog and of a generated one (root hovers list servers from every entry)', () => {
+    const facts = world.factsFor('catalog', 'full');
+    let served = 0;
+    for (const text of [world.catalogText, generateCatalog(300).text]) {
+      const result = checkDocument(text, 'catalog', facts);
+      assert.ok(result.fast);
+      const whole: LanguageDocument = { kind: 'catalog', text, parsed: parseJson(text), facts };
+      const readinessView = computeReadiness(readCatalog(text, facts), facts);
+      const options = { readiness: () => readinessView };
+      // Every offset of the small catalog; every 5th of the generated one (100 kB).
+      const step = text.length > 50_000 ? 5 : 1;
+      for (let offset = 0; offset <= text.length; offset += step) {
+        const forHover = entryParseAt(result.fast, offset, true);
+        if (forHover) {
+          served++;
+          assert.deepEqual(hoverAt({ ...whole, parsed: forHover, whole: () => whole }, offset, options), hoverAt(whole, offset, options), `hover at ${offset}`);
+        }
+        const forCompletion = entryParseAt(result.fast, offset, false);
+        if (forCompletion) {
+          for (const snippets of [true, false]) {
+            assert.deepEqual(completeAt({ ...whole, parsed: forCompletion, whole: () => whole }, offset, { snippets }), completeAt(whole, offset, { snippets }), `completion at ${offset}`);
+          }
+        }
+      }
+    }
+    assert.ok(served > 20_000, `offsets served by one entry: ${served}`);
   });
 });

@@ -12,7 +12,7 @@ import { documentAt, guarded } from './navigation';
 export const registerCompletion: FeatureRegistration = (context) => {
   context.connection.onCompletion((params, token) =>
     guarded(context, 'completion', token, async (): Promise<CompletionList | null> => {
-      const at = await documentAt(context, params.textDocument.uri, token);
+      const at = await documentAt(context, params.textDocument.uri, token, { position: params.position, withKey: false });
       if (!at) return null;
       const snippets = context.clientCapabilities?.()?.textDocument?.completion?.completionItem?.snippetSupport === true;
       const candidates = completeAt(at.document, at.analysis.lines.offsetAt(params.position), { snippets });

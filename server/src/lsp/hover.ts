@@ -12,7 +12,7 @@ import { documentAt, guarded } from './navigation';
 export const registerHover: FeatureRegistration = (context) => {
   context.connection.onHover((params, token) =>
     guarded(context, 'hover', token, async (): Promise<Hover | null> => {
-      const at = await documentAt(context, params.textDocument.uri, token);
+      const at = await documentAt(context, params.textDocument.uri, token, { position: params.position, withKey: true });
       if (!at) return null;
       const { analysis } = at;
       const readiness = (): Readiness | undefined => (analysis.kind === 'catalog' ? readinessOf(analysis) : undefined);

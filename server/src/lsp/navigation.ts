@@ -4,6 +4,7 @@ import {
   ResponseError,
   type CancellationToken,
   type Location,
+  type Position,
   type PrepareRenameParams,
   type Range,
   type ReferenceParams,
@@ -13,6 +14,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { diskReader } from '../node/files';
+import { entryParseAt } from '../service/fastCheck';
 import { parseJson } from '../service/parse';
 import { languageDocument, type FileSpan, type LanguageDocument, type LanguageKind } from '../service/language/document';
 import { definitionAt, invalidRootName, renameRootEdits, rootAt, rootOccurrences, type IndexText } from '../service/language/navigation';
@@ -40,13 +42,24 @@ export const registerNavigation: FeatureRegistration = (context) => {
  * The analysed document behind a request (current version), with the analysis it came from.
  * Rejects with RequestCancelled when the request was cancelled while the analysis was awaited.
  */
-export async function documentAt(context: ServerContext, uri: string, token?: CancellationToken): Promise<{ analysis: Analysis; document: LanguageDocument } | undefined> {
+export async function documentAt(
+  context: ServerContext,
+  uri: string,
+  token?: CancellationToken,
+  /** A hover or completion at one position: on a big catalog, only the entry there is parsed. */
+  near?: { position: Position; withKey: boolean },
+): Promise<{ analysis: Analysis; document: LanguageDocument } | undefined> {
   const textDocument = context.documents.get(uri);
   if (!textDocument) return undefined;
   const analysis = await context.analyse(textDocument);
   throwIfCancelled(token);
   if (!analysis) return undefined;
-  const document = languageDocument(analysis);
+  const fast = near && analysis.check.fast;
+  const entryParse = fast && entryParseAt(fast, analysis.lines.offsetAt(near.position), near.withKey);
+  // Not a spread of the analysis: that would read its lazily built `parsed`.
+  const entryDocument = entryParse && languageDocument({ kind: analysis.kind, text: analysis.text, parsed: entryParse, filePath: analysis.filePath, facts: analysis.facts });
+  if (entryDocument) entryDocument.whole = () => languageDocument(analysis) ?? entryDocument;
+  const document = entryDocument || languageDocument(analysis);
   return document ? { analysis, document } : undefined;
 }
 

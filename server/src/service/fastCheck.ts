@@ -2,7 +2,7 @@ import type { WorkspaceFacts } from './facts';
 import type { Finding } from './findings';
 import type { IndexEntry } from './model';
 import { countKeys, DEPTH, KEY_COUNT, KEY_END, KEY_START, scanEntrySpans, skipValue, spanAt, SPAN_FIELDS, VALUE_END, VALUE_START, type EntrySpan, type ScannedObject } from './entrySpans';
-import { parseJson, type JsonNode } from './parse';
+import { parseJson, type JsonNode, type ParsedJson } from './parse';
 import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } from './rules/rule';
 
 /**
@@ -218,6 +218,23 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
     }
   }
   return result(state, runRule);
+}
+
+/**
+ * The parse an editor feature at `offset` needs (issue 6): when the offset is inside one entry
+ * (its key too, when `withKey`), a document holding only that entry's tree — enough for a hover
+ * or a completion there, for the cost of one entry instead of the whole catalog. Undefined
+ * anywhere else (between entries, on `$schema`): use the whole tree.
+ */
+export function entryParseAt(state: FastState, offset: number, withKey: boolean): ParsedJson | undefined {
+  const index = entryAt(state.object, offset);
+  if (index < 0 || index === state.schemaIndex) return undefined;
+  const span = spanAt(state.object.spans, index);
+  if (offset > span.valueEnd || (withKey ? offset < span.keyStart : offset <= span.valueStart || offset >= span.valueEnd)) return undefined;
+  const tree = entryTree(state.text, span, 0);
+  const root: JsonNode = { type: 'object', offset: state.object.start, length: state.object.end - state.object.start, children: [tree.entry.property] };
+  tree.entry.property.parent = root;
+  return { text: state.text, root, findings: tree.parseFindings, strictErrors: false, maxDepth: 0 };
 }
 
 function forEachKey(keys: Keys, visit: (key: string) => void): void {

@@ -2,7 +2,7 @@ import { indexEntries, isRemoteType, parseServerReference, stringItems } from '.
 import { getProperty, propertyValue, type JsonNode } from '../parse';
 import { fieldSchema, knownFields, mcpSchema } from '../schema';
 import { completionSite, type KeySite, type PlaceholderSite, type ValueSite } from './completionSite';
-import { fileName, type LanguageDocument, type Span } from './document';
+import { fileName, wholeDocument, type LanguageDocument, type Span } from './document';
 import { escapeSnippet, renderSnippetBody, shiftTabStops, snippetToPlain } from './snippets';
 
 /**
@@ -193,7 +193,7 @@ function valueCandidates(document: LanguageDocument, site: ValueSite, builder: C
   }
   if (path.length === 3 && fieldName === 'default_mcp_servers') return serverCandidates(document, site, builder);
   if (path.length === 3 && (fieldName === 'default_in_roots' || fieldName === 'default_subagent_roots')) {
-    const own = indexEntries(document.parsed.root).map((entry) => ({ name: entry.name, where: 'this roots index' }));
+    const own = indexEntries(wholeDocument(document).parsed.root).map((entry) => ({ name: entry.name, where: 'this roots index' }));
     return rootCandidates(document, site, builder, own.filter((root) => root.name !== path[0]), fieldName === 'default_in_roots');
   }
   if (path.length === 2 && fieldName === 'user_invocable') {

@@ -6,7 +6,7 @@ import { readCatalog } from '../runtime/catalogEntries';
 import { fieldSchema, mcpSchema, rootsSchema } from '../schema';
 import { describeValue } from '../text';
 import { normaliseUnavailableReason } from '../unavailable';
-import { code, fileName, isSubstitutedPath, nodeAtOffset, roleOf, spanOf, type LanguageDocument, type Span } from './document';
+import { code, fileName, isSubstitutedPath, nodeAtOffset, roleOf, spanOf, wholeDocument, type LanguageDocument, type Span } from './document';
 import { timeoutHover } from './hoverTimeout';
 import { knownRootNames, rootDefaults, type RootDefault } from './rootDefaults';
 
@@ -117,7 +117,8 @@ function typeValueHover(value: string): string | undefined {
 function readinessOf(document: LanguageDocument, options: HoverOptions): Readiness | undefined {
   if (document.kind !== 'catalog') return undefined;
   if (options.readiness) return options.readiness(document);
-  return computeReadiness(readCatalog(document.text, document.facts, document.parsed), document.facts);
+  const whole = wholeDocument(document);
+  return computeReadiness(readCatalog(whole.text, whole.facts, whole.parsed), whole.facts);
 }
 
 function serverHover(document: LanguageDocument, entry: IndexEntry, options: HoverOptions): string {
@@ -164,7 +165,7 @@ function rootHover(document: LanguageDocument, root: string, options: HoverOptio
   const defaults = rootDefaults(document, root);
   const lines = [`**Root ${code(root)}**`];
   if (document.kind === 'roots') {
-    const description = indexEntries(document.parsed.root).find((e) => e.name === root);
+    const description = indexEntries(wholeDocument(document).parsed.root).find((e) => e.name === root);
     const text = description ? field(description, 'description')?.valueNode?.value : undefined;
     if (typeof text === 'string' && text.trim()) lines.push('', escapeMarkdown(text));
     if (!document.facts.catalogs) lines.push('', 'No catalog was found for this roots index; only its own `default_mcp_servers` are listed.');
