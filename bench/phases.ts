@@ -7,7 +7,8 @@
 
 import { parseTree, visit } from 'jsonc-parser';
 import { checkDocument, resolveSeverities, RULES } from '../server/src/service/engine';
-import { scanEntrySpans, spanAt } from '../server/src/service/entrySpans';
+import { scanEntrySpans } from '../server/src/service/entrySpans';
+import { readEntry } from '../server/src/service/fastCheck';
 import type { WorkspaceFacts } from '../server/src/service/facts';
 import type { PlainEntry } from '../server/src/service/rules/rule';
 import { reportFindings } from '../server/src/node/report';
@@ -48,9 +49,10 @@ export function measurePhases(text: string, facts: WorkspaceFacts, runs = 5): Ph
   // The fast path's stages (engine.ts → fastCheck.ts), each on its own.
   add('fast path: scanEntrySpans', 'entry boundaries and key counts, no tree', () => scanEntrySpans(text));
   const scanned = scanEntrySpans(text)!;
-  const spans = Array.from({ length: scanned.count }, (_, index) => spanAt(scanned.spans, index));
-  add('fast path: JSON.parse of every entry', 'slices read by V8', () => spans.map((span) => JSON.parse(text.slice(span.valueStart, span.valueEnd)) as unknown));
-  const plain: PlainEntry[] = spans.map((span) => ({ name: JSON.parse(text.slice(span.keyStart, span.keyEnd)) as string, value: JSON.parse(text.slice(span.valueStart, span.valueEnd)) as unknown, slice: text.slice(span.valueStart, span.valueEnd) }));
+  const indices = Array.from({ length: scanned.count }, (_, index) => index);
+  const read = (): PlainEntry[] => indices.map((index) => readEntry(text, scanned.spans, index)!);
+  add('fast path: reading every entry', 'JSON.parse of each key and value slice', read);
+  const plain = read();
   const entries = plain.filter((entry) => entry.name !== '$schema');
   const context = { kind: 'catalog' as const, facts };
   for (const rule of RULES) {

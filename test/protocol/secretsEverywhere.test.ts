@@ -12,63 +12,19 @@
  * names each source, beta is `ready`), so a server that read nothing would not pass by silence.
  */
 import * as assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { cpSync } from 'node:fs';
-import * as path from 'node:path';
 import type { CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PreviewResult, ReadinessResult } from '../../shared/src/protocol';
-import { LspClient, REPO_ROOT, stopAllClients } from './lspClient';
+import { assertNoLeak, PLANTED_FIXTURE, plantedFiles, plantedValues, type Planted } from '../support/plantedSecrets';
+import { LspClient, stopAllClients } from './lspClient';
 import { catalogSettings, rangeIn, removeAllWorkspaces, TempWorkspace, withCode } from './workspace';
 
-const FIXTURE = path.join(REPO_ROOT, 'test', 'fixtures', 'secrets', 'workspace');
-const SLICE = 12;
-
-/** Values planted for this run: `s3cr3t-<SOURCE>-<random>`, one per name and source. */
-interface Planted {
-  dotenv: Record<string, string>;
-  process: Record<string, string>;
-  secretsFile: Record<string, string>;
-}
-
-function plantedValues(): Planted {
-  const value = (source: string): string => `s3cr3t-${source}-${randomBytes(8).toString('hex')}`;
-  return {
-    // TOKEN_D is set in all three sources: the dotenv file comes first, so hovers name it.
-    dotenv: { TOKEN_A: value('DOTENV'), TOKEN_D: value('DOTENV'), UNRELATED_DOTENV: value('DOTENV') },
-    process: { TOKEN_B: value('PROCENV'), TOKEN_D: value('PROCENV'), UNRELATED_PROCESS: value('PROCENV') },
-    secretsFile: { TOKEN_C: value('SECRETSFILE'), TOKEN_D: value('SECRETSFILE'), UNRELATED_SECRET: value('SECRETSFILE') },
-  };
-}
-
-function allValues(planted: Planted): string[] {
-  return [...Object.values(planted.dotenv), ...Object.values(planted.process), ...Object.values(planted.secretsFile)];
-}
-
-/** Every value and every 12-character slice of it: a truncated echo is a leak too. */
-function needles(planted: Planted): string[] {
-  const out = new Set<string>();
-  for (const value of allValues(planted)) {
-    out.add(value);
-    for (let i = 0; i + SLICE <= value.length; i++) out.add(value.slice(i, i + SLICE));
-  }
-  return [...out];
-}
-
-function assertNoLeak(text: string, planted: Planted, where: string): void {
-  for (const needle of needles(planted)) {
-    const at = text.indexOf(needle);
-    assert.equal(at, -1, `${where} contains a planted value (or part of it: ${JSON.stringify(needle)}): …${text.slice(Math.max(0, at - 80), at + 80)}…`);
-  }
-}
-
-/** The workspace: the fixture catalog and roots index, a dotenv file (every dotenv syntax) and a secrets file. */
+/** The workspace: the fixture catalog and roots index, a dotenv file and a secrets file. */
 function plantWorkspace(planted: Planted): TempWorkspace {
   const ws = TempWorkspace.create();
-  cpSync(FIXTURE, ws.dir, { recursive: true });
-  const { TOKEN_A, TOKEN_D, UNRELATED_DOTENV } = planted.dotenv;
-  ws.write('.env', `# planted by the secrets test\nTOKEN_A=${TOKEN_A}\nexport TOKEN_D="${TOKEN_D}"\nUNRELATED_DOTENV='${UNRELATED_DOTENV}' # a comment\nTOKEN_BLANK=   \n`);
-  ws.write('secrets.json', `${JSON.stringify({ ...planted.secretsFile, NESTED: { inner: planted.secretsFile.TOKEN_C } }, null, 2)}\n`);
+  cpSync(PLANTED_FIXTURE, ws.dir, { recursive: true });
+  for (const [name, content] of Object.entries(plantedFiles(planted))) ws.write(name, content);
   return ws;
 }
 

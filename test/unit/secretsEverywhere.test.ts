@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FIXTURES, REPO_ROOT, runCli, tempTree, type CliRun } from './helpers';
+import { assertNoLeak, PLANTED_FIXTURE, plantedFiles, plantedValues, type Planted } from '../support/plantedSecrets';
+import { REPO_ROOT, runCli, tempTree, type CliRun } from './helpers';
 
 /**
  * Issue 7 item 2, SPEC §4.3/§7/§8 — secrets everywhere, on the command line: distinctive values,
@@ -14,49 +14,14 @@ import { FIXTURES, REPO_ROOT, runCli, tempTree, type CliRun } from './helpers';
  * were read (those names resolve; beta is `ready`), so silence cannot pass for safety.
  */
 
-const SLICE = 12;
-const WORKSPACE = path.join(FIXTURES, 'secrets', 'workspace');
-
-interface Planted {
-  dotenv: Record<string, string>;
-  process: Record<string, string>;
-  secretsFile: Record<string, string>;
-}
-
-function plantedValues(): Planted {
-  const value = (source: string): string => `s3cr3t-${source}-${randomBytes(8).toString('hex')}`;
-  return {
-    dotenv: { TOKEN_A: value('DOTENV'), TOKEN_D: value('DOTENV'), UNRELATED_DOTENV: value('DOTENV') },
-    process: { TOKEN_B: value('PROCENV'), TOKEN_D: value('PROCENV'), UNRELATED_PROCESS: value('PROCENV') },
-    secretsFile: { TOKEN_C: value('SECRETSFILE'), TOKEN_D: value('SECRETSFILE'), UNRELATED_SECRET: value('SECRETSFILE') },
-  };
-}
-
-function needles(planted: Planted): string[] {
-  const out = new Set<string>();
-  for (const value of [...Object.values(planted.dotenv), ...Object.values(planted.process), ...Object.values(planted.secretsFile)]) {
-    out.add(value);
-    for (let i = 0; i + SLICE <= value.length; i++) out.add(value.slice(i, i + SLICE));
-  }
-  return [...out];
-}
-
-function assertNoLeak(run: CliRun | { stdout: string; stderr: string }, planted: Planted, what: string): void {
-  const output = `${run.stdout}\n${run.stderr}`;
-  for (const needle of needles(planted)) {
-    const at = output.indexOf(needle);
-    assert.equal(at, -1, `${what} printed a planted value (or part of it: ${JSON.stringify(needle)}): …${output.slice(Math.max(0, at - 80), at + 80)}…`);
-  }
+function assertNoLeakIn(run: CliRun | { stdout: string; stderr: string }, planted: Planted, what: string): void {
+  assertNoLeak(`${run.stdout}\n${run.stderr}`, planted, what);
 }
 
 /** The fixture catalog and roots index, `.env` beside them (found by discovery) and `secrets.json`. */
 function plantWorkspace(planted: Planted): string {
-  const { TOKEN_A, TOKEN_D, UNRELATED_DOTENV } = planted.dotenv;
-  const dir = tempTree({
-    '.env': `# planted by the secrets test\nTOKEN_A=${TOKEN_A}\nexport TOKEN_D="${TOKEN_D}"\nUNRELATED_DOTENV='${UNRELATED_DOTENV}' # a comment\nTOKEN_BLANK=   \n`,
-    'secrets.json': `${JSON.stringify({ ...planted.secretsFile, NESTED: { inner: planted.secretsFile.TOKEN_C } }, null, 2)}\n`,
-  });
-  fs.cpSync(WORKSPACE, dir, { recursive: true });
+  const dir = tempTree(plantedFiles(planted));
+  fs.cpSync(PLANTED_FIXTURE, dir, { recursive: true });
   return dir;
 }
 
@@ -91,7 +56,7 @@ describe('secrets everywhere: no command prints a planted value (issue 7 item 2)
     it(`check --format ${format}: the planted names resolve, the missing ones are named, no value is printed`, async () => {
       const run = await runCli(['check', '--format', format, '--secrets-file', 'secrets.json', 'mcp.json', 'roots.json'], { cwd: dir, env });
       assert.equal(run.code, 1, run.stderr);
-      assertNoLeak(run, planted, `check --format ${format}`);
+      assertNoLeakIn(run, planted, `check --format ${format}`);
       assert.deepEqual(unresolvedNames(format, run.stdout), UNRESOLVED);
       assert.match(run.stdout, /secrets file secrets\.json/);
       // The names (never the values) travel: close names are suggested.
@@ -104,7 +69,7 @@ describe('secrets everywhere: no command prints a planted value (issue 7 item 2)
       await runCli(['check', '--format', 'json', '--env-file', '.env', '--secrets-file', 'secrets.json', '--known', 'TOKEN_AA', 'mcp.json'], { cwd: dir, env }),
       await runCli(['check', '--format', 'text', '--env-file', path.join(dir, '.env'), '--no-process-env', 'mcp.json'], { cwd: dir, env }),
     ];
-    for (const run of runs) assertNoLeak(run, planted, 'check with explicit sources');
+    for (const run of runs) assertNoLeakIn(run, planted, 'check with explicit sources');
     assert.deepEqual(unresolvedNames('json', runs[0].stdout), ['MISSING_EVERYWHERE', 'TOKEN_BLANK']);
     // Without the process environment and the secrets file, TOKEN_B and TOKEN_C are missing (by name).
     assert.deepEqual(unresolvedNames('text', runs[1].stdout), ['MISSING_EVERYWHERE', 'TOKEN_AA', 'TOKEN_B', 'TOKEN_BLANK', 'TOKEN_C']);
@@ -114,7 +79,7 @@ describe('secrets everywhere: no command prints a planted value (issue 7 item 2)
     for (const format of ['text', 'json', 'sarif', 'github']) {
       const run = await runCli(['check', '--format', format, '.env', 'secrets.json'], { cwd: dir, env });
       assert.equal(run.code, 1, `${format}: they are not catalogs, so they are errors`);
-      assertNoLeak(run, planted, `check --format ${format} .env secrets.json`);
+      assertNoLeakIn(run, planted, `check --format ${format} .env secrets.json`);
     }
   });
 
@@ -122,7 +87,7 @@ describe('secrets everywhere: no command prints a planted value (issue 7 item 2)
     it(`readiness --format ${format}: beta is ready from the three sources, no value is printed`, async () => {
       const run = await runCli(['readiness', '--format', format, '--secrets-file', 'secrets.json', 'mcp.json'], { cwd: dir, env });
       assert.equal(run.code, 0, run.stderr);
-      assertNoLeak(run, planted, `readiness --format ${format}`);
+      assertNoLeakIn(run, planted, `readiness --format ${format}`);
       if (format === 'json') {
         const json = JSON.parse(run.stdout) as { servers: { name: string; state: string; variables?: string[] }[] };
         const beta = json.servers.find((server) => server.name === 'beta')!;
@@ -143,7 +108,7 @@ describe('secrets everywhere: no command prints a planted value (issue 7 item 2)
         for (const selection of selections) {
           const run = await runCli(['preview', '--runtime', runtime, '--format', format, ...selection, 'mcp.json'], { cwd: dir, env });
           assert.equal(run.code, 0, `${selection.join(' ')}: ${run.stderr}`);
-          assertNoLeak(run, planted, `preview --runtime ${runtime} --format ${format} ${selection.join(' ')}`);
+          assertNoLeakIn(run, planted, `preview --runtime ${runtime} --format ${format} ${selection.join(' ')}`);
         }
         const all = await runCli(['preview', '--runtime', runtime, '--format', format, 'mcp.json'], { cwd: dir, env });
         assert.match(all.stdout, /TOKEN_C/, 'the placeholder is kept by name');
@@ -168,7 +133,7 @@ describe('secrets everywhere: no command prints a planted value (issue 7 item 2)
     for (const argv of invocations) {
       const run = spawnSync(process.execPath, [bin, ...argv], { cwd: dir, env: processEnv, encoding: 'utf8' });
       assert.ok(run.status === 0 || run.status === 1, `${argv.join(' ')} exited ${run.status}: ${run.stderr}`);
-      assertNoLeak(run, planted, `node dist/cli.js ${argv.join(' ')}`);
+      assertNoLeakIn(run, planted, `node dist/cli.js ${argv.join(' ')}`);
       if (argv[0] === 'check' && argv[2] === 'json') assert.deepEqual(unresolvedNames('json', run.stdout), UNRESOLVED, 'the real process environment was read');
       if (argv[0] === 'readiness' && argv[2] === 'json') {
         const json = JSON.parse(run.stdout) as { servers: { name: string; state: string }[] };

@@ -35,8 +35,6 @@ export interface Analysis {
   entryCount: number;
   /** The engine's result, which the next version's re-check continues from. */
   check: CheckResult;
-  /** Only the edited entries were read again (issue 6): shown in the verbose log. */
-  incremental: boolean;
   findings: ResolvedFinding[];
   reported: ReportedFinding[];
   facts: WorkspaceFacts;
@@ -164,7 +162,6 @@ export class Analyzer {
       },
       entryCount: check.entryCount,
       check,
-      incremental: check.incremental === true,
       findings,
       reported: reportFindings(text, findings, this.options.reader, lines),
       facts,

@@ -301,7 +301,7 @@ function rulesSeeing(state: FastState, index: number): number {
 }
 
 /** The entry's name and plain value, or undefined when only the full parser can judge it. */
-function readEntry(text: string, spans: Int32Array, index: number): PlainEntry | undefined {
+export function readEntry(text: string, spans: Int32Array, index: number): PlainEntry | undefined {
   const at = index * SPAN_FIELDS;
   if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
   try {

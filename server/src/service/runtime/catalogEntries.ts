@@ -2,9 +2,11 @@ import type { Code } from '../codes';
 import { checkDocument } from '../engine';
 import type { WorkspaceFacts } from '../facts';
 import type { ResolvedFinding } from '../findings';
-import { KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START } from '../entrySpans';
+import { KEY_END, KEY_START, SPAN_FIELDS } from '../entrySpans';
+import { readEntry } from '../fastCheck';
 import { indexEntries } from '../model';
 import { nodeValue, type ParsedJson } from '../parse';
+import { plainObject } from '../rules/rule';
 import { VariableIndex } from '../variables';
 
 /**
@@ -45,15 +47,10 @@ export function readCatalog(text: string, facts?: WorkspaceFacts, parsed?: Parse
     const entries: CatalogEntry[] = [];
     for (let index = 0; index < object.count; index++) {
       if (index === schemaIndex) continue;
+      // The check already read every entry this way, so none is undefined here.
+      const { name, value } = readEntry(text, object.spans, index)!;
       const at = index * SPAN_FIELDS;
-      const name = JSON.parse(text.slice(object.spans[at + KEY_START], object.spans[at + KEY_END])) as string;
-      const value = JSON.parse(text.slice(object.spans[at + VALUE_START], object.spans[at + VALUE_END])) as unknown;
-      entries.push({
-        name,
-        keySpan: { start: object.spans[at + KEY_START], end: object.spans[at + KEY_END] },
-        value: value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined,
-        problems: problems.get(name) ?? [],
-      });
+      entries.push({ name, keySpan: { start: object.spans[at + KEY_START], end: object.spans[at + KEY_END] }, value: plainObject(value), problems: problems.get(name) ?? [] });
     }
     return { usable: true, syntaxErrors: false, entries };
   }

@@ -2,7 +2,7 @@ import { field, stringItems, type IndexEntry } from '../../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
 import { decodedIndexToOffset } from '../../placeholders';
 import { literalText, plainObject, type Rule } from '../rule';
-import { findSecrets, mayHoldSecret, secretVariableName, type SecretLocation } from './secrets';
+import { findSecrets, secretVariableName, type SecretLocation } from './secrets';
 
 /**
  * `hardcoded-secret` (issue 8): a literal credential in `env`, `headers`, `args` or `url` is
@@ -48,7 +48,7 @@ export const hardcodedSecretRule: Rule = {
 const SECRET_MAPS = ['env', 'headers'] as const;
 
 function holdsSecret(item: unknown): boolean {
-  return typeof item === 'string' && mayHoldSecret(item) && findSecrets(item).length > 0;
+  return typeof item === 'string' && findSecrets(item).length > 0;
 }
 
 interface SecretSite {
