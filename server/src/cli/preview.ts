@@ -1,4 +1,4 @@
-import { readCatalog } from '../service/runtime/catalogEntries';
+import { readCatalog } from '../service/catalogView';
 import { previewRuntimeConfig } from '../service/runtime/preview';
 import { RUNTIMES, type RuntimeConfig, type Selection } from '../service/runtime/types';
 import { listOption, oneOf, parseArgs, UsageError } from './args';

@@ -1,5 +1,5 @@
 import { computeReadiness, STATE_INFO, type Readiness, type ServerReadiness } from '../service/readiness';
-import { readCatalog } from '../service/runtime/catalogEntries';
+import { readCatalog } from '../service/catalogView';
 import { oneOf, parseArgs } from './args';
 import { readCatalogArgument } from './catalogFile';
 import type { CliIo } from './io';

@@ -12,7 +12,7 @@ import { STATE_INFO } from '../service/readiness';
 import { previewRuntimeConfig, RUNTIMES, type Selection } from '../service/runtime';
 import { catalogViewOf, readinessOf, type Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
-import { guarded, throwIfCancelled } from './navigation';
+import { guarded, throwIfCancelled } from './requests';
 import { registerTranslateRequest } from './translateRequest';
 
 /**

@@ -19,7 +19,7 @@ import { diskReader } from '../node/files';
 import type { Analysis } from './analysis';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import type { ServerContext } from './features';
-import { guarded, throwIfCancelled } from './navigation';
+import { guarded, throwIfCancelled } from './requests';
 import { pathToUri, uriToPath } from './paths';
 
 /**

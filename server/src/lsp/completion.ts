@@ -2,7 +2,7 @@ import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, type 
 import { completeAt, type CandidateKind, type CompletionCandidate } from '../service/language/completion';
 import type { LineIndex } from '../service/text';
 import type { FeatureRegistration } from './features';
-import { documentAt, guarded } from './navigation';
+import { documentAt, guarded } from './requests';
 
 /**
  * Completion in catalogs and roots indexes. Snippets only for clients that say they expand them

@@ -3,7 +3,7 @@ import { hoverAt } from '../service/language/hover';
 import type { Readiness } from '../service/readiness';
 import { readinessOf } from './analysis';
 import type { FeatureRegistration } from './features';
-import { documentAt, guarded } from './navigation';
+import { documentAt, guarded } from './requests';
 
 /**
  * Hovers on catalogs and roots indexes: field documentation, the timeout per runtime, readiness,

@@ -1,10 +1,8 @@
 import {
   ErrorCodes,
-  LSPErrorCodes,
   ResponseError,
   type CancellationToken,
   type Location,
-  type Position,
   type PrepareRenameParams,
   type Range,
   type ReferenceParams,
@@ -14,13 +12,13 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { diskReader } from '../node/files';
-import { entryParseAt } from '../service/fastCheck';
 import { parseJson } from '../service/parse';
-import { languageDocument, type FileSpan, type LanguageDocument, type LanguageKind } from '../service/language/document';
+import type { FileSpan, LanguageKind } from '../service/language/document';
 import { definitionAt, invalidRootName, renameRootEdits, rootAt, rootOccurrences, type IndexText } from '../service/language/navigation';
 import { knownRootNames } from '../service/language/rootDefaults';
 import { LineIndex } from '../service/text';
 import { sourceSettings, type Analysis } from './analysis';
+import { documentAt, guarded } from './requests';
 import type { FeatureRegistration, ServerContext } from './features';
 import { pathToUri } from './paths';
 
@@ -37,62 +35,6 @@ export const registerNavigation: FeatureRegistration = (context) => {
   connection.onRenameRequest((params, token) => guarded(context, 'rename', token, async () => rename(context, params, token)));
   return { definitionProvider: true, referencesProvider: true, renameProvider: { prepareProvider: true } };
 };
-
-/**
- * The analysed document behind a request (current version), with the analysis it came from.
- * Rejects with RequestCancelled when the request was cancelled while the analysis was awaited.
- */
-export async function documentAt(
-  context: ServerContext,
-  uri: string,
-  token?: CancellationToken,
-  /** A hover or completion at one position: on a big catalog, only the entry there is parsed. */
-  near?: { position: Position; withKey: boolean },
-): Promise<{ analysis: Analysis; document: LanguageDocument } | undefined> {
-  const textDocument = context.documents.get(uri);
-  if (!textDocument) return undefined;
-  const analysis = await context.analyse(textDocument);
-  throwIfCancelled(token);
-  if (!analysis) return undefined;
-  const fast = near && analysis.check.fast;
-  const entryParse = fast && entryParseAt(fast, analysis.lines.offsetAt(near.position), near.withKey);
-  // Not a spread of the analysis: that would read its lazily built `parsed`.
-  const entryDocument = entryParse && languageDocument({ kind: analysis.kind, text: analysis.text, parsed: entryParse, filePath: analysis.filePath, facts: analysis.facts });
-  if (entryDocument) entryDocument.whole = () => languageDocument(analysis) ?? entryDocument;
-  const document = entryDocument || languageDocument(analysis);
-  return document ? { analysis, document } : undefined;
-}
-
-/** The answer to a request the client cancelled (SPEC §8: every request is cancellable). */
-function cancelledError(): ResponseError<void> {
-  return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
-}
-
-/** Call after each `await` and before expensive work: a cancelled request stops there. */
-export function throwIfCancelled(token: CancellationToken | undefined): void {
-  if (token?.isCancellationRequested) throw cancelledError();
-}
-
-/**
- * Every request handler runs through this. Like log.ts's guard (an exception is logged, never
- * fatal), but a ResponseError is an answer meant for the user (an invalid new name) and goes back
- * to the client; and a request cancelled before, during or right after `run` is answered with
- * RequestCancelled instead of a result nobody waits for. `run` checks the token at its own await
- * points with `throwIfCancelled`.
- */
-export async function guarded<T>(context: ServerContext, what: string, token: CancellationToken | undefined, run: () => Promise<T>): Promise<T | null> {
-  try {
-    throwIfCancelled(token);
-    const result = await run();
-    throwIfCancelled(token);
-    return result;
-  } catch (error) {
-    if (error instanceof ResponseError) throw error;
-    context.logger.error(`Internal error in ${what}.`, error);
-    if (token?.isCancellationRequested) throw cancelledError();
-    return null;
-  }
-}
 
 async function definition(context: ServerContext, params: TextDocumentPositionParams, token: CancellationToken): Promise<Location[] | null> {
   const at = await documentAt(context, params.textDocument.uri, token);

@@ -2,7 +2,7 @@ import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-
 import { documentSymbols, type DocumentSymbolNode } from '../service/language/symbols';
 import type { LineIndex } from '../service/text';
 import type { FeatureRegistration } from './features';
-import { documentAt, guarded } from './navigation';
+import { documentAt, guarded } from './requests';
 
 /**
  * The outline and breadcrumbs: servers (detail: their `type`) or roots, with their fields below.

@@ -2,7 +2,7 @@ import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-langua
 import { TRANSLATE_REQUEST, type TranslateParams, type TranslateResult } from '../../../shared/src/protocol';
 import { serverAtOffset, serverNames, translateCatalog, TRANSLATION_TARGETS } from '../service/translate';
 import type { FeatureRegistration } from './features';
-import { guarded, throwIfCancelled } from './navigation';
+import { guarded, throwIfCancelled } from './requests';
 
 /**
  * `mcpCatalog/translate` (issue 8): the copy-as commands' translation, computed by the core from

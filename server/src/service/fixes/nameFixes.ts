@@ -1,6 +1,6 @@
 import type { Finding } from '../findings';
 import { effectiveProperties, getProperty, propertyKey } from '../parse';
-import { codexToolPrefix } from '../runtime/codex';
+import { codexToolPrefix } from '../codexNames';
 import { replaceNode } from './jsonEdits';
 import { propertyAtKey } from './locate';
 import { proposal, short } from './proposal';

@@ -2,7 +2,7 @@ import { field, indexEntries, parseServerReference, stringItems, type IndexEntry
 import { nodeValue, type JsonNode } from '../parse';
 import { decodedIndexToOffset, findPlaceholders, isUpperCaseName } from '../placeholders';
 import { computeReadiness, STATE_INFO, type Readiness, type ServerReadiness } from '../readiness';
-import { readCatalog } from '../runtime/catalogEntries';
+import { readCatalog } from '../catalogView';
 import { fieldSchema, mcpSchema, rootsSchema } from '../schema';
 import { describeValue } from '../text';
 import { normaliseUnavailableReason } from '../unavailable';

@@ -1,5 +1,5 @@
 import type { WorkspaceFacts } from '../facts';
-import { readCatalog, type CatalogView } from '../runtime/catalogEntries';
+import { readCatalog, type CatalogView } from '../catalogView';
 import { defaultServersByRoot, rootReadiness, type RootReadiness } from './rootReadiness';
 import { serverReadiness, type ReadinessOptions, type ServerReadiness } from './serverReadiness';
 

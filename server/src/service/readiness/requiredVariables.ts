@@ -1,5 +1,5 @@
 import { findPlaceholders, isUpperCaseName } from '../placeholders';
-import { stringMap } from '../runtime/catalogEntries';
+import { stringMap } from '../jsonValues';
 
 /**
  * The variables Zimmer's connector probe needs for an entry (SPEC §6.1, §10): upper-case

@@ -1,6 +1,6 @@
 import type { RootsFacts } from '../facts';
 import { parseServerReference } from '../model';
-import type { CatalogEntry } from '../runtime/catalogEntries';
+import type { CatalogEntry } from '../catalogView';
 import type { ServerReadiness } from './serverReadiness';
 import { STATE_COST, type ReadinessState } from './states';
 import { joinNames } from './words';

@@ -1,5 +1,5 @@
-import type { CatalogEntry } from '../runtime/catalogEntries';
-import { summariseProblems } from '../runtime/catalogEntries';
+import type { CatalogEntry } from '../catalogView';
+import { summariseProblems } from '../catalogView';
 import { isRemoteType } from '../model';
 import { normaliseUnavailableReason } from '../unavailable';
 import type { VariableIndex } from '../variables';

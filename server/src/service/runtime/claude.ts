@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEOUT_SEC, validTimeout } from '../rules/timeout';
-import { put } from './catalogEntries';
+import { put } from '../jsonValues';
 import { envWithNpmCache } from './npmCache';
 import type { GeneratorInput, GeneratorOutput, SelectedServer } from './types';
 

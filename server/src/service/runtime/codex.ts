@@ -1,7 +1,8 @@
 import { stringify } from 'smol-toml';
 import { findPlaceholders } from '../placeholders';
 import { DEFAULT_TIMEOUT_SEC, validTimeout } from '../rules/timeout';
-import { put, stringMap } from './catalogEntries';
+import { toolNameCollisions } from '../codexNames';
+import { put, stringMap } from '../jsonValues';
 import { envWithNpmCache } from './npmCache';
 import type { GeneratorInput, GeneratorOutput, SelectedServer } from './types';
 
@@ -105,24 +106,4 @@ function isTomlValue(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(isTomlValue);
   if (typeof value === 'object') return Object.values(value as Record<string, unknown>).every(isTomlValue);
   return true;
-}
-
-/** Codex names tools `mcp__<server>__<tool>` with characters outside `[A-Za-z0-9_-]` as `_`. */
-export function codexToolPrefix(serverName: string): string {
-  return `mcp__${serverName.replace(/[^A-Za-z0-9_-]/g, '_')}__`;
-}
-
-/** A warning per group of servers whose Codex tool names would collide (`a[1]` and `a_1_`). */
-export function toolNameCollisions(names: readonly string[]): string[] {
-  const groups = new Map<string, string[]>();
-  for (const name of names) {
-    const prefix = codexToolPrefix(name);
-    groups.set(prefix, [...(groups.get(prefix) ?? []), name]);
-  }
-  const warnings: string[] = [];
-  for (const [prefix, group] of groups) {
-    if (group.length < 2) continue;
-    warnings.push(`${group.map((name) => `"${name}"`).join(' and ')} ${group.length === 2 ? 'both' : 'all'} become \`${prefix}<tool>\` in Codex, so their tool names collide; rename one.`);
-  }
-  return warnings;
 }

@@ -1,7 +1,8 @@
 /** Runtime-config generation (SPEC §6.3, §6.4): what the editor and the command line import. */
-export { readCatalog, type CatalogEntry, type CatalogView } from './catalogEntries';
+export { readCatalog, type CatalogEntry, type CatalogView } from '../catalogView';
 export { CLAUDE_FILE, claudeStartupTimeoutMs, explicitPort, generateClaude } from './claude';
-export { CODEX_FILE, codexToolPrefix, generateCodex, toolNameCollisions } from './codex';
+export { codexToolPrefix, toolNameCollisions } from '../codexNames';
+export { CODEX_FILE, generateCodex } from './codex';
 export { isNpxEntry, isolatedCacheDirName, npmCacheAssignments, npxPackageSpecs } from './npmCache';
 export { generatePi, PI_FILE, piRequestTimeoutMs } from './pi';
 export { previewRuntimeConfig, type PreviewOutcome } from './preview';

@@ -1,5 +1,5 @@
 import type { WorkspaceFacts } from '../facts';
-import { readCatalog, summariseProblems, type CatalogView } from './catalogEntries';
+import { readCatalog, summariseProblems, type CatalogView } from '../catalogView';
 import { generateClaude } from './claude';
 import { generateCodex } from './codex';
 import { npmCacheAssignments } from './npmCache';

@@ -1,7 +1,7 @@
 import type { RootsFacts } from '../facts';
 import { defaultServersByRoot, rootNames } from '../readiness/rootReadiness';
 import { closestNames } from '../text';
-import type { CatalogView } from './catalogEntries';
+import type { CatalogView } from '../catalogView';
 import type { Selection } from './types';
 
 /**

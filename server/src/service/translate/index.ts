@@ -1,7 +1,8 @@
 import { stringify } from 'smol-toml';
 import { findPlaceholders } from '../placeholders';
 import { mcpJsonEntry } from '../runtime/claude';
-import { codexTable, toolNameCollisions, wholeValueReference } from '../runtime/codex';
+import { toolNameCollisions } from '../codexNames';
+import { codexTable, wholeValueReference } from '../runtime/codex';
 import { define, translatableServers } from './entries';
 import { vscodeMcpJson } from './vscode';
 

@@ -1,5 +1,5 @@
 import type { RelatedLocation } from '../../findings';
-import { codexToolPrefix } from '../../runtime/codex';
+import { CODEX_SAFE_NAME, codexToolPrefix } from '../../codexNames';
 import { nodeSpan, type Rule } from '../rule';
 
 /**
@@ -8,8 +8,6 @@ import { nodeSpan, type Rule } from '../rule';
  * names; and a server name containing `__` makes that name ambiguous to split. One finding per
  * name key, with related information at every name it collides with.
  */
-
-const CODEX_SAFE = /^[A-Za-z0-9_-]*$/;
 
 export const toolNameCollisionRule: Rule = {
   id: 'tool-name-collision',
@@ -22,7 +20,7 @@ export const toolNameCollisionRule: Rule = {
   // is can only collide with a name it rewrites into it: only those get a key (the sanitised
   // name), and the entry named like the key joins their group.
   groupKeys(entry) {
-    return CODEX_SAFE.test(entry.name) ? undefined : codexToolPrefix(entry.name).slice(5, -2);
+    return CODEX_SAFE_NAME.test(entry.name) ? undefined : codexToolPrefix(entry.name).slice(5, -2);
   },
   groupsIncludeNamed: true,
   checkDocument(context) {

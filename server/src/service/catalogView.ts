@@ -1,13 +1,13 @@
-import type { Code } from '../codes';
-import { checkDocument } from '../engine';
-import type { WorkspaceFacts } from '../facts';
-import type { ResolvedFinding } from '../findings';
-import { KEY_END, KEY_START, SPAN_FIELDS } from '../entrySpans';
-import { readEntry } from '../fastCheck';
-import { indexEntries } from '../model';
-import { nodeValue, type ParsedJson } from '../parse';
-import { plainObject } from '../rules/rule';
-import { VariableIndex } from '../variables';
+import type { Code } from './codes';
+import { checkDocument } from './engine';
+import type { WorkspaceFacts } from './facts';
+import type { ResolvedFinding } from './findings';
+import { KEY_END, KEY_START, SPAN_FIELDS } from './entrySpans';
+import { readEntry } from './fastCheck';
+import { indexEntries } from './model';
+import { nodeValue, type ParsedJson } from './parse';
+import { plainObject } from './rules/rule';
+import { VariableIndex } from './variables';
 
 /**
  * A catalog as readiness and the runtime generators see it: its effective entries (last duplicate
@@ -41,7 +41,7 @@ export function readCatalog(text: string, facts?: WorkspaceFacts, parsed?: Parse
   const checkFacts: WorkspaceFacts = facts ?? { variables: VariableIndex.empty() };
   const result = checkDocument(text, 'catalog', checkFacts, { parsed });
   const problems = structuralProblemsByEntry(result.findings);
-  // Checked on the fast path (issue 6): the entries are read from its table, with no tree.
+  // Checked on the fast path: the entries are read from its table, with no tree.
   if (result.fast) {
     const { object, schemaIndex } = result.fast;
     const entries: CatalogEntry[] = [];
@@ -85,16 +85,4 @@ function structuralProblemsByEntry(findings: readonly ResolvedFinding[]): Map<st
 export function summariseProblems(problems: readonly string[]): string {
   if (problems.length <= 1) return problems[0] ?? '';
   return `${problems[0]} (and ${problems.length - 1} more problem${problems.length === 2 ? '' : 's'})`;
-}
-
-/** `obj[key] = value` that also works for the key `__proto__`, as JSON.parse does. */
-export function put(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
-
-/** The string values of an object-of-strings field, in order; undefined when it is not an object. */
-export function stringMap(value: unknown): [string, string][] | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  return Object.entries(value as Record<string, unknown>).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
 }

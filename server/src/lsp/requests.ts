@@ -1,0 +1,68 @@
+import { LSPErrorCodes, ResponseError, type CancellationToken, type Position } from 'vscode-languageserver';
+import { entryParseAt } from '../service/fastCheck';
+import { languageDocument, type LanguageDocument } from '../service/language/document';
+import type { Analysis } from './analysis';
+import type { ServerContext } from './features';
+
+/**
+ * What every request handler shares: the guard that turns an exception into a logged error and a
+ * cancelled request into RequestCancelled (SPEC §8: every request is cancellable and bounded), and
+ * the analysed document a position request works on.
+ */
+
+/**
+ * The analysed document behind a request (current version), with the analysis it came from.
+ * Rejects with RequestCancelled when the request was cancelled while the analysis was awaited.
+ */
+export async function documentAt(
+  context: ServerContext,
+  uri: string,
+  token?: CancellationToken,
+  /** A hover or completion at one position: on a big catalog, only the entry there is parsed. */
+  near?: { position: Position; withKey: boolean },
+): Promise<{ analysis: Analysis; document: LanguageDocument } | undefined> {
+  const textDocument = context.documents.get(uri);
+  if (!textDocument) return undefined;
+  const analysis = await context.analyse(textDocument);
+  throwIfCancelled(token);
+  if (!analysis) return undefined;
+  const fast = near && analysis.check.fast;
+  const entryParse = fast && entryParseAt(fast, analysis.lines.offsetAt(near.position), near.withKey);
+  // Not a spread of the analysis: that would read its lazily built `parsed`.
+  const entryDocument = entryParse && languageDocument({ kind: analysis.kind, text: analysis.text, parsed: entryParse, filePath: analysis.filePath, facts: analysis.facts });
+  if (entryDocument) entryDocument.whole = () => languageDocument(analysis) ?? entryDocument;
+  const document = entryDocument || languageDocument(analysis);
+  return document ? { analysis, document } : undefined;
+}
+
+/** The answer to a request the client cancelled (SPEC §8: every request is cancellable). */
+function cancelledError(): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
+}
+
+/** Call after each `await` and before expensive work: a cancelled request stops there. */
+export function throwIfCancelled(token: CancellationToken | undefined): void {
+  if (token?.isCancellationRequested) throw cancelledError();
+}
+
+/**
+ * Every request handler runs through this. Like log.ts's guard (an exception is logged, never
+ * fatal), but a ResponseError is an answer meant for the user (an invalid new name) and goes back
+ * to the client; and a request cancelled before, during or right after `run` is answered with
+ * RequestCancelled instead of a result nobody waits for. `run` checks the token at its own await
+ * points with `throwIfCancelled`.
+ */
+export async function guarded<T>(context: ServerContext, what: string, token: CancellationToken | undefined, run: () => Promise<T>): Promise<T | null> {
+  try {
+    throwIfCancelled(token);
+    const result = await run();
+    throwIfCancelled(token);
+    return result;
+  } catch (error) {
+    if (error instanceof ResponseError) throw error;
+    context.logger.error(`Internal error in ${what}.`, error);
+    if (token?.isCancellationRequested) throw cancelledError();
+    return null;
+  }
+}
+
