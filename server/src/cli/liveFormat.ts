@@ -41,6 +41,6 @@ function liveText(row: LiveServerRow): string {
   const live = row.live;
   if (!live) return '(not on instance)';
   const detail = live.state === 'missing_configuration' && live.variables?.length ? ` (${live.variables.join(', ')})` : live.state === 'declared_unavailable' && live.reason ? ` — ${live.reason}` : '';
-  const timeout = live.startupTimeoutSec === undefined ? '' : live.startupTimeoutSec === null ? ', startup_timeout_sec none' : `, startup_timeout_sec ${live.startupTimeoutSec}`;
+  const timeout = typeof live.startupTimeoutSec === 'number' ? `, startup_timeout_sec ${live.startupTimeoutSec}` : '';
   return `${live.badge}${detail}${timeout}`;
 }
