@@ -2,6 +2,9 @@ import type { InstancePath } from '../../server/src/service/live/instanceUrl';
 import type { LiveComparison } from '../../server/src/service/live/compare';
 import type { HttpOutcome, LiveFailure } from '../../server/src/service/live/readInstance';
 
+export type { Drift } from '../../server/src/service/live/drift';
+export type { LiveComparison, LiveServerRow } from '../../server/src/service/live/compare';
+
 /**
  * The live comparison's messages (SPEC §11) between the VS Code client and the language server.
  *

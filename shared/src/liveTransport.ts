@@ -1,6 +1,10 @@
 import { instanceRequestUrl, type InstancePath } from '../../server/src/service/live/instanceUrl';
 import type { HttpOutcome, InstanceGet } from '../../server/src/service/live/readInstance';
 
+// The VS Code client reaches the URL policy through this module (it imports only shared code);
+// the policy itself is pure and lives with the rest of the SPEC §11 core.
+export { checkInstanceUrl, isInstancePath } from '../../server/src/service/live/instanceUrl';
+
 /**
  * The one HTTP transport of the live comparison (SPEC §11), shared by the command line and the
  * VS Code client so both enforce the same rules: plain `fetch` (no vscode, no LSP, no Node
