@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createInstanceGet, DEFAULT_TIMEOUT_MS } from '../../../shared/src/liveTransport';
+import { createInstanceGet, DEFAULT_TIMEOUT_MS, isSendableKey } from '../../../shared/src/liveTransport';
 import { diskReader } from '../node/files';
 import { Workspace } from '../node/workspace';
 import { kindFromName } from '../service/classify';
@@ -38,6 +38,7 @@ export async function runLive(argv: readonly string[], io: CliIo): Promise<numbe
   const keyVariable = args.options.get('api-key-env')?.[0] ?? DEFAULT_KEY_VARIABLE;
   const key = (io.env[keyVariable] ?? '').trim();
   if (key === '') throw new UsageError(`set ${keyVariable} to the instance's API key${keyVariable === DEFAULT_KEY_VARIABLE ? ' (or name another variable with --api-key-env)' : ''}`);
+  if (!isSendableKey(key)) throw new UsageError(`${keyVariable} holds characters that cannot be sent in an HTTP header (the key is visible ASCII without spaces)`);
   const timeoutMs = timeoutOption(args.options.get('timeout')?.[0]);
 
   const file = readCatalogArgument([catalogPath(target ?? '.', io)], io, 'live');
