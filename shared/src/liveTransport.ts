@@ -101,6 +101,8 @@ function redirectTarget(location: string | null, base: string): string | undefin
 function classify(error: unknown): HttpOutcome {
   const cause = error && typeof error === 'object' ? (error as { cause?: unknown }).cause : undefined;
   const code = cause && typeof cause === 'object' ? (cause as { code?: unknown }).code : undefined;
+  // fetch refuses the ports of the Fetch standard's "bad port" list (9, 25, 6000…) before connecting.
+  if (cause instanceof Error && cause.message === 'bad port') return { kind: 'error', error: 'network', detail: 'fetch never connects to that port; run the instance on another one' };
   switch (code) {
     case 'ECONNREFUSED':
       return { kind: 'error', error: 'refused' };
