@@ -4,6 +4,10 @@ import { registerCopyAsCommands } from './copyAs';
 import { registerKnownVariableCommand } from './knownVariables';
 import { CatalogLanguageStatus } from './languageStatus';
 import { startLanguageClient, type CatalogClient } from './languageClient';
+import { registerLiveCommands } from './live/liveCommands';
+import { LiveConnection } from './live/liveConnection';
+import { LiveController } from './live/liveController';
+import { LiveTreeContribution } from './live/liveTree';
 import { PREVIEW_SCHEME, PreviewProvider, registerPreviewCommands } from './previews';
 import { READINESS_VIEW_ID, ReadinessProvider, registerReadinessCommands } from './readinessView';
 
@@ -20,6 +24,7 @@ export interface McpCatalogApi {
   tracker: CatalogTracker;
   readiness: ReadinessProvider;
   previews: PreviewProvider;
+  live: LiveController;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<McpCatalogApi> {
@@ -29,20 +34,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
   const client = catalogClient.client;
 
   const tracker = new CatalogTracker(client);
-  const readiness = new ReadinessProvider(client, tracker);
+  const live = new LiveController(client, tracker, new LiveConnection(context.secrets));
+  const liveTree = new LiveTreeContribution(live);
+  const readiness = new ReadinessProvider(client, tracker, liveTree);
   const previews = new PreviewProvider(client, tracker);
   const treeView = vscode.window.createTreeView(READINESS_VIEW_ID, { treeDataProvider: readiness, showCollapseAll: true });
   context.subscriptions.push(
     tracker,
+    live.live,
+    live,
     readiness,
     previews,
     treeView,
-    new CatalogLanguageStatus(tracker, readiness),
+    new CatalogLanguageStatus(tracker, readiness, liveTree),
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     ...registerReadinessCommands(readiness),
     registerKnownVariableCommand(),
     ...registerPreviewCommands(tracker, () => readiness.current?.roots.map((root) => root.name) ?? []),
     ...registerCopyAsCommands(client, tracker),
+    ...registerLiveCommands(live),
     vscode.commands.registerCommand('mcpCatalog.restartServer', async () => {
       output.info('Restarting the MCP Catalog language server.');
       await catalogClient?.restart();
@@ -50,7 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
     vscode.commands.registerCommand('mcpCatalog.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('mcpCatalog.openReadiness', () => vscode.commands.executeCommand(`${READINESS_VIEW_ID}.focus`)),
   );
-  return { client: catalogClient, tracker, readiness, previews };
+  return { client: catalogClient, tracker, readiness, previews, live };
 }
 
 export async function deactivate(): Promise<void> {

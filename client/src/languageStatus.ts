@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { CatalogTracker } from './catalogTracker';
+import type { LiveTreeContribution } from './live/liveTree';
 import type { ReadinessProvider } from './readinessView';
 
 /**
@@ -14,6 +15,8 @@ export class CatalogLanguageStatus implements vscode.Disposable {
   constructor(
     private readonly tracker: CatalogTracker,
     private readonly readiness: ReadinessProvider,
+    /** Says whether the view is live, stale or disconnected (SPEC §11); silent until connected. */
+    private readonly live?: LiveTreeContribution,
   ) {
     this.item.name = 'MCP Catalog';
     this.item.command = { command: 'mcpCatalog.openReadiness', title: 'Show readiness' };
@@ -22,6 +25,7 @@ export class CatalogLanguageStatus implements vscode.Disposable {
       readiness.onDidChangeTreeData(() => this.update()),
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
     );
+    if (live) this.disposables.push(live.onDidChange(() => this.update()));
     this.update();
   }
 
@@ -43,6 +47,11 @@ export class CatalogLanguageStatus implements vscode.Disposable {
     const problems = [info.errors ? plural(info.errors, 'error') : '', info.warnings ? plural(info.warnings, 'warning') : ''].filter(Boolean).join(', ');
     const trustNote = readiness && !readiness.trusted ? 'Restricted workspace: env files, secrets files and the process environment are not read.' : '';
     this.item.detail = [problems || 'no errors or warnings', trustNote].filter(Boolean).join(' — ');
+    const liveText = info.kind === 'catalog' ? this.live?.statusText() : undefined;
+    if (liveText) {
+      this.item.text += ` · ${liveText}`;
+      this.item.detail += ` — Zimmer instance: ${liveText}`;
+    }
     this.item.severity = info.errors ? vscode.LanguageStatusSeverity.Error : readiness && !readiness.trusted ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
   }
 

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { READINESS_REQUEST, type ReadinessParams, type ReadinessResult, type RootReadinessItem, type ServerReadinessItem } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';
+import type { LiveNode, LiveTreeContribution } from './live/liveTree';
 
 /**
  * The readiness tree (SPEC §6.1–6.2): a "Servers" section — startable servers first, each with its
@@ -13,7 +14,8 @@ type Node =
   | { kind: 'section'; section: 'servers' | 'roots' }
   | { kind: 'server'; server: ServerReadinessItem; parent?: string }
   | { kind: 'root'; root: RootReadinessItem }
-  | { kind: 'message'; text: string };
+  | { kind: 'message'; text: string }
+  | LiveNode;
 
 export const READINESS_VIEW_ID = 'mcpCatalog.readiness';
 
@@ -28,7 +30,10 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
   constructor(
     private readonly client: LanguageClient,
     private readonly tracker: CatalogTracker,
+    /** The live comparison's column and "Drift" group (SPEC §11); adds nothing until connected. */
+    private readonly live?: LiveTreeContribution,
   ) {
+    if (live) this.disposables.push(live.onDidChange(() => this.changed.fire(undefined)));
     this.disposables.push(
       tracker.onDidChangeActiveCatalog(() => this.refresh()),
       tracker.onDidAnalyse((info) => {
@@ -75,7 +80,8 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
   getChildren(node?: Node): Node[] {
     const readiness = this.readiness;
     if (!readiness) return [];
-    if (!node) return [{ kind: 'section', section: 'servers' }, { kind: 'section', section: 'roots' }];
+    if (!node) return [{ kind: 'section', section: 'servers' }, { kind: 'section', section: 'roots' }, ...(this.live?.rootNodes() ?? [])];
+    if (node.kind === 'live') return this.live?.children(node) ?? [];
     if (node.kind === 'section' && node.section === 'servers') {
       return readiness.servers.length ? readiness.servers.map((server) => ({ kind: 'server', server })) : [{ kind: 'message', text: 'No servers in this catalog.' }];
     }
@@ -124,6 +130,7 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         if (server.range) {
           item.command = { command: 'mcpCatalog.revealServer', title: 'Reveal in Catalog', arguments: [readiness.uri, server.range] };
         }
+        this.live?.decorateServer(item, server.name);
         return item;
       }
       case 'root': {
@@ -144,6 +151,8 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         item.id = `message:${node.text}`;
         return item;
       }
+      case 'live':
+        return this.live!.treeItem(node);
     }
   }
 

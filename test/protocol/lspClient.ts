@@ -346,6 +346,11 @@ export class LspClient {
     void this.connection.sendNotification(method, params).catch(() => undefined);
   }
 
+  /** Answer a request the server sends to the client (as an editor extension would). */
+  onRequest(method: string, handler: (params: unknown) => unknown): void {
+    this.connection.onRequest(method, handler);
+  }
+
   /** A request that rejects on timeout or when the server exits, instead of hanging. */
   async request<R>(method: string, params?: unknown, timeoutMs = this.timeout): Promise<R> {
     if (this.exitInfo) throw new Error(`cannot send ${method}: ${this.describeExit()}`);

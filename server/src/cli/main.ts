@@ -2,6 +2,7 @@ import { version } from '../../../package.json';
 import { UsageError } from './args';
 import { CHECK_USAGE, runCheck } from './check';
 import type { CliIo } from './io';
+import { LIVE_USAGE, runLive } from './live';
 import { PREVIEW_USAGE, runPreview } from './preview';
 import { READINESS_USAGE, runReadiness } from './readiness';
 
@@ -13,6 +14,7 @@ export const COMMANDS: Record<string, Command> = {
   check: { usage: CHECK_USAGE, run: runCheck },
   readiness: { usage: READINESS_USAGE, run: runReadiness },
   preview: { usage: PREVIEW_USAGE, run: runPreview },
+  live: { usage: LIVE_USAGE, run: runLive },
 };
 
 export function usage(): string {

@@ -6,6 +6,7 @@ import { registerCatalogRequests } from './catalogRequests';
 import { registerCodeActions } from './codeActions';
 import { registerCompletion } from './completion';
 import { registerHover } from './hover';
+import { registerLiveRequest } from './liveRequest';
 import { registerNavigation } from './navigation';
 import { registerSymbols } from './symbols';
 
@@ -30,7 +31,7 @@ export interface ServerContext {
 
 export type FeatureRegistration = (context: ServerContext) => ServerCapabilities;
 
-const FEATURES: FeatureRegistration[] = [registerCatalogRequests, registerHover, registerCompletion, registerNavigation, registerSymbols, registerCodeActions];
+const FEATURES: FeatureRegistration[] = [registerCatalogRequests, registerHover, registerCompletion, registerNavigation, registerSymbols, registerCodeActions, registerLiveRequest];
 
 /** Register every feature's handlers; returns a function giving the merged capabilities. */
 export function registerFeatures(context: ServerContext): () => ServerCapabilities {
