@@ -6,7 +6,7 @@ import { Workspace } from '../node/workspace';
 import { kindFromName } from '../service/classify';
 import { checkInstanceUrl, compareWithInstance, readInstance } from '../service/live';
 import { computeReadiness } from '../service/readiness';
-import { readCatalog } from '../service/runtime/catalogEntries';
+import { readCatalog } from '../service/catalogView';
 import { oneOf, parseArgs, UsageError } from './args';
 import { readCatalogArgument } from './catalogFile';
 import type { CliIo } from './io';

@@ -3,7 +3,7 @@ import { LIVE_COMPARE_REQUEST, LIVE_GET_REQUEST, type LiveCompareParams, type Li
 import { checkInstanceUrl, compareWithInstance, readInstance, type InstanceRead } from '../service/live';
 import { catalogViewOf, readinessOf } from './analysis';
 import type { FeatureRegistration } from './features';
-import { guarded, throwIfCancelled } from './navigation';
+import { guarded, throwIfCancelled } from './requests';
 
 /**
  * The live comparison (SPEC §11) for the editor: the client lends its connection over

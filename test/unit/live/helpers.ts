@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { createInstanceGet, type TransportOptions } from '../../../shared/src/liveTransport';
 import { compareWithInstance, readInstance, type InstanceRead, type LiveComparison } from '../../../server/src/service/live';
 import { computeReadiness } from '../../../server/src/service/readiness';
-import { readCatalog } from '../../../server/src/service/runtime/catalogEntries';
+import { readCatalog } from '../../../server/src/service/catalogView';
 import { fixture, facts, rootsFacts } from '../helpers';
 
 export const LIVE_CATALOG = fixture('live', 'mcp.json');

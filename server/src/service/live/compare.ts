@@ -1,6 +1,6 @@
 import type { RootsFacts } from '../facts';
 import { STATE_INFO, type Readiness, type ReadinessState } from '../readiness';
-import type { CatalogView } from '../runtime/catalogEntries';
+import type { CatalogView } from '../catalogView';
 import { computeDrift, type Drift } from './drift';
 import { fileSideOf } from './fileSide';
 import { LIVE_BADGES, liveStateOf, type LiveStateName } from './liveState';

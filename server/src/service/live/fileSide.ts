@@ -2,7 +2,7 @@ import type { RootsFacts } from '../facts';
 import { parseServerReference } from '../model';
 import { defaultServersByRoot } from '../readiness';
 import { validTimeout } from '../rules/timeout';
-import type { CatalogView } from '../runtime/catalogEntries';
+import type { CatalogView } from '../catalogView';
 import { normaliseUnavailableReason } from '../unavailable';
 
 /**
