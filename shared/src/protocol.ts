@@ -20,6 +20,21 @@ export interface DocumentAnalysedParams {
   warnings: number;
 }
 
+/**
+ * Client → server, request: what SPEC §1 makes of a document the client has not handed to the
+ * server (a JSON file), so the client can open it in the matching language mode. `text` is the
+ * editor's current text (its `$schema` decides); the path decides the rest (name, air.json
+ * listing, exclusions). Null: not a catalog, roots index or air.json.
+ */
+export const CLASSIFY_REQUEST = 'mcpCatalog/classify';
+export interface ClassifyParams {
+  uri: string;
+  text: string;
+}
+export interface ClassifyResult {
+  kind: 'catalog' | 'roots' | 'air' | null;
+}
+
 /** What the client passes in `initializationOptions`. */
 export interface InitializationOptions {
   /** Settings for clients without `workspace/configuration`. */
