@@ -3,9 +3,11 @@ import { CatalogTracker } from './catalogTracker';
 import { registerCopyAsCommands } from './copyAs';
 import { registerKnownVariableCommand } from './knownVariables';
 import { CatalogLanguageStatus } from './languageStatus';
+import { DocumentLanguages } from './languages';
 import { startLanguageClient, type CatalogClient } from './languageClient';
 import { PREVIEW_SCHEME, PreviewProvider, registerPreviewCommands } from './previews';
 import { READINESS_VIEW_ID, ReadinessProvider, registerReadinessCommands } from './readinessView';
+import { WorkspaceCatalogs } from './workspaceCatalogs';
 
 /**
  * Activation: one language client for catalogs and roots indexes, the output channel, and the
@@ -20,6 +22,7 @@ export interface McpCatalogApi {
   tracker: CatalogTracker;
   readiness: ReadinessProvider;
   previews: PreviewProvider;
+  languages: DocumentLanguages;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<McpCatalogApi> {
@@ -29,11 +32,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
   const client = catalogClient.client;
 
   const tracker = new CatalogTracker(client);
+  const languages = new DocumentLanguages(client, context.workspaceState);
   const readiness = new ReadinessProvider(client, tracker);
   const previews = new PreviewProvider(client, tracker);
   const treeView = vscode.window.createTreeView(READINESS_VIEW_ID, { treeDataProvider: readiness, showCollapseAll: true });
   context.subscriptions.push(
     tracker,
+    languages,
+    new WorkspaceCatalogs(client, tracker),
     readiness,
     previews,
     treeView,
@@ -48,9 +54,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
       await catalogClient?.restart();
     }),
     vscode.commands.registerCommand('mcpCatalog.showOutput', () => output.show(true)),
-    vscode.commands.registerCommand('mcpCatalog.openReadiness', () => vscode.commands.executeCommand(`${READINESS_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand('mcpCatalog.openReadiness', async () => {
+      // Shown even in a workspace without a catalog once asked for (its welcome offers to create one).
+      await vscode.commands.executeCommand('setContext', 'mcpCatalog.readinessRequested', true);
+      await vscode.commands.executeCommand(`${READINESS_VIEW_ID}.focus`);
+    }),
   );
-  return { client: catalogClient, tracker, readiness, previews };
+  return { client: catalogClient, tracker, readiness, previews, languages };
 }
 
 export async function deactivate(): Promise<void> {

@@ -62,9 +62,11 @@ export interface ServerReadinessItem {
   startable: boolean;
   reason?: string;
   variables?: string[];
-  /** Short badge ("needs auth") and codicon id for lists. */
+  /** Short badge ("needs auth"), human label ("Needs authorization"), codicon id and theme colour id for lists. */
   badge: string;
+  label: string;
   icon: string;
+  color: string;
   /** The server-name key in the catalog, for "reveal". */
   range?: Range;
 }
@@ -74,7 +76,11 @@ export interface RootReadinessItem {
   worstState?: ReadinessState;
   warning?: string;
   badge?: string;
+  label?: string;
   icon?: string;
+  color?: string;
+  /** The root's key in its roots index, for "reveal". */
+  location?: { uri: string; range: Range };
 }
 export interface ReadinessResult {
   uri: string;
@@ -115,7 +121,15 @@ export interface TranslateParams {
   target: TranslationTarget;
   servers?: string[];
   position?: { line: number; character: number };
+  /** Translate nothing: answer with the servers to pick from (`ok: false` with `choices`). */
+  pick?: boolean;
+}
+/** A server to pick from, with what a picker shows beside its name. */
+export interface ServerChoice {
+  name: string;
+  type?: string;
+  title?: string;
 }
 export type TranslateResult =
   | { ok: true; content: string; servers: string[]; warnings: string[] }
-  | { ok: false; message: string; /** Server names to pick from when the cursor is on none. */ choices?: string[] };
+  | { ok: false; message: string; /** The servers to pick from when the cursor is on none (or `pick` was asked). */ choices?: ServerChoice[] };
