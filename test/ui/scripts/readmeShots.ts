@@ -43,6 +43,9 @@ export const readmeShots: UiScript = {
     });
 
     await step(workbench, 'hover a server name', async () => {
+      // The editor gets the width for the close-ups; Show Readiness brings the view back later.
+      await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+      await workbench.page.locator('.part.sidebar').waitFor({ state: 'hidden' });
       await workbench.goTo(99, 4);
       const hover = await workbench.hoverToken('"figma"', 'Readiness');
       assert.match(hover, /needs auth/);
@@ -51,13 +54,14 @@ export const readmeShots: UiScript = {
     });
 
     await step(workbench, 'a misspelt root and its quick fixes', async () => {
-      await workbench.goTo(18);
+      // playwright-custom's "default_in_roots": [ "zimmer" ] — the root name is on line 17.
+      await workbench.goTo(17);
       await workbench.press('End', 'ArrowLeft', 'Backspace', 'Backspace', 'Backspace');
       await workbench.type('er'); // "zimmer" → "zimer"
       await workbench.waitForSquiggle('error');
       await workbench.problem('mcp-catalog', 'undefined-root');
       await workbench.collapseProblemDetails('undefined-root'); // its related information names the scratch folder
-      await workbench.goTo(18, 9);
+      await workbench.goTo(17, 9);
       await workbench.openQuickFixMenu('Change to "zimmer"');
       await workbench.screenshot('readme-quick-fix');
       await workbench.applyQuickFix('Change to "zimmer"');
@@ -66,7 +70,9 @@ export const readmeShots: UiScript = {
 
     await step(workbench, 'the readiness view with the roots expanded', async () => {
       await workbench.runCommand('View: Hide Panel');
-      await workbench.expandTreeRow(workbench.treeRow(READINESS, 'zimmer: '));
+      await workbench.runCommand('MCP Catalog: Show Readiness');
+      await workbench.page.locator('.part.sidebar').waitFor();
+      await workbench.expandTreeRow(workbench.treeRow(READINESS, 'zimmer: 1 default server'));
       await workbench.treeRow(READINESS, 'playwright-custom').waitFor();
       await workbench.screenshot('readme-readiness');
     });
