@@ -26,6 +26,7 @@ suite('language modes', () => {
     await languageOf('roots.json', 'air-roots');
     await languageOf('language/roots.json', 'air-roots');
     await languageOf('language/servers.json', 'mcp-catalog');
+    await languageOf('language/air.json', 'air-config');
   });
 
   test('no JSON-language diagnostic or schema-load error: each problem appears once, from us', async () => {
