@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { TRANSLATE_REQUEST, type TranslateParams, type TranslateResult } from '../../shared/src/protocol';
+import { TRANSLATE_REQUEST, type ServerChoice, type TranslateParams, type TranslateResult } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';
 
 /**
@@ -18,6 +18,8 @@ export const COPY_AS_COMMANDS: Record<Target, string> = {
   codex: 'mcpCatalog.copyServerAsCodex',
 };
 export const OPEN_ALL_AS_VSCODE_COMMAND = 'mcpCatalog.openAllAsVsCode';
+/** The editor context menu's entry: asks which format, then copies the server under the cursor. */
+export const COPY_AS_COMMAND = 'mcpCatalog.copyServerAs';
 
 const TARGET_LABEL: Record<Target, string> = {
   vscode: 'a VS Code mcp.json entry',
@@ -39,9 +41,9 @@ export function registerCopyAsCommands(client: LanguageClient, tracker: CatalogT
     let result: TranslateResult | null;
     if (named) result = await translate({ uri, target, servers: [named] });
     else if (editor?.document.uri.toString() === uri) result = await translate({ uri, target, position: editor.selection.active });
-    else result = { ok: false, message: '', choices: await serverNames(uri, translate) };
+    else result = await translate({ uri, target, pick: true });
     if (result && !result.ok && result.choices) {
-      const picked = result.choices.length ? await vscode.window.showQuickPick(result.choices, { placeHolder: `Copy which server as ${TARGET_LABEL[target]}?` }) : undefined;
+      const picked = result.choices.length ? await pickServer(result.choices, `Copy which server as ${TARGET_LABEL[target]}?`) : undefined;
       if (!picked) return;
       result = await translate({ uri, target, servers: [picked] });
     }
@@ -55,6 +57,13 @@ export function registerCopyAsCommands(client: LanguageClient, tracker: CatalogT
 
   return [
     ...(Object.keys(COPY_AS_COMMANDS) as Target[]).map((target) => vscode.commands.registerCommand(COPY_AS_COMMANDS[target], copy(target))),
+    vscode.commands.registerCommand(COPY_AS_COMMAND, async (argument?: CommandArgument) => {
+      const picked = await vscode.window.showQuickPick(
+        (Object.keys(TARGET_LABEL) as Target[]).map((target) => ({ label: TARGET_PICK[target].label, description: TARGET_PICK[target].file, target })),
+        { placeHolder: 'Copy the server under the cursor as…' },
+      );
+      if (picked) await copy(picked.target)(argument);
+    }),
     vscode.commands.registerCommand(OPEN_ALL_AS_VSCODE_COMMAND, async (argument?: CommandArgument) => {
       const uri = catalogUri(tracker, argument);
       if (!uri) return;
@@ -79,10 +88,16 @@ function catalogUri(tracker: CatalogTracker, argument: CommandArgument): string 
   return uri;
 }
 
-/** Every server that can be translated, to pick from. */
-async function serverNames(uri: string, translate: (params: TranslateParams) => Promise<TranslateResult | null>): Promise<string[]> {
-  const all = await translate({ uri, target: 'claude' });
-  return all?.ok ? all.servers : [];
+const TARGET_PICK: Record<Target, { label: string; file: string }> = {
+  vscode: { label: 'VS Code mcp.json entry', file: '.vscode/mcp.json' },
+  claude: { label: 'Claude Code .mcp.json entry', file: '.mcp.json' },
+  codex: { label: 'Codex TOML table', file: '.codex/config.toml' },
+};
+
+/** A server picker that shows each server's transport and title beside its name. */
+async function pickServer(choices: readonly ServerChoice[], placeHolder: string): Promise<string | undefined> {
+  const items = choices.map((choice) => ({ label: choice.name, description: choice.type, detail: choice.title, name: choice.name }));
+  return (await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true, matchOnDetail: true }))?.name;
 }
 
 function report(message: string, warnings: readonly string[]): void {

@@ -3,6 +3,7 @@ import { CatalogTracker } from './catalogTracker';
 import { registerCopyAsCommands } from './copyAs';
 import { registerKnownVariableCommand } from './knownVariables';
 import { CatalogLanguageStatus } from './languageStatus';
+import { DocumentLanguages } from './languages';
 import { startLanguageClient, type CatalogClient } from './languageClient';
 import { registerLiveCommands } from './live/liveCommands';
 import { LiveConnection } from './live/liveConnection';
@@ -10,6 +11,7 @@ import { LiveController } from './live/liveController';
 import { LiveTreeContribution } from './live/liveTree';
 import { PREVIEW_SCHEME, PreviewProvider, registerPreviewCommands } from './previews';
 import { READINESS_VIEW_ID, ReadinessProvider, registerReadinessCommands } from './readinessView';
+import { WorkspaceCatalogs } from './workspaceCatalogs';
 
 /**
  * Activation: one language client for catalogs and roots indexes, the output channel, and the
@@ -25,6 +27,7 @@ export interface McpCatalogApi {
   readiness: ReadinessProvider;
   previews: PreviewProvider;
   live: LiveController;
+  languages: DocumentLanguages;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<McpCatalogApi> {
@@ -34,6 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
   const client = catalogClient.client;
 
   const tracker = new CatalogTracker(client);
+  const languages = new DocumentLanguages(client, context.workspaceState);
   const live = new LiveController(client, tracker, new LiveConnection(context.secrets));
   const liveTree = new LiveTreeContribution(live);
   const readiness = new ReadinessProvider(client, tracker, liveTree);
@@ -43,6 +47,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
     tracker,
     live.live,
     live,
+    languages,
+    new WorkspaceCatalogs(client, tracker),
     readiness,
     previews,
     treeView,
@@ -58,9 +64,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
       await catalogClient?.restart();
     }),
     vscode.commands.registerCommand('mcpCatalog.showOutput', () => output.show(true)),
-    vscode.commands.registerCommand('mcpCatalog.openReadiness', () => vscode.commands.executeCommand(`${READINESS_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand('mcpCatalog.openReadiness', async () => {
+      // Shown even in a workspace without a catalog once asked for (its welcome offers to create one).
+      await vscode.commands.executeCommand('setContext', 'mcpCatalog.readinessRequested', true);
+      await vscode.commands.executeCommand(`${READINESS_VIEW_ID}.focus`);
+    }),
   );
-  return { client: catalogClient, tracker, readiness, previews, live };
+  return { client: catalogClient, tracker, readiness, previews, live, languages };
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,21 +1,22 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } from '../../shared/src/protocol';
+import { OWN_LANGUAGES } from './languages';
+import { ClientLogChannel } from './logChannel';
 
 /** The client id: VS Code reads `mcpCatalog.trace.server` for it. */
 export const CLIENT_ID = 'mcpCatalog';
 
 /**
- * Catalogs and roots indexes can have any `.json` name when their `$schema` says so (SPEC §1),
- * so every JSON file on disk goes to the server, which classifies it and ignores the rest
- * (`.vscode/mcp.json`, `.mcp.json`, `package.json` …). Selected by pattern, not language:
- * VS Code opens `mcp.json` as `jsonc`.
+ * The server sees the documents in our own language modes (catalog, roots index, air.json) and
+ * nothing else: a JSON file is first classified (`mcpCatalog/classify`, see languages.ts) and
+ * switched to our mode, so formatting, folding and symbols never compete with VS Code's JSON
+ * service, and `package.json` or `.vscode/launch.json` never reach the server.
  */
-export const DOCUMENT_SELECTOR = [
-  { scheme: 'file', pattern: '**/*.json' },
-  { scheme: 'untitled', language: 'json' },
-  { scheme: 'untitled', language: 'jsonc' },
-];
+export const DOCUMENT_SELECTOR = OWN_LANGUAGES.flatMap((language) => [
+  { scheme: 'file', language },
+  { scheme: 'untitled', language },
+]);
 
 export interface CatalogClient {
   readonly client: LanguageClient;
@@ -32,7 +33,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
   const initializationOptions: InitializationOptions = { workspaceTrusted: vscode.workspace.isTrusted };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
-    outputChannel: output,
+    outputChannel: new ClientLogChannel(output),
     initializationOptions,
     synchronize: { configurationSection: 'mcpCatalog' },
     // The server recovers from its own errors; if its process dies, restart it (up to the client's limit).

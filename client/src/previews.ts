@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_REQUEST, type PreviewParams, type PreviewResult } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';
+import { PREVIEW_LANGUAGES } from './languages';
 
 /**
  * Runtime-config previews (DESIGN §9): read-only virtual documents on the `mcp-catalog-preview`
@@ -25,7 +26,7 @@ interface PreviewQuery {
 export function previewUri(query: PreviewQuery): vscode.Uri {
   const catalog = path.basename(vscode.Uri.parse(query.uri).path);
   const scope = query.root ? ` (root ${query.root})` : query.servers?.length ? ` (${query.servers.join(', ')})` : '';
-  // The path names the tab and its extension picks the language (JSONC for Claude and Pi, TOML for Codex).
+  // The path names the tab; openPreview sets the language.
   const file = query.runtime === 'codex' ? 'config.toml' : '.mcp.json';
   return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${catalog}${scope} → ${RUNTIME_LABEL[query.runtime]} ${file}`, query: JSON.stringify(query) });
 }
@@ -93,7 +94,8 @@ function comment(runtime: Runtime, lines: string[]): string {
 
 export async function openPreview(query: PreviewQuery): Promise<void> {
   const document = await vscode.workspace.openTextDocument(previewUri(query));
-  await vscode.languages.setTextDocumentLanguage(document, query.runtime === 'codex' ? 'toml' : 'jsonc').then(undefined, () => undefined);
+  // Languages of our own with no file extension: previews are coloured without claiming `.toml` or `.json` files.
+  await vscode.languages.setTextDocumentLanguage(document, query.runtime === 'codex' ? PREVIEW_LANGUAGES.toml : PREVIEW_LANGUAGES.json).then(undefined, () => undefined);
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
 }
 

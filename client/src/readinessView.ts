@@ -118,15 +118,13 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         const { server } = node;
         const item = new vscode.TreeItem(server.name, vscode.TreeItemCollapsibleState.None);
         item.id = node.parent ? `root:${node.parent}/server:${server.name}` : `server:${server.name}`;
-        item.iconPath = new vscode.ThemeIcon(server.icon);
-        item.description = server.reason ? `${server.badge} — ${server.reason}` : server.badge;
-        const tooltip = new vscode.MarkdownString(undefined, true);
-        tooltip.appendMarkdown(`**${escapeMarkdown(server.name)}** — $(${server.icon}) ${escapeMarkdown(server.state)}\n\n`);
-        if (server.reason) tooltip.appendMarkdown(`${escapeMarkdown(server.reason)}\n\n`);
-        if (server.variables?.length) tooltip.appendMarkdown(`Variables: ${server.variables.map((v) => `\`${v}\``).join(', ')}`);
-        item.tooltip = tooltip;
+        item.iconPath = stateIcon(server.icon, server.color);
+        const reason = server.reason ? plain(server.reason) : undefined;
+        item.description = reason ? `${server.badge} — ${reason}` : server.badge;
+        // Plain text: a Markdown tooltip would show a reason's backticks and need escaping everywhere.
+        item.tooltip = [`${server.name}: ${server.label}`, reason, server.variables?.length ? `Variables: ${server.variables.join(', ')}` : undefined].filter(Boolean).join('\n');
         item.contextValue = 'server';
-        item.accessibilityInformation = { label: `${server.name}: ${server.badge}${server.reason ? `. ${server.reason}` : ''}` };
+        item.accessibilityInformation = { label: `${server.name}: ${server.label}${reason ? `. ${reason}` : ''}` };
         if (server.range) {
           item.command = { command: 'mcpCatalog.revealServer', title: 'Reveal in Catalog', arguments: [readiness.uri, server.range] };
         }
@@ -137,13 +135,16 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         const { root } = node;
         const item = new vscode.TreeItem(root.name, root.servers.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
         item.id = `root:${root.name}`;
-        item.iconPath = new vscode.ThemeIcon(root.worstState ? (root.icon ?? 'warning') : 'root-folder');
+        item.iconPath = root.worstState && root.icon ? stateIcon(root.icon, root.color) : new vscode.ThemeIcon('root-folder');
         const count = root.servers.length === 1 ? '1 default server' : `${root.servers.length} default servers`;
-        item.description = root.worstState ? `${root.badge} — ${root.warning}` : count;
-        item.tooltip = new vscode.MarkdownString(
-          `**${escapeMarkdown(root.name)}** — ${count}${root.servers.length ? `: ${root.servers.map((s) => `\`${s}\``).join(', ')}` : ''}${root.warning ? `\n\n${escapeMarkdown(root.warning)}` : ''}`,
-        );
+        const warning = root.warning ? plain(root.warning) : undefined;
+        item.description = root.worstState && warning ? `${root.badge} — ${warning}` : count;
+        item.tooltip = [`${root.name}: ${count}${root.servers.length ? ` (${root.servers.join(', ')})` : ''}`, root.label && warning ? `${root.label}: ${warning}` : undefined].filter(Boolean).join('\n');
+        item.accessibilityInformation = { label: `${root.name}: ${count}${root.label && warning ? `. ${root.label}: ${warning}` : ''}` };
         item.contextValue = 'root';
+        if (root.location) {
+          item.command = { command: 'mcpCatalog.revealServer', title: 'Reveal in Roots Index', arguments: [root.location.uri, root.location.range] };
+        }
         return item;
       }
       case 'message': {
@@ -161,8 +162,14 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
   }
 }
 
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+/** A state's codicon in its theme colour (STATE_INFO on the server picks both). */
+function stateIcon(icon: string, color: string | undefined): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
+}
+
+/** Reasons quote names in backticks (SPEC §6.1's sentences); a tree row renders no Markdown. */
+function plain(text: string): string {
+  return text.replace(/`([^`]*)`/g, '$1');
 }
 
 /** Tree item actions: reveal an entry, copy a name. */

@@ -20,6 +20,21 @@ export interface DocumentAnalysedParams {
   warnings: number;
 }
 
+/**
+ * Client → server, request: what SPEC §1 makes of a document the client has not handed to the
+ * server (a JSON file), so the client can open it in the matching language mode. `text` is the
+ * editor's current text (its `$schema` decides); the path decides the rest (name, air.json
+ * listing, exclusions). Null: not a catalog, roots index or air.json.
+ */
+export const CLASSIFY_REQUEST = 'mcpCatalog/classify';
+export interface ClassifyParams {
+  uri: string;
+  text: string;
+}
+export interface ClassifyResult {
+  kind: 'catalog' | 'roots' | 'air' | null;
+}
+
 /** What the client passes in `initializationOptions`. */
 export interface InitializationOptions {
   /** Settings for clients without `workspace/configuration`. */
@@ -47,9 +62,11 @@ export interface ServerReadinessItem {
   startable: boolean;
   reason?: string;
   variables?: string[];
-  /** Short badge ("needs auth") and codicon id for lists. */
+  /** Short badge ("needs auth"), human label ("Needs authorization"), codicon id and theme colour id for lists. */
   badge: string;
+  label: string;
   icon: string;
+  color: string;
   /** The server-name key in the catalog, for "reveal". */
   range?: Range;
 }
@@ -59,7 +76,11 @@ export interface RootReadinessItem {
   worstState?: ReadinessState;
   warning?: string;
   badge?: string;
+  label?: string;
   icon?: string;
+  color?: string;
+  /** The root's key in its roots index, for "reveal". */
+  location?: { uri: string; range: Range };
 }
 export interface ReadinessResult {
   uri: string;
@@ -100,7 +121,15 @@ export interface TranslateParams {
   target: TranslationTarget;
   servers?: string[];
   position?: { line: number; character: number };
+  /** Translate nothing: answer with the servers to pick from (`ok: false` with `choices`). */
+  pick?: boolean;
+}
+/** A server to pick from, with what a picker shows beside its name. */
+export interface ServerChoice {
+  name: string;
+  type?: string;
+  title?: string;
 }
 export type TranslateResult =
   | { ok: true; content: string; servers: string[]; warnings: string[] }
-  | { ok: false; message: string; /** Server names to pick from when the cursor is on none. */ choices?: string[] };
+  | { ok: false; message: string; /** The servers to pick from when the cursor is on none (or `pick` was asked). */ choices?: ServerChoice[] };

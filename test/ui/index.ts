@@ -3,11 +3,14 @@
  * screenshots a person can look at (test/.tmp/screenshots/). Add a script by adding a file to
  * scripts/ and listing it below; the tier runner counts each script as one test.
  */
+import { cpSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { CodeServer } from '../harness/codeServer';
 import { Workbench } from './workbench';
 import { catalogTour } from './scripts/catalogTour';
+import { notOurs } from './scripts/notOurs';
+import { readmeShots } from './scripts/readmeShots';
 
 export interface UiContext {
   /** The scratch copy of the fixture workspace. */
@@ -18,6 +21,11 @@ export interface UiContext {
 
 export interface UiScript {
   name: string;
+  /**
+   * A folder of the repository to open instead of the test workspace (copied to scratch first),
+   * e.g. `examples/zimmer` to see what a new user sees, without the test workspace's settings.
+   */
+  workspaceFrom?: string;
   /** The file the window opens with (relative to the workspace), if any. */
   openFile?: string;
   /** Zoom for the screenshots (see OpenOptions.scale). */
@@ -25,7 +33,7 @@ export interface UiScript {
   run(workbench: Workbench, context: UiContext): Promise<void>;
 }
 
-export const uiScripts: UiScript[] = [catalogTour];
+export const uiScripts: UiScript[] = [catalogTour, readmeShots, notOurs];
 
 export interface UiResult {
   name: string;
@@ -40,9 +48,14 @@ export async function runUiScripts(browser: Browser, server: CodeServer, context
     const started = Date.now();
     let workbench: Workbench | undefined;
     try {
+      let folder = context.workspace;
+      if (script.workspaceFrom) {
+        folder = path.join(path.dirname(context.workspace), path.basename(script.workspaceFrom));
+        cpSync(path.join(context.extensionDevelopmentPath, script.workspaceFrom), folder, { recursive: true });
+      }
       workbench = await Workbench.open(browser, server, {
-        folder: context.workspace,
-        openFile: script.openFile ? path.join(context.workspace, script.openFile) : undefined,
+        folder,
+        openFile: script.openFile ? path.join(folder, script.openFile) : undefined,
         extensionDevelopmentPath: context.extensionDevelopmentPath,
         screenshotsDir: context.screenshotsDir,
         scale: script.scale,

@@ -196,6 +196,22 @@ export class Workbench {
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 
+  /**
+   * The TextMate scopes and language at line:column, read from VS Code's own "Developer: Inspect
+   * Editor Tokens and Scopes" widget (closed again before returning).
+   */
+  async inspectScopes(line: number, column: number): Promise<string> {
+    await this.goTo(line, column);
+    await this.runCommand('Developer: Inspect Editor Tokens and Scopes');
+    const widget = this.page.locator('.token-inspect-widget');
+    await widget.waitFor();
+    // A file without a grammar (plain text) says so instead of listing scopes.
+    await widget.locator('text=/textmate scopes|No grammar/').first().waitFor();
+    const text = await widget.innerText();
+    this.step(`scopes at ${line}:${column}: ${text.replace(/\s+/g, ' ')}`);
+    return text;
+  }
+
   /** Types text at the cursor (inserted as typed text, without auto-closing pairs). */
   async type(text: string): Promise<void> {
     await this.page.keyboard.insertText(text);

@@ -12,6 +12,7 @@ import { STATE_INFO } from '../service/readiness';
 import { previewRuntimeConfig, RUNTIMES, type Selection } from '../service/runtime';
 import { catalogViewOf, readinessOf, type Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
+import { locations } from './navigation';
 import { guarded, throwIfCancelled } from './requests';
 import { registerTranslateRequest } from './translateRequest';
 
@@ -23,7 +24,7 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
   context.connection.onRequest(READINESS_REQUEST, (params: ReadinessParams, token: CancellationToken) =>
     guarded(context, 'readiness', token, async () => {
       const analysis = await catalogAnalysis(context, params.uri, token);
-      return analysis ? readiness(analysis) : null;
+      return analysis ? readiness(context, analysis) : null;
     }),
   );
   context.connection.onRequest(PREVIEW_REQUEST, (params: PreviewParams, token: CancellationToken) =>
@@ -49,16 +50,23 @@ async function catalogAnalysis(context: ServerContext, uri: string, token: Cance
   return analysis?.kind === 'catalog' ? analysis : undefined;
 }
 
-function readiness(analysis: Analysis): ReadinessResult {
+function readiness(context: ServerContext, analysis: Analysis): ReadinessResult {
   const catalog = catalogViewOf(analysis);
   const result = readinessOf(analysis);
   const keyRanges = new Map(catalog.entries.map((entry) => [entry.name, analysis.lines.rangeOf(entry.keySpan.start, entry.keySpan.end)]));
   const roots = analysis.facts.roots;
+  // Where each root's key is in its roots index, so the tree can reveal it (the first file naming it wins, as in discovery).
+  const rootKeys = new Map<string, { path: string; start: number; end: number }>();
+  for (const file of roots?.files ?? []) for (const [name, span] of file.roots) if (!rootKeys.has(name)) rootKeys.set(name, { path: file.path, ...span });
+  const rootLocation = (name: string) => {
+    const key = rootKeys.get(name);
+    return key ? locations(context, analysis, [key])[0] : undefined;
+  };
   return {
     uri: analysis.uri,
     version: analysis.version,
     servers: result.servers.map((server) => ({ ...server, ...STATE_INFO[server.state], range: keyRanges.get(server.name) })),
-    roots: result.roots.map((root) => ({ ...root, ...(root.worstState ? STATE_INFO[root.worstState] : {}) })),
+    roots: result.roots.map((root) => ({ ...root, ...(root.worstState ? STATE_INFO[root.worstState] : {}), location: rootLocation(root.name) })),
     rootsSource: roots
       ? `${roots.files.map((file) => path.basename(file.path)).join(', ') || 'no readable roots file'} (${roots.via === 'explicit' ? 'from settings' : roots.via})`
       : analysis.facts.rootsSearch ?? 'no roots index found',

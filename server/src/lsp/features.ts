@@ -3,11 +3,13 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, Analyzer } from './analysis';
 import type { Logger } from './log';
 import { registerCatalogRequests } from './catalogRequests';
+import { registerClassifyRequest } from './classifyRequest';
 import { registerCodeActions } from './codeActions';
 import { registerCompletion } from './completion';
 import { registerHover } from './hover';
 import { registerLiveRequest } from './liveRequest';
 import { registerNavigation } from './navigation';
+import { registerStructure } from './structure';
 import { registerSymbols } from './symbols';
 
 /**
@@ -22,6 +24,8 @@ export interface ServerContext {
   logger: Logger;
   /** The analysis of a document's current version (cached per version). */
   analyse(document: TextDocument): Promise<Analysis | undefined>;
+  /** The same for any file the server classifies, air.json included (folding, formatting). */
+  analyseAny(document: TextDocument): Promise<Analysis | undefined>;
   /**
    * The client's capabilities from `initialize` (snippets, hierarchical symbols), undefined before
    * it. Optional: features must degrade to what every client reads when it is absent.
@@ -31,7 +35,17 @@ export interface ServerContext {
 
 export type FeatureRegistration = (context: ServerContext) => ServerCapabilities;
 
-const FEATURES: FeatureRegistration[] = [registerCatalogRequests, registerHover, registerCompletion, registerNavigation, registerSymbols, registerCodeActions, registerLiveRequest];
+const FEATURES: FeatureRegistration[] = [
+  registerCatalogRequests,
+  registerHover,
+  registerCompletion,
+  registerNavigation,
+  registerSymbols,
+  registerCodeActions,
+  registerStructure,
+  registerClassifyRequest,
+  registerLiveRequest,
+];
 
 /** Register every feature's handlers; returns a function giving the merged capabilities. */
 export function registerFeatures(context: ServerContext): () => ServerCapabilities {

@@ -93,7 +93,8 @@ function readText(context: ServerContext, filePath: string): string | undefined 
   return open ? open.getText() : diskReader.read(filePath);
 }
 
-function locations(context: ServerContext, analysis: Analysis, targets: FileSpan[]): Location[] {
+/** Spans in the document or in other files, as LSP locations (files that cannot be read are left out). */
+export function locations(context: ServerContext, analysis: Analysis, targets: FileSpan[]): Location[] {
   const out: Location[] = [];
   for (const target of targets) {
     if (!target.path || target.path === analysis.filePath) {

@@ -123,7 +123,7 @@ export function startServer(connection: Connection): void {
     const analysis = await analyse(document);
     return analysis?.kind === 'air' ? undefined : analysis;
   };
-  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex, clientCapabilities: () => clientCapabilities };
+  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex, analyseAny: analyse, clientCapabilities: () => clientCapabilities };
   const featureCapabilities = registerFeatures(context);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {

@@ -1,5 +1,6 @@
 import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
-import { TRANSLATE_REQUEST, type TranslateParams, type TranslateResult } from '../../../shared/src/protocol';
+import { TRANSLATE_REQUEST, type ServerChoice, type TranslateParams, type TranslateResult } from '../../../shared/src/protocol';
+import { catalogViewOf, type Analysis } from './analysis';
 import { serverAtOffset, serverNames, translateCatalog, TRANSLATION_TARGETS } from '../service/translate';
 import type { FeatureRegistration } from './features';
 import { guarded, throwIfCancelled } from './requests';
@@ -19,9 +20,10 @@ export const registerTranslateRequest: FeatureRegistration = (context) => {
       throwIfCancelled(token);
       if (!analysis || analysis.kind !== 'catalog') return { ok: false, message: 'This document is not an MCP catalog.' };
       let names = params.servers;
+      if (!names && params.pick) return { ok: false, message: 'Pick a server.', choices: serverChoices(analysis) };
       if (!names && params.position) {
         const name = serverAtOffset(analysis.text, analysis.lines.offsetAt(params.position));
-        if (name === undefined) return { ok: false, message: 'The cursor is on no server.', choices: serverNames(analysis.text) };
+        if (name === undefined) return { ok: false, message: 'The cursor is on no server.', choices: serverChoices(analysis) };
         names = [name];
       }
       const translation = translateCatalog(analysis.text, params.target, names);
@@ -31,3 +33,15 @@ export const registerTranslateRequest: FeatureRegistration = (context) => {
   );
   return {};
 };
+
+/** Every server that can be translated, with its `type` and `title` for the picker. */
+function serverChoices(analysis: Analysis): ServerChoice[] {
+  const entries = new Map(catalogViewOf(analysis).entries.map((entry) => [entry.name, entry.value]));
+  return serverNames(analysis.text).map((name) => {
+    const value = entries.get(name);
+    const choice: ServerChoice = { name };
+    if (typeof value?.type === 'string') choice.type = value.type;
+    if (typeof value?.title === 'string' && value.title.trim()) choice.title = value.title;
+    return choice;
+  });
+}

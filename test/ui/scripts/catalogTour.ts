@@ -117,14 +117,13 @@ export const catalogTour: UiScript = {
       await workbench.closeTab('Codex config.toml');
       await workbench.runCommand('MCP Catalog: Show Readiness');
       await workbench.page.locator('.part.sidebar').waitFor();
-      await workbench.collapseSection('Explorer Section');
       await workbench.setSideBarWidth(620);
       const figma = workbench.treeRow(READINESS, 'figma:');
       await figma.waitFor();
       const label = (await figma.getAttribute('aria-label')) ?? '';
-      assert.match(label, /^figma: needs auth\. OAuth-capable/);
+      assert.match(label, /^figma: Needs authorization\. OAuth-capable/);
       assert.match(await figma.innerText(), /needs auth — /);
-      await workbench.expandTreeRow(workbench.treeRow(READINESS, 'zimmer 1 default server'));
+      await workbench.expandTreeRow(workbench.treeRow(READINESS, 'zimmer: 1 default server'));
       await workbench.treeRow(READINESS, 'playwright-custom').waitFor();
       await workbench.screenshot('tour-08-readiness-zimmer');
     });
@@ -134,8 +133,8 @@ export const catalogTour: UiScript = {
       await workbench.waitForCatalogStatus('MCP catalog · 5 servers · 3 cannot start');
       const github = workbench.treeRow(READINESS, 'github:');
       await github.waitFor();
-      assert.match((await github.getAttribute('aria-label')) ?? '', /^github: missing config\. GITHUB_PERSONAL_TOKEN/);
-      assert.match((await workbench.treeRow(READINESS, 'twist:').getAttribute('aria-label')) ?? '', /^twist: unavailable\. Twist is being retired/);
+      assert.match((await github.getAttribute('aria-label')) ?? '', /^github: Missing configuration\. GITHUB_PERSONAL_TOKEN/);
+      assert.match((await workbench.treeRow(READINESS, 'twist:').getAttribute('aria-label')) ?? '', /^twist: Declared unavailable\. Twist is being retired/);
       const docs = workbench.treeRow(READINESS, 'docs');
       assert.match(await docs.innerText(), /missing config — preparing the session is expected to fail until GITHUB_PERSONAL_TOKEN is set/);
       await workbench.expandTreeRow(docs);

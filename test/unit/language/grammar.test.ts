@@ -57,7 +57,9 @@ describe('language: the ${VAR} injection grammar', () => {
     const entry = manifest.contributes.grammars.find((g) => g.scopeName === grammar.scopeName);
     assert.ok(entry, 'no grammars contribution');
     assert.equal(path.resolve(REPO, entry.path), GRAMMAR_PATH);
-    assert.deepEqual(entry.injectTo, ['source.json', 'source.json.comments']);
+    // Only into our own grammars (the catalog language, the Claude/Pi previews), never into every JSON file.
+    assert.deepEqual(entry.injectTo, ['source.json.mcp-catalog', 'source.json.comments.mcp-catalog-preview']);
+    for (const scope of entry.injectTo!) assert.ok(manifest.contributes.grammars.some((g) => g.scopeName === scope && g.path), `${scope} is one of ours`);
     assert.match(fs.readFileSync(path.join(REPO, '.vscodeignore'), 'utf8'), /^!syntaxes\/\*\.json$/m);
   });
 

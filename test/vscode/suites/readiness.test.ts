@@ -102,9 +102,18 @@ suite('readiness view', () => {
     assert.equal(github.icon, 'warning');
     assert.equal(row(servers, 'twist').description, 'unavailable — Twist is being retired; use Slack.');
     assert.equal(row(servers, 'twist').icon, 'circle-slash');
-    assert.equal(row(servers, 'context7').icon, 'pass');
+    assert.equal(row(servers, 'context7').icon, 'unlock');
+    assert.equal(row(servers, 'slack-workspace').icon, 'pass-filled');
+    // One icon per state, each in a theme colour; tooltips in words, no internal ids or backticks.
+    assert.equal(new Set(servers.map((s) => s.icon)).size, servers.length);
+    for (const server of servers) {
+      assert.ok(server.item.iconPath instanceof vscode.ThemeIcon && server.item.iconPath.color, `${server.label} has a coloured icon`);
+      assert.equal(typeof server.item.tooltip, 'string');
+      assert.doesNotMatch(String(server.item.tooltip), /`|_configuration|_authorization|declared_unavailable|no_credential/, `${server.label}: ${String(server.item.tooltip)}`);
+    }
+    assert.match(String(figma.item.tooltip), /^figma: Needs authorization\n/);
     // Screen readers hear the state too.
-    assert.match(figma.item.accessibilityInformation?.label ?? '', /^figma: needs auth\./);
+    assert.match(figma.item.accessibilityInformation?.label ?? '', /^figma: Needs authorization\./);
   });
 
   test("roots: each root's worst state and the warning a session on it gets; children are its default servers", async () => {
@@ -139,6 +148,20 @@ suite('readiness view', () => {
       return active?.document.uri.toString() === document.uri.toString() && active.document.getText(active.selection).includes('github') ? active : false;
     });
     assert.equal(editor.selection.start.line, document.getText().split('\n').findIndex((line) => line.includes('"github": {')));
+  });
+
+  test('clicking a root reveals it in its roots index', async () => {
+    const extension = await api();
+    const document = await openDocument('readiness/mcp.json');
+    const { roots } = await treeFor(extension, document.uri);
+    const command = row(roots, 'design').item.command;
+    assert.ok(command, 'a root row has a command');
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    const editor = await waitFor('readiness/roots.json with "design" selected', () => {
+      const active = vscode.window.activeTextEditor;
+      return active?.document.uri.toString() === fixtureUri('readiness/roots.json').toString() && active.document.getText(active.selection) === '"design"' ? active : false;
+    });
+    assert.equal(editor.document.languageId, 'air-roots');
   });
 
   test('an edit updates the tree: figma with a credential header becomes ready, design now warns about twist', async () => {

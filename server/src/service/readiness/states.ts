@@ -20,18 +20,22 @@ export function isStartable(state: ReadinessState): boolean {
 export interface StateInfo {
   /** A short badge for lists ("needs auth"). */
   badge: string;
-  /** A codicon id (DESIGN §10). */
-  icon: 'pass' | 'warning' | 'key' | 'circle-slash' | 'error';
+  /** What a person calls the state, for tooltips and screen readers ("Needs authorization"). */
+  label: string;
+  /** A codicon id (DESIGN §10), one per state, so no two states look alike. */
+  icon: 'pass-filled' | 'unlock' | 'warning' | 'key' | 'history' | 'circle-slash' | 'error';
+  /** A theme colour id for the icon: green can start, yellow/orange needs a person, red is broken. */
+  color: string;
 }
 
 export const STATE_INFO: Readonly<Record<ReadinessState, StateInfo>> = {
-  ready: { badge: 'ready', icon: 'pass' },
-  no_credential_required: { badge: 'no credential', icon: 'pass' },
-  missing_configuration: { badge: 'missing config', icon: 'warning' },
-  needs_authorization: { badge: 'needs auth', icon: 'key' },
-  needs_reauth: { badge: 'needs reauth', icon: 'key' },
-  declared_unavailable: { badge: 'unavailable', icon: 'circle-slash' },
-  invalid: { badge: 'invalid', icon: 'error' },
+  ready: { badge: 'ready', label: 'Ready', icon: 'pass-filled', color: 'testing.iconPassed' },
+  no_credential_required: { badge: 'no credential', label: 'Ready, no credential needed', icon: 'unlock', color: 'testing.iconPassed' },
+  missing_configuration: { badge: 'missing config', label: 'Missing configuration', icon: 'warning', color: 'problemsWarningIcon.foreground' },
+  needs_authorization: { badge: 'needs auth', label: 'Needs authorization', icon: 'key', color: 'charts.orange' },
+  needs_reauth: { badge: 'needs reauth', label: 'Needs authorization again', icon: 'history', color: 'charts.orange' },
+  declared_unavailable: { badge: 'unavailable', label: 'Declared unavailable', icon: 'circle-slash', color: 'disabledForeground' },
+  invalid: { badge: 'invalid', label: 'Invalid entry', icon: 'error', color: 'problemsErrorIcon.foreground' },
 };
 
 /**

@@ -1,0 +1,56 @@
+import { FoldingRangeKind, type FoldingRange, type SelectionRange, type TextEdit } from 'vscode-languageserver';
+import { foldingRanges, formatEdits, selectionSpans } from '../service/language/structure';
+import type { Analysis } from './analysis';
+import type { FeatureRegistration, ServerContext } from './features';
+import { guarded, throwIfCancelled } from './requests';
+
+/**
+ * Folding, smart selection and formatting: what an editor's JSON mode gave catalogs before they
+ * got a language mode of their own. Served for every file the server classifies (catalogs, roots
+ * indexes and air.json files); any other JSON an LSP client sends gets null, so it keeps its own
+ * formatter.
+ */
+export const registerStructure: FeatureRegistration = (context) => {
+  const { connection } = context;
+  connection.onFoldingRanges((params, token) =>
+    guarded(context, 'folding ranges', token, async (): Promise<FoldingRange[] | null> => {
+      const analysis = await classified(context, params.textDocument.uri);
+      throwIfCancelled(token);
+      if (!analysis) return null;
+      const limit = context.clientCapabilities?.()?.textDocument?.foldingRange?.rangeLimit;
+      return foldingRanges(analysis.text, limit).map(({ startLine, endLine }) => ({ startLine, endLine, kind: FoldingRangeKind.Region }));
+    }),
+  );
+  connection.onSelectionRanges((params, token) =>
+    guarded(context, 'selection ranges', token, async (): Promise<SelectionRange[] | null> => {
+      const analysis = await classified(context, params.textDocument.uri);
+      throwIfCancelled(token);
+      if (!analysis) return null;
+      const { text, lines } = analysis;
+      const root = analysis.parsed?.root;
+      return params.positions.map((position) => {
+        const offset = lines.offsetAt(position);
+        let range: SelectionRange | undefined;
+        // Outermost first, so each one becomes the parent of the next.
+        for (const span of selectionSpans(text, root, offset).reverse()) range = { range: lines.rangeOf(span.start, span.end), parent: range };
+        return range ?? { range: { start: position, end: position } };
+      });
+    }),
+  );
+  const format = async (uri: string, options: { tabSize: number; insertSpaces: boolean; insertFinalNewline?: boolean }, range?: { start: { line: number; character: number }; end: { line: number; character: number } }): Promise<TextEdit[] | null> => {
+    const analysis = await classified(context, uri);
+    if (!analysis) return null;
+    const { text, lines } = analysis;
+    const span = range && { start: lines.offsetAt(range.start), end: lines.offsetAt(range.end) };
+    return formatEdits(text, options, span).map((edit) => ({ range: lines.rangeOf(edit.start, edit.end), newText: edit.text }));
+  };
+  connection.onDocumentFormatting((params, token) => guarded(context, 'formatting', token, () => format(params.textDocument.uri, params.options)));
+  connection.onDocumentRangeFormatting((params, token) => guarded(context, 'range formatting', token, () => format(params.textDocument.uri, params.options, params.range)));
+  return { foldingRangeProvider: true, selectionRangeProvider: true, documentFormattingProvider: true, documentRangeFormattingProvider: true };
+};
+
+/** The analysis of the open document's current version when the server classifies it (SPEC §1). */
+async function classified(context: ServerContext, uri: string): Promise<Analysis | undefined> {
+  const document = context.documents.get(uri);
+  return document ? context.analyseAny(document) : undefined;
+}
