@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } from '../../shared/src/protocol';
+import { explicitConfiguration } from './explicitSettings';
 
 /** The client id: VS Code reads `mcpCatalog.trace.server` for it. */
 export const CLIENT_ID = 'mcpCatalog';
@@ -35,6 +36,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
     outputChannel: output,
     initializationOptions,
     synchronize: { configurationSection: 'mcpCatalog' },
+    // Settings left at their default give way to the folder's .mcp-catalog.json.
+    middleware: { workspace: { configuration: explicitConfiguration } },
     // The server recovers from its own errors; if its process dies, restart it (up to the client's limit).
     connectionOptions: { maxRestartCount: 5 },
   };
