@@ -3,6 +3,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } from '../../shared/src/protocol';
 import { OWN_LANGUAGES } from './languages';
 import { ClientLogChannel } from './logChannel';
+import { explicitConfiguration } from './explicitSettings';
 
 /** The client id: VS Code reads `mcpCatalog.trace.server` for it. */
 export const CLIENT_ID = 'mcpCatalog';
@@ -36,6 +37,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
     outputChannel: new ClientLogChannel(output),
     initializationOptions,
     synchronize: { configurationSection: 'mcpCatalog' },
+    // Settings left at their default give way to the folder's .mcp-catalog.json.
+    middleware: { workspace: { configuration: explicitConfiguration } },
     // The server recovers from its own errors; if its process dies, restart it (up to the client's limit).
     connectionOptions: { maxRestartCount: 5 },
   };

@@ -30,6 +30,12 @@ export interface McpCatalogSettings {
   };
 }
 
+/**
+ * The settings a workspace folder's `.mcp-catalog.json` can also hold (its other key is
+ * `exclude`); for these the server needs to know whether the user set them.
+ */
+export const SETTINGS_IN_PROJECT_CONFIG = ['severity', 'knownVariables', 'envFiles', 'secretsFile', 'rootsFiles', 'readProcessEnv'] as const;
+
 export const DEFAULT_SETTINGS: McpCatalogSettings = {
   severity: {},
   knownVariables: [],

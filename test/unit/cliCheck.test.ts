@@ -142,7 +142,7 @@ describe('mcp-catalog check (SPEC §7)', () => {
       assert.deepEqual(json(off).files[0].diagnostics.map((d) => d.code), ['timeout-range']);
     });
 
-    for (const argv of [['check', '--bogus', 'mcp.json'], ['check', '-x', 'mcp.json'], ['check', '--format', 'xml', 'mcp.json'], ['check'], ['check', '--severity', 'nope=error', 'mcp.json'], ['check', '--severity', 'timeout-range=loud', 'mcp.json'], ['frobnicate']]) {
+    for (const argv of [['check', '--bogus', 'mcp.json'], ['check', '-x', 'mcp.json'], ['check', '--format', 'xml', 'mcp.json'], ['check', '--severity', 'nope=error', 'mcp.json'], ['check', '--severity', 'timeout-range=loud', 'mcp.json'], ['frobnicate']]) {
       it(`is 2 for a usage error: ${argv.join(' ')}`, async () => {
         const dir = tempTree({ 'mcp.json': CLEAN });
         const run = await runCli(argv, { cwd: dir });
@@ -160,10 +160,22 @@ describe('mcp-catalog check (SPEC §7)', () => {
       assert.deepEqual(json(run).files.map((f) => f.path), ['mcp.json']);
     });
 
-    it('is 2 for a directory given as the file', async () => {
+    it('checks what a directory given as the PATH holds, and the current directory with no PATH', async () => {
       const dir = tempTree({ 'sub/mcp.json': CLEAN });
-      const run = await runCli(['check', 'sub'], { cwd: dir });
+      const named = await runCli(['check', '--no-process-env', 'sub'], { cwd: dir });
+      assert.equal(named.code, 0);
+      assert.match(named.stdout, /^1 file checked: 0 error/m);
+      const none = await runCli(['check', '--no-process-env'], { cwd: dir });
+      assert.equal(none.code, 0);
+      assert.match(none.stdout, /^1 file checked/m);
+    });
+
+    it('is 2 with a hint when a directory holds nothing to check, never a silent success', async () => {
+      const dir = tempTree({ 'package.json': '{}', 'node_modules/x/mcp.json': CLEAN });
+      const run = await runCli(['check'], { cwd: dir });
       assert.equal(run.code, 2);
+      assert.match(run.stderr, /0 files checked: no catalog, roots index or air\.json found in the current directory/);
+      assert.match(run.stderr, /Name a FILE/);
     });
   });
 

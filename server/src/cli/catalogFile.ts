@@ -1,8 +1,10 @@
 import * as path from 'node:path';
-import { CachingReader, diskReader, fileSize, MAX_SIDE_FILE } from '../node/files';
-import { Workspace } from '../node/workspace';
+import { fileSize, MAX_SIDE_FILE } from '../node/files';
+import { discoverIndexFiles } from '../node/discovery';
+import type { Workspace } from '../node/workspace';
 import { UsageError } from './args';
-import type { CliIo } from './io';
+import { displayPath } from './config';
+import type { CliContext } from './targets';
 
 /** A catalog named on the command line, read once, with the workspace that discovers its sources. */
 export interface CatalogFile {
@@ -13,15 +15,27 @@ export interface CatalogFile {
 }
 
 /**
- * The one-catalog prologue of `readiness` and `preview`: exactly one FILE, readable (else exit 2
- * with a message), and not a roots index.
+ * The one-catalog prologue of `readiness` and `preview`: exactly one FILE, or a directory holding
+ * exactly one catalog (found as `check` finds it), readable (else exit 2 with a message), and not
+ * a roots index.
  */
-export function readCatalogArgument(positional: readonly string[], io: CliIo, command: string): CatalogFile | number {
+export function readCatalogArgument(positional: readonly string[], context: CliContext, command: string): CatalogFile | number {
+  const { io, reader, workspace } = context;
   if (positional.length !== 1) throw new UsageError(positional.length === 0 ? 'no FILE given' : 'give exactly one catalog FILE');
-  const [given] = positional;
-  const reader = new CachingReader(diskReader);
-  const workspace = new Workspace(reader, { workspaceRoot: io.cwd, env: io.env });
-  const absolute = path.resolve(io.cwd, given);
+  let [given] = positional;
+  let absolute = path.resolve(io.cwd, given);
+  if (context.tree.entries(absolute) !== undefined) {
+    const catalogs = discoverIndexFiles(absolute, context.tree, { classify: (file) => workspace.classify(file), config: context.config }).filter(
+      (file) => workspace.classify(file) === 'catalog',
+    );
+    if (catalogs.length === 0) {
+      io.stderr(`mcp-catalog ${command}: no catalog found in ${given}; name the catalog FILE\n`);
+      return 2;
+    }
+    if (catalogs.length > 1) throw new UsageError(`${given} holds ${catalogs.length} catalogs (${catalogs.map((file) => displayPath(io.cwd, file)).join(', ')}); name one`);
+    absolute = catalogs[0];
+    given = displayPath(io.cwd, absolute);
+  }
   const text = reader.read(absolute);
   if (text === undefined) {
     const size = fileSize(absolute);

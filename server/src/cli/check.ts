@@ -1,72 +1,96 @@
 import * as path from 'node:path';
-import { checkDocument, DEFAULT_MAX_FILE_SIZE } from '../service/engine';
-import type { ResolvedFinding } from '../service/findings';
-import { CachingReader, diskReader, readNamedFile } from '../node/files';
-import { reportFindings } from '../node/report';
-import { Workspace } from '../node/workspace';
-import { oneOf, parseArgs, UsageError } from './args';
-import { CHECK_FORMATS, formatReports, type FileReport } from './formats';
-import { severityOverrides, SOURCE_OPTIONS, sourceSettings } from './sources';
+import { oneOf, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { baselineText, readBaseline, withoutBaseline } from './baseline';
+import { checkTargets, type CheckedFile } from './checkFiles';
+import { CONFIG_OPTIONS, displayPath } from './config';
+import { CHECK_FORMATS, formatReports, type CheckFormat } from './formats';
+import { writeTextFile } from './writeFile';
+import { SOURCE_OPTIONS } from './sources';
+import { cliContext, collectTargets, nothingFoundHint, type CliContext } from './targets';
 import type { CliIo } from './io';
 
 export const CHECK_USAGE = `mcp-catalog check [--format text|json|sarif|github] [--roots FILE]... [--env-file FILE]...
                   [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env]
-                  [--severity CODE=LEVEL]... FILE...`;
+                  [--severity CODE=LEVEL]... [--config FILE | --no-config]
+                  [--max-warnings N] [--baseline FILE [--write-baseline]] [PATH...]`;
 
-/** `mcp-catalog check`: exit 0 without error diagnostics, 1 with one, 2 for usage or an unreadable file. */
+/** Options of every command that reports findings (`check`, `fix`). */
+export const VERDICT_OPTIONS: Record<string, OptionSpec> = {
+  ...SOURCE_OPTIONS,
+  ...CONFIG_OPTIONS,
+  format: { value: true },
+  'max-warnings': { value: true },
+  baseline: { value: true },
+  'write-baseline': { value: false },
+};
+
+/**
+ * `mcp-catalog check`: exit 0 without error diagnostics, 1 with one (or more warnings than
+ * `--max-warnings`), 2 for usage, an unreadable file or nothing found to check.
+ */
 export function runCheck(argv: readonly string[], io: CliIo): number {
-  const args = parseArgs(argv, { ...SOURCE_OPTIONS, format: { value: true } });
+  const args = parseArgs(argv, VERDICT_OPTIONS);
   const format = oneOf(args, 'format', CHECK_FORMATS, 'text');
-  const settings = sourceSettings(args);
-  const severities = severityOverrides(args);
-  if (args.positional.length === 0) throw new UsageError('no FILE given');
-
-  const reader = new CachingReader(diskReader);
-  const workspace = new Workspace(reader, { workspaceRoot: io.cwd, env: io.env });
-  const reports: FileReport[] = [];
-  let unreadable = false;
-  let errors = 0;
-  for (const given of args.positional) {
-    const absolute = path.resolve(io.cwd, given);
-    // The named file is not a side file: over the side files' cap it still gets the engine's verdict.
-    const file = readNamedFile(absolute, DEFAULT_MAX_FILE_SIZE);
-    if (file === undefined) {
-      io.stderr(`mcp-catalog: cannot read ${given}\n`);
-      unreadable = true;
-      continue;
-    }
-    if ('tooLarge' in file) {
-      reports.push({ path: given, diagnostics: reportFindings('', [tooLargeFinding(file.tooLarge, DEFAULT_MAX_FILE_SIZE)], reader) });
-      continue;
-    }
-    const { text } = file;
-    // §10: a file §1 does not classify is checked as a catalog.
-    const kind = workspace.classify(absolute, text) ?? 'catalog';
-    const { facts } = workspace.factsFor(absolute, kind, settings);
-    const { findings } = checkDocument(text, kind, facts, {
-      severities,
-      onRuleError: (rule) => io.stderr(`mcp-catalog: internal error in rule "${rule}" on ${given}; other rules still ran\n`),
-    });
-    errors += findings.filter((f) => f.severity === 'error').length;
-    reports.push({ path: given, diagnostics: reportFindings(text, findings, reader) });
+  const limits = verdictLimits(args);
+  const context = cliContext(args, io);
+  const targets = collectTargets(args.positional, context);
+  if (targets.length === 0) {
+    io.stderr(`mcp-catalog check: 0 files checked: ${nothingFoundHint(args.positional, context)}\n`);
+    return 2;
   }
-  io.stdout(formatReports(format, reports, io.version));
-  if (unreadable) return 2;
-  return errors > 0 ? 1 : 0;
+  const { files, unreadable } = checkTargets(targets, context);
+  const code = report(files, format, limits, context);
+  return unreadable ? 2 : code;
+}
+
+export interface VerdictLimits {
+  maxWarnings?: number;
+  baseline?: string;
+  writeBaseline: boolean;
+}
+
+export function verdictLimits(args: ParsedArgs): VerdictLimits {
+  const raw = args.options.get('max-warnings')?.[0];
+  let maxWarnings: number | undefined;
+  if (raw !== undefined) {
+    if (!/^\d+$/.test(raw)) throw new UsageError(`--max-warnings needs a whole number of warnings, not "${raw}"`);
+    maxWarnings = Number(raw);
+  }
+  const baseline = args.options.get('baseline')?.[0];
+  const writeBaseline = args.flags.has('write-baseline');
+  if (writeBaseline && baseline === undefined) throw new UsageError('--write-baseline needs --baseline FILE');
+  return { maxWarnings, baseline, writeBaseline };
 }
 
 /**
- * The engine's one information finding for a document over its size limit (service/engine.ts,
- * same words), for a file so large it is not even read: its size is counted in bytes, which for
- * the usual ASCII catalog is the engine's UTF-16 count.
+ * Prints the reports (without the baseline's findings) and returns the exit status: 1 with an
+ * error or more warnings than allowed, else 0. `--write-baseline` records every finding instead.
  */
-function tooLargeFinding(bytes: number, limit: number): ResolvedFinding {
-  return {
-    code: 'json-syntax',
-    severity: 'information',
-    message: `This file is ${(bytes / 1048576).toFixed(1)} MB, over the ${Math.round((limit / 1048576) * 100) / 100} MB limit (mcpCatalog.maxFileSizeMB), so it was not checked.`,
-    start: 0,
-    end: 0,
-    data: { path: [], tooLarge: true },
-  };
+export function report(files: readonly CheckedFile[], format: CheckFormat, limits: VerdictLimits, context: CliContext): number {
+  const { io } = context;
+  const located = files.map((file) => ({ absolute: file.target.absolute, report: file.report }));
+  if (limits.baseline !== undefined) {
+    const baselinePath = path.resolve(io.cwd, limits.baseline);
+    if (limits.writeBaseline) {
+      writeTextFile(baselinePath, baselineText(baselinePath, located));
+      const count = located.reduce((sum, file) => sum + file.report.diagnostics.length, 0);
+      io.stderr(`mcp-catalog: wrote ${count} finding(s) of ${located.length} file(s) to ${displayPath(io.cwd, baselinePath)}\n`);
+      return 0;
+    }
+    const accepted = readBaseline(baselinePath);
+    if (typeof accepted === 'string') throw new Error(`--baseline ${limits.baseline}: ${accepted}`);
+    const filtered = withoutBaseline(baselinePath, accepted, located);
+    located.splice(0, located.length, ...filtered.files);
+    if (filtered.hidden > 0) io.stderr(`mcp-catalog: ${filtered.hidden} finding(s) recorded in ${displayPath(io.cwd, baselinePath)} not shown\n`);
+  }
+  const reports = located.map((file) => file.report);
+  io.stdout(formatReports(format, reports, io.version));
+  const all = reports.flatMap((r) => r.diagnostics);
+  const errors = all.filter((d) => d.severity === 'error').length;
+  const warnings = all.filter((d) => d.severity === 'warning').length;
+  if (limits.maxWarnings !== undefined && warnings > limits.maxWarnings) {
+    io.stderr(`mcp-catalog: ${warnings} warning(s), more than --max-warnings ${limits.maxWarnings}\n`);
+    return 1;
+  }
+  return errors > 0 ? 1 : 0;
 }

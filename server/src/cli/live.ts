@@ -11,7 +11,9 @@ import { oneOf, parseArgs, UsageError } from './args';
 import { readCatalogArgument } from './catalogFile';
 import type { CliIo } from './io';
 import { formatLiveText, liveJson } from './liveFormat';
-import { SOURCE_OPTIONS, severityOverrides, sourceSettings } from './sources';
+import { CONFIG_OPTIONS, configuredSeverities } from './config';
+import { SOURCE_OPTIONS } from './sources';
+import { cliContext } from './targets';
 
 export const LIVE_USAGE = `mcp-catalog live [--format text|json] [--api-key-env NAME] [--timeout SECONDS]
                  [same source options as readiness] URL [FILE|DIR]`;
@@ -26,10 +28,11 @@ export const DEFAULT_KEY_VARIABLE = 'ZIMMER_API_KEY';
  * comes from an environment variable and is only ever sent, never printed.
  */
 export async function runLive(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { ...SOURCE_OPTIONS, format: { value: true }, 'api-key-env': { value: true }, timeout: { value: true } });
+  const args = parseArgs(argv, { ...SOURCE_OPTIONS, ...CONFIG_OPTIONS, format: { value: true }, 'api-key-env': { value: true }, timeout: { value: true } });
   const format = oneOf(args, 'format', LIVE_FORMATS, 'text');
-  const settings = sourceSettings(args);
-  severityOverrides(args);
+  const context = cliContext(args, io);
+  const { settings } = context;
+  configuredSeverities(args, context.config); // validated with the other source options so typos still fail
   const [urlText, target, ...extra] = args.positional;
   if (urlText === undefined) throw new UsageError('no instance URL given');
   if (extra.length > 0) throw new UsageError('give one URL and at most one FILE or DIR');
@@ -41,7 +44,7 @@ export async function runLive(argv: readonly string[], io: CliIo): Promise<numbe
   if (!isSendableKey(key)) throw new UsageError(`${keyVariable} holds characters that cannot be sent in an HTTP header (the key is visible ASCII without spaces)`);
   const timeoutMs = timeoutOption(args.options.get('timeout')?.[0]);
 
-  const file = readCatalogArgument([catalogPath(target ?? '.', io)], io, 'live');
+  const file = readCatalogArgument([catalogPath(target ?? '.', io)], context, 'live');
   if (typeof file === 'number') return file;
   const { given, absolute, text, workspace } = file;
   const { facts } = workspace.factsFor(absolute, 'catalog', settings);

@@ -1,6 +1,8 @@
 import { version } from '../../../package.json';
 import { UsageError } from './args';
 import { CHECK_USAGE, runCheck } from './check';
+import { DIFF_USAGE, runDiff } from './diff';
+import { FIX_USAGE, runFix } from './fix';
 import type { CliIo } from './io';
 import { LIVE_USAGE, runLive } from './live';
 import { PREVIEW_USAGE, runPreview } from './preview';
@@ -12,6 +14,8 @@ type Command = { usage: string; run: (argv: readonly string[], io: CliIo) => num
 
 export const COMMANDS: Record<string, Command> = {
   check: { usage: CHECK_USAGE, run: runCheck },
+  fix: { usage: FIX_USAGE, run: runFix },
+  diff: { usage: DIFF_USAGE, run: runDiff },
   readiness: { usage: READINESS_USAGE, run: runReadiness },
   preview: { usage: PREVIEW_USAGE, run: runPreview },
   live: { usage: LIVE_USAGE, run: runLive },
@@ -20,7 +24,7 @@ export const COMMANDS: Record<string, Command> = {
 export function usage(): string {
   return `Usage:\n${Object.values(COMMANDS)
     .map((command) => `  ${command.usage.replace(/\n/g, '\n  ')}`)
-    .join('\n')}\n\nExit status: 0 no error diagnostics, 1 at least one error, 2 usage error or unreadable file.\n`;
+    .join('\n')}\n\nExit status: 0 no error diagnostics, 1 at least one error (or more warnings than --max-warnings;\nfor diff: the change adds an error or worsens readiness), 2 usage error, unreadable file or nothing to check.\n`;
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

@@ -3,10 +3,13 @@ import { previewRuntimeConfig } from '../service/runtime/preview';
 import { RUNTIMES, type RuntimeConfig, type Selection } from '../service/runtime/types';
 import { listOption, oneOf, parseArgs, UsageError } from './args';
 import { readCatalogArgument } from './catalogFile';
+import { CONFIG_OPTIONS } from './config';
+import { cliContext } from './targets';
 import type { CliIo } from './io';
 
 export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi [--root NAME | --server NAME...]
-                    [--clone DIR] [--roots FILE]... [--format text|json] FILE`;
+                    [--clone DIR] [--roots FILE]... [--format text|json]
+                    [--config FILE | --no-config] FILE|DIR`;
 
 const PREVIEW_FORMATS = ['text', 'json'] as const;
 
@@ -24,6 +27,7 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
     clone: { value: true },
     roots: { value: true, repeatable: true },
     format: { value: true },
+    ...CONFIG_OPTIONS,
   });
   if (!args.options.has('runtime')) throw new UsageError('--runtime is required (claude, codex or pi)');
   const runtime = oneOf(args, 'runtime', RUNTIMES, 'claude');
@@ -34,7 +38,8 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
   if (args.options.has('server') && servers.length === 0) throw new UsageError('--server needs a server name');
   const selection: Selection = root !== undefined ? { kind: 'root', root } : servers.length > 0 ? { kind: 'servers', names: servers } : { kind: 'all' };
 
-  const file = readCatalogArgument(args.positional, io, 'preview');
+  const context = cliContext(args, io);
+  const file = readCatalogArgument(args.positional, context, 'preview');
   if (typeof file === 'number') return file;
   const { given, absolute, text, workspace } = file;
 
@@ -43,7 +48,7 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
     knownVariables: [],
     knownLabel: '--known',
     envFiles: [],
-    rootsFiles: args.options.get('roots') ?? [],
+    rootsFiles: context.settings.rootsFiles,
     readProcessEnv: false,
     trusted: false,
   });

@@ -3,10 +3,13 @@ import { readCatalog } from '../service/catalogView';
 import { oneOf, parseArgs } from './args';
 import { readCatalogArgument } from './catalogFile';
 import type { CliIo } from './io';
-import { severityOverrides, SOURCE_OPTIONS, sourceSettings } from './sources';
+import { CONFIG_OPTIONS, configuredSeverities } from './config';
+import { SOURCE_OPTIONS } from './sources';
+import { cliContext } from './targets';
 
 export const READINESS_USAGE = `mcp-catalog readiness [--format text|json] [--roots FILE]... [--env-file FILE]...
-                      [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env] FILE`;
+                      [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env]
+                      [--config FILE | --no-config] FILE|DIR`;
 
 const READINESS_FORMATS = ['text', 'json'] as const;
 
@@ -16,11 +19,12 @@ const READINESS_FORMATS = ['text', 'json'] as const;
  * at all, 2 for usage errors and unreadable files. Only variable names are ever printed.
  */
 export function runReadiness(argv: readonly string[], io: CliIo): number {
-  const args = parseArgs(argv, { ...SOURCE_OPTIONS, format: { value: true } });
+  const args = parseArgs(argv, { ...SOURCE_OPTIONS, ...CONFIG_OPTIONS, format: { value: true } });
   const format = oneOf(args, 'format', READINESS_FORMATS, 'text');
-  const settings = sourceSettings(args);
-  severityOverrides(args); // accepted with the other source options; validated so typos still fail
-  const file = readCatalogArgument(args.positional, io, 'readiness');
+  const context = cliContext(args, io);
+  const { settings } = context;
+  configuredSeverities(args, context.config); // accepted with the other source options; validated so typos still fail
+  const file = readCatalogArgument(args.positional, context, 'readiness');
   if (typeof file === 'number') return file;
   const { given, absolute, text, workspace } = file;
 

@@ -15,6 +15,7 @@ import { reportFindings, type ReportedFinding } from '../node/report';
 import { Workspace, type SourceSettings } from '../node/workspace';
 import type { McpCatalogSettings } from '../../../shared/src/settings';
 import { uriToPath } from './paths';
+import type { ResourceSettings } from './projectSettings';
 import { computeReadiness, type Readiness } from '../service/readiness';
 import { readCatalog, type CatalogView } from '../service/runtime';
 
@@ -194,7 +195,7 @@ function linesAfter(previous: Analysis, edits: readonly OffsetEdit[], text: stri
 export function sourceSettings(settings: McpCatalogSettings, trusted: boolean): SourceSettings {
   return {
     knownVariables: settings.knownVariables,
-    knownLabel: 'mcpCatalog.knownVariables',
+    knownLabel: (settings as ResourceSettings).knownVariablesLabel ?? 'mcpCatalog.knownVariables',
     envFiles: settings.envFiles,
     secretsFile: settings.secretsFile || undefined,
     rootsFiles: settings.rootsFiles,

@@ -18,6 +18,8 @@ import { toDiagnostics } from './diagnostics';
 import { guard, Logger } from './log';
 import { uriToPath } from './paths';
 import { SettingsProvider } from './settings';
+import { readProjectConfig } from '../node/projectConfig';
+import { PROJECT_CONFIG_NAME } from '../service/projectConfig';
 import { ValidationScheduler } from './validation';
 import { FolderWatcher } from './watchers';
 import { registerFeatures, type ServerContext } from './features';
@@ -42,6 +44,7 @@ export function startServer(connection: Connection): void {
   let settings: SettingsProvider | undefined;
   const folderWatcher = new FolderWatcher(() => {
     logger.info('A watched folder changed; revalidating open catalogs and roots indexes.');
+    settings?.clear();
     revalidateAll();
   });
 
@@ -56,6 +59,11 @@ export function startServer(connection: Connection): void {
 
   const analyse = async (document: TextDocument): Promise<Analysis | undefined> => {
     const current = await settings!.get(document.uri);
+    if (current.excluded) {
+      // The workspace's .mcp-catalog.json excludes it: checked by neither the editor nor the command line.
+      analyzer.forget(document.uri);
+      return undefined;
+    }
     return analyzer.analyze(document, current);
   };
 
@@ -131,7 +139,14 @@ export function startServer(connection: Connection): void {
     trusted = options.workspaceTrusted !== false;
     const capabilities = params.capabilities;
     clientCapabilities = capabilities;
-    settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings);
+    settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings, (resource) => {
+      const filePath = uriToPath(resource);
+      const folder = filePath ? analyzer.folderOf(filePath) : undefined;
+      if (!folder) return {};
+      const config = readProjectConfig(path.join(folder, PROJECT_CONFIG_NAME), reader);
+      for (const problem of config?.problems ?? []) logger.error(`${config!.path}: ${problem}; that value is ignored.`);
+      return { config, filePath, folder };
+    });
     relatedSupported = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
     watchedByClient = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     foldersSupported = capabilities.workspace?.workspaceFolders === true;
@@ -180,6 +195,8 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeWatchedFiles(() =>
     guard(logger, 'watched files', () => {
+      // A .mcp-catalog.json may have changed: settings are merged with it again.
+      settings?.clear();
       revalidateAll();
     }),
   );

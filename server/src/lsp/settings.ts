@@ -1,41 +1,49 @@
 import type { Connection } from 'vscode-languageserver';
-import { DEFAULT_SETTINGS, normaliseSettings, type McpCatalogSettings } from '../../../shared/src/settings';
+import type { ProjectConfig } from '../node/projectConfig';
+import { withProjectConfig, type ResourceSettings } from './projectSettings';
 
 /**
  * Settings per resource (DESIGN §11): `workspace/configuration` when the client supports it,
- * else `initializationOptions.settings`, else defaults. Cached until the client says they changed.
+ * else `initializationOptions.settings`, else defaults — each over the workspace folder's
+ * `.mcp-catalog.json` (lsp/projectSettings.ts). Cached until the client says they changed or a
+ * watched file (the configuration file among them) changed.
  */
 export class SettingsProvider {
-  private readonly cache = new Map<string, Promise<McpCatalogSettings>>();
-  private fallback: McpCatalogSettings = DEFAULT_SETTINGS;
+  private readonly cache = new Map<string, Promise<ResourceSettings>>();
+  private fallback: unknown = undefined;
 
   constructor(
     private readonly connection: Connection,
     private supportsConfiguration: boolean,
     initialSettings: unknown,
+    /** The configuration file for a resource (URI), with its path and workspace folder. */
+    private readonly projectConfig: (resource: string) => { config?: ProjectConfig; filePath?: string; folder?: string } = () => ({}),
   ) {
-    if (initialSettings !== undefined) this.fallback = normaliseSettings(initialSettings);
+    if (initialSettings !== undefined) this.fallback = initialSettings;
   }
 
   /** Pushed settings (`workspace/didChangeConfiguration` with a payload) for clients that cannot be asked. */
   setFallback(raw: unknown): void {
-    this.fallback = normaliseSettings(raw);
+    this.fallback = raw;
   }
 
   clear(): void {
     this.cache.clear();
   }
 
-  get(resource: string): Promise<McpCatalogSettings> {
-    if (!this.supportsConfiguration) return Promise.resolve(this.fallback);
+  get(resource: string): Promise<ResourceSettings> {
     let pending = this.cache.get(resource);
     if (!pending) {
-      pending = this.connection.workspace
-        .getConfiguration({ scopeUri: resource, section: 'mcpCatalog' })
-        .then(
-          (raw: unknown) => (raw === null || raw === undefined ? this.fallback : normaliseSettings(raw)),
-          () => this.fallback,
-        );
+      const merge = (raw: unknown): ResourceSettings => {
+        const { config, filePath, folder } = this.projectConfig(resource);
+        return withProjectConfig(raw, config, filePath, folder);
+      };
+      pending = !this.supportsConfiguration
+        ? Promise.resolve(merge(this.fallback))
+        : this.connection.workspace.getConfiguration({ scopeUri: resource, section: 'mcpCatalog' }).then(
+            (raw: unknown) => merge(raw === null || raw === undefined ? this.fallback : raw),
+            () => merge(this.fallback),
+          );
       this.cache.set(resource, pending);
     }
     return pending;

@@ -1,0 +1,180 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { IndexKind } from '../service/classify';
+import { ignoreVerdict, parseIgnoreFile, type IgnorePattern } from '../service/ignorePatterns';
+import { nodeValue, parseJson } from '../service/parse';
+import type { FileReader } from './files';
+import { isExcludedByConfig, type ProjectConfig } from './projectConfig';
+
+/**
+ * What the command line checks in a directory (README "Which files are checked"): every file the
+ * editor would check — catalogs, roots indexes and air.json files of SPEC §1, and the files an
+ * air.json names — found by walking the tree. Skipped: hidden entries, the usual build and
+ * dependency folders, what `.gitignore` files ignore, and what the configuration's `exclude`
+ * leaves out. Under an air.json `catalogs` folder only 3 levels are searched (AIR's own rule,
+ * air.schema.json), elsewhere any depth.
+ */
+
+/** Folders never searched: dependencies, build output, VCS data. */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', 'target', 'vendor']);
+
+/** AIR walks each catalog folder this many levels deep. */
+export const CATALOG_DEPTH = 3;
+
+export interface TreeEntry {
+  name: string;
+  directory: boolean;
+}
+
+/** A file system (the disk, or a git revision) as discovery reads it. */
+export interface TreeReader extends FileReader {
+  /** A directory's entries, or undefined when it is no directory. */
+  entries(dir: string): TreeEntry[] | undefined;
+}
+
+export interface DiscoveryOptions {
+  /** SPEC §1 with air.json membership: undefined for files that are nothing of ours. */
+  classify(filePath: string): IndexKind | undefined;
+  config?: ProjectConfig;
+  /** Where the search for ancestors' `.gitignore` files stops; otherwise at the nearest folder holding `.git`. */
+  repositoryRoot?: string;
+}
+
+interface IgnoreLayer {
+  base: string;
+  patterns: IgnorePattern[];
+}
+
+const REMOTE_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** Every catalog, roots index and air.json to check under `dir`, sorted, each once. */
+export function discoverIndexFiles(dir: string, tree: TreeReader, options: DiscoveryOptions): string[] {
+  const start = path.resolve(dir);
+  const found = new Set<string>();
+  const named = new Set<string>();
+  const airFiles: string[] = [];
+  const add = (file: string): void => {
+    if (found.has(file)) return;
+    const kind = options.classify(file);
+    if (!kind) return;
+    found.add(file);
+    if (kind === 'air') airFiles.push(file);
+  };
+  for (const file of walk(tree, start, ancestorLayers(tree, start, options.repositoryRoot), undefined, options.config)) add(file);
+
+  const catalogRoots: string[] = [];
+  for (let i = 0; i < airFiles.length; i++) {
+    const air = readAirLists(tree, airFiles[i]);
+    const airDir = path.dirname(airFiles[i]);
+    for (const written of [...air.mcp, ...air.roots]) {
+      const file = path.resolve(airDir, written);
+      if (isExcludedByConfig(options.config, file) || tree.read(file) === undefined) continue;
+      named.add(file);
+      add(file);
+    }
+    for (const written of air.catalogs) {
+      const root = path.resolve(airDir, written);
+      if (tree.entries(root) === undefined || catalogRoots.includes(root)) continue;
+      catalogRoots.push(root);
+      for (const file of walk(tree, root, ancestorLayers(tree, root, options.repositoryRoot), CATALOG_DEPTH, options.config)) add(file);
+    }
+  }
+  const tooDeep = (file: string): boolean =>
+    !named.has(file) &&
+    catalogRoots.some((root) => {
+      const relative = path.relative(root, path.dirname(file));
+      if (relative.startsWith('..') || path.isAbsolute(relative)) return false;
+      return (relative === '' ? 0 : relative.split(path.sep).length) > CATALOG_DEPTH;
+    });
+  return [...found].filter((file) => !tooDeep(file)).sort();
+}
+
+/** JSON files under `dir`, `depth` levels of folders deep at most (undefined: any depth). */
+function* walk(tree: TreeReader, dir: string, layers: IgnoreLayer[], depth: number | undefined, config: ProjectConfig | undefined): Generator<string> {
+  const entries = tree.entries(dir);
+  if (!entries) return;
+  const here = entries.some((entry) => entry.name === '.gitignore' && !entry.directory) ? [...layers, readLayer(tree, dir)] : layers;
+  for (const entry of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.directory) {
+      if (SKIPPED_FOLDERS.has(entry.name) || depth === 0) continue;
+      if (isIgnored(here, full, true) || isExcludedByConfig(config, full, true)) continue;
+      yield* walk(tree, full, here, depth === undefined ? undefined : depth - 1, config);
+    } else if (entry.name.toLowerCase().endsWith('.json') && !isIgnored(here, full, false) && !isExcludedByConfig(config, full)) {
+      yield full;
+    }
+  }
+}
+
+/** The deepest `.gitignore` with a verdict decides (gitignore(5)). */
+function isIgnored(layers: readonly IgnoreLayer[], full: string, directory: boolean): boolean {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const relative = path.relative(layers[i].base, full).split(path.sep).join('/');
+    const verdict = ignoreVerdict(layers[i].patterns, relative, directory);
+    if (verdict !== undefined) return verdict;
+  }
+  return false;
+}
+
+function readLayer(tree: TreeReader, dir: string): IgnoreLayer {
+  return { base: dir, patterns: parseIgnoreFile(tree.read(path.join(dir, '.gitignore')) ?? '') };
+}
+
+/**
+ * The `.gitignore` files above `dir` that apply to it: from the repository root (the nearest
+ * folder above holding `.git`) down to `dir`'s parent. None outside a repository.
+ */
+function ancestorLayers(tree: TreeReader, dir: string, repositoryRoot: string | undefined): IgnoreLayer[] {
+  let root = repositoryRoot ? path.resolve(repositoryRoot) : undefined;
+  for (let current = dir; !root; ) {
+    if (tree.entries(current)?.some((entry) => entry.name === '.git')) root = current;
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  const relative = root === undefined ? '' : path.relative(root, dir);
+  if (root === undefined || relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return [];
+  const chain: string[] = [];
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    chain.unshift(current);
+    if (current === root || path.dirname(current) === current) break;
+  }
+  return chain.filter((folder) => tree.entries(folder)?.some((entry) => entry.name === '.gitignore' && !entry.directory)).map((folder) => readLayer(tree, folder));
+}
+
+function readAirLists(tree: TreeReader, airPath: string): { mcp: string[]; roots: string[]; catalogs: string[] } {
+  const text = tree.read(airPath);
+  const value = text === undefined ? undefined : nodeValue(parseJson(text).root);
+  const record = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const local = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && !REMOTE_SOURCE.test(s)) : []);
+  return { mcp: local(record.mcp), roots: local(record.roots), catalogs: local(record.catalogs) };
+}
+
+/** The disk as a TreeReader, over a FileReader for the texts. Symbolic links to folders are not followed (no cycles). */
+export function diskTree(files: FileReader): TreeReader {
+  return {
+    read: (filePath) => files.read(filePath),
+    list: (dir) => files.list(dir),
+    entries(dir) {
+      let dirents: fs.Dirent[];
+      try {
+        dirents = fs.readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return undefined;
+      }
+      return dirents.flatMap((entry): TreeEntry[] => {
+        if (entry.isDirectory()) return [{ name: entry.name, directory: true }];
+        if (entry.isFile()) return [{ name: entry.name, directory: false }];
+        if (entry.isSymbolicLink()) {
+          try {
+            return fs.statSync(path.join(dir, entry.name)).isFile() ? [{ name: entry.name, directory: false }] : [];
+          } catch {
+            return [];
+          }
+        }
+        return [];
+      });
+    },
+  };
+}
