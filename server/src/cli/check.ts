@@ -3,13 +3,13 @@ import { checkDocument, DEFAULT_MAX_FILE_SIZE } from '../service/engine';
 import type { ResolvedFinding } from '../service/findings';
 import { CachingReader, diskReader, readNamedFile } from '../node/files';
 import { reportFindings } from '../node/report';
-import { Workspace } from '../node/workspace';
+import { checkNamedSources, cliWorkspace } from './catalogFile';
 import { oneOf, parseArgs, UsageError } from './args';
 import { CHECK_FORMATS, formatReports, type FileReport } from './formats';
 import { severityOverrides, SOURCE_OPTIONS, sourceSettings } from './sources';
 import type { CliIo } from './io';
 
-export const CHECK_USAGE = `mcp-catalog check [--format text|json|sarif|github] [--roots FILE]... [--env-file FILE]...
+export const CHECK_USAGE = `mcp-catalog check [--format text|json|sarif|github] [--roots FILE]... [--env-file|--dotenv FILE]...
                   [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env]
                   [--severity CODE=LEVEL]... FILE...`;
 
@@ -22,7 +22,8 @@ export function runCheck(argv: readonly string[], io: CliIo): number {
   if (args.positional.length === 0) throw new UsageError('no FILE given');
 
   const reader = new CachingReader(diskReader);
-  const workspace = new Workspace(reader, { workspaceRoot: io.cwd, env: io.env });
+  checkNamedSources(settings, reader, io);
+  const workspace = cliWorkspace(io, reader, args.positional);
   const reports: FileReport[] = [];
   let unreadable = false;
   let errors = 0;
@@ -30,8 +31,8 @@ export function runCheck(argv: readonly string[], io: CliIo): number {
     const absolute = path.resolve(io.cwd, given);
     // The named file is not a side file: over the side files' cap it still gets the engine's verdict.
     const file = readNamedFile(absolute, DEFAULT_MAX_FILE_SIZE);
-    if (file === undefined) {
-      io.stderr(`mcp-catalog: cannot read ${given}\n`);
+    if ('refused' in file) {
+      io.stderr(`mcp-catalog: cannot read ${given}: it ${file.refused}\n`);
       unreadable = true;
       continue;
     }

@@ -2,8 +2,10 @@ import { readCatalog } from '../service/runtime/catalogEntries';
 import { previewRuntimeConfig } from '../service/runtime/preview';
 import { RUNTIMES, type RuntimeConfig, type Selection } from '../service/runtime/types';
 import { listOption, oneOf, parseArgs, UsageError } from './args';
-import { readCatalogArgument } from './catalogFile';
+import { checkNamedSources, readCatalogArgument } from './catalogFile';
 import type { CliIo } from './io';
+import { terminalSafe } from './terminal';
+import { CachingReader, diskReader } from '../node/files';
 
 export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi [--root NAME | --server NAME...]
                     [--clone DIR] [--roots FILE]... [--format text|json] FILE`;
@@ -37,6 +39,7 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
   const file = readCatalogArgument(args.positional, io, 'preview');
   if (typeof file === 'number') return file;
   const { given, absolute, text, workspace } = file;
+  checkNamedSources({ knownVariables: [], knownLabel: '--known', envFiles: [], rootsFiles: args.options.get('roots') ?? [], readProcessEnv: false, trusted: true }, new CachingReader(diskReader), io);
 
   // A preview substitutes nothing, so no variable source is read: only the roots index matters.
   const { facts } = workspace.factsFor(absolute, 'catalog', {
@@ -59,7 +62,7 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
     io.stdout(`${JSON.stringify(previewJson(outcome.config), null, 2)}\n`);
   } else {
     for (const warning of outcome.config.warnings) io.stderr(`warning: ${warning}\n`);
-    io.stdout(formatPreviewText(outcome.config));
+    io.stdout(terminalSafe(formatPreviewText(outcome.config)));
   }
   return 0;
 }

@@ -1,11 +1,13 @@
 import { computeReadiness, STATE_INFO, type Readiness, type ServerReadiness } from '../service/readiness';
 import { readCatalog } from '../service/runtime/catalogEntries';
 import { oneOf, parseArgs } from './args';
-import { readCatalogArgument } from './catalogFile';
+import { CachingReader, diskReader } from '../node/files';
+import { checkNamedSources, readCatalogArgument } from './catalogFile';
 import type { CliIo } from './io';
+import { terminalSafe } from './terminal';
 import { severityOverrides, SOURCE_OPTIONS, sourceSettings } from './sources';
 
-export const READINESS_USAGE = `mcp-catalog readiness [--format text|json] [--roots FILE]... [--env-file FILE]...
+export const READINESS_USAGE = `mcp-catalog readiness [--format text|json] [--roots FILE]... [--env-file|--dotenv FILE]...
                       [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env] FILE`;
 
 const READINESS_FORMATS = ['text', 'json'] as const;
@@ -23,6 +25,7 @@ export function runReadiness(argv: readonly string[], io: CliIo): number {
   const file = readCatalogArgument(args.positional, io, 'readiness');
   if (typeof file === 'number') return file;
   const { given, absolute, text, workspace } = file;
+  checkNamedSources(settings, new CachingReader(diskReader), io);
 
   const { facts } = workspace.factsFor(absolute, 'catalog', settings);
   const catalog = readCatalog(text, facts);
@@ -33,7 +36,7 @@ export function runReadiness(argv: readonly string[], io: CliIo): number {
   if (catalog.syntaxErrors) io.stderr(`mcp-catalog readiness: ${given} is not strict JSON, so AIR would refuse to load it; readiness is computed from what could be read\n`);
 
   const readiness = computeReadiness(catalog, facts, { declareKnownHint: 'declare it known with `--known NAME` if the runtime reads it from a store this command cannot see' });
-  io.stdout(format === 'json' ? `${JSON.stringify(readiness, null, 2)}\n` : formatReadinessText(given, readiness));
+  io.stdout(format === 'json' ? `${JSON.stringify(readiness, null, 2)}\n` : terminalSafe(formatReadinessText(given, readiness)));
   return 0;
 }
 
