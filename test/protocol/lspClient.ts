@@ -100,6 +100,8 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Extra arguments after `--stdio`. */
   args?: string[];
+  /** Start the server through another program (e.g. under strace): gets node's path and its arguments. */
+  wrap?: (node: string, args: string[]) => { file: string; args: string[] };
 }
 
 export interface DiagnosticsWait {
@@ -187,7 +189,8 @@ export class LspClient {
   static async start(options: StartOptions = {}): Promise<LspClient> {
     if (!existsSync(SERVER_SCRIPT)) throw new Error(`${SERVER_SCRIPT} is missing: run \`node scripts/build.mjs\` first.`);
     const env = options.inheritEnv ? { ...process.env, ...options.env } : { PATH: process.env.PATH, ...options.env };
-    const child = spawn(process.execPath, [SERVER_SCRIPT, '--stdio', ...(options.args ?? [])], {
+    const command = (options.wrap ?? ((file, args) => ({ file, args })))(process.execPath, [SERVER_SCRIPT, '--stdio', ...(options.args ?? [])]);
+    const child = spawn(command.file, command.args, {
       cwd: options.cwd ?? REPO_ROOT,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -10,7 +10,8 @@ import { catalog, tempTree } from '../helpers';
  * text output, and a named source that cannot be read is a usage error with one line.
  */
 
-const CLI = path.resolve(__dirname, '..', '..', '..', '..', 'dist', 'cli.js');
+/** The bundled command; MCP_CATALOG_CLI_SCRIPT points the test at another build (to watch it fail on an older one). */
+const CLI = process.env.MCP_CATALOG_CLI_SCRIPT || path.resolve(__dirname, '..', '..', '..', '..', 'dist', 'cli.js');
 
 function run(args: string[], cwd: string, viaNode = false): { code: number | null; stdout: string; stderr: string } {
   const [file, argv] = viaNode ? [process.execPath, [CLI, ...args]] : [CLI, args];
