@@ -274,7 +274,8 @@ export class LspClient {
       clientInfo: { name: 'mcp-catalog-protocol-tests' },
       rootUri: folders.length > 0 ? fileUri(folders[0]) : null,
       workspaceFolders: folders.length > 0 ? folders.map((folder) => ({ uri: fileUri(folder), name: path.basename(folder) })) : null,
-      capabilities: this.options.capabilities ?? Capabilities.vscodeLike(),
+      // null is sent as null: a client may send any shape (the hostile tests do).
+      capabilities: this.options.capabilities === undefined ? Capabilities.vscodeLike() : this.options.capabilities,
       initializationOptions: this.options.initializationOptions,
       trace: this.options.trace,
     };
