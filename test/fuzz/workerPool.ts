@@ -100,14 +100,15 @@ export function isHung(cost: { cpuMs: number | undefined; wallMs: number }, size
 }
 
 /**
- * The workers' heap cap: 4 GB, or under an address-space limit (`prlimit --as`) 60% of it, so that
- * V8's heap stays inside what the kernel will map (the rest is code, stacks and buffers).
+ * The workers' heap cap: 4 GB, or under an address-space limit (`prlimit --as`) 45% of it, so that
+ * V8's heap stays inside what the kernel will map: an idle Node process already reserves ~0.7 GB
+ * of address space (V8's code range; `--jitless` drops it to ~0.2 GB), besides stacks and buffers.
  */
 function workerHeapMb(): number {
   try {
     const line = fs.readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max address space'));
     const soft = line?.split(/\s{2,}/)[1];
-    if (soft && soft !== 'unlimited') return Math.min(4096, Math.floor((Number(soft) / 1048576) * 0.6));
+    if (soft && soft !== 'unlimited') return Math.min(4096, Math.floor((Number(soft) / 1048576) * 0.45));
   } catch {
     // No /proc: no limit to fit in.
   }
