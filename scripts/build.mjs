@@ -22,7 +22,9 @@ const common = {
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
-  { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // `node --`: Node 20 reads `--env-file` anywhere on its command line, even after the script name,
+  // so `mcp-catalog check --env-file X` would be Node's option; after `--` every argument is ours.
+  { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env -S node --' } },
 ].filter((build) => existsSync(build.entryPoints[0]));
 
 if (watch) {

@@ -1,4 +1,5 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { guardedTransport } from './lsp/protocolGuard';
 import { startServer } from './lsp/server';
 
 // `mcp-catalog-language-server --stdio` (also --node-ipc, --socket=N): the transport is read from argv.
@@ -8,5 +9,6 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stderr.write('mcp-catalog-language-server: choose a transport: --stdio, --node-ipc or --socket=PORT\n');
   process.exitCode = 2;
 } else {
-  startServer(createConnection(ProposedFeatures.all));
+  const transport = guardedTransport(process.argv.slice(2));
+  startServer(transport ? createConnection(ProposedFeatures.all, transport[0], transport[1]) : createConnection(ProposedFeatures.all));
 }

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { corpusFingerprint, loadSeeds, type Seed } from './corpus';
 import { planCase, runCliInProcess, runEngine, type CasePlan } from './drivers';
@@ -34,6 +36,8 @@ interface Options {
   limits: 'full' | 'quick';
   only?: number;
   print: boolean;
+  /** World-attack cases (test/fuzz/worldAttacks.ts); default: one per 50 cases, at least 60. */
+  attackCases?: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -94,6 +98,9 @@ function parseOptions(argv: string[]): Options {
         break;
       case '--case':
         options.only = value();
+        break;
+      case '--attack-cases':
+        options.attackCases = value();
         break;
       case '--print':
         options.print = true;
@@ -270,10 +277,12 @@ async function main(): Promise<number> {
     `\nfuzz: ${counts.engine} cases through the engine and the CLI, ${counts.lsp} through the language server, ${counts.process} through the CLI process ` +
       `in ${formatDuration(elapsed)} (${(counts.engine / (elapsed / 1000)).toFixed(1)} cases/s); slowest case ${slowest.index} (${slowest.size} units) took ${Math.round(slowest.ms)} ms`,
   );
-  if (found.length === 0) {
+  const attacks = runWorldAttacks(options.seed, options.attackCases ?? Math.max(60, Math.round(options.cases / 50)));
+  if (found.length === 0 && attacks === 0) {
     console.log('fuzz: no failure');
     return 0;
   }
+  if (found.length === 0) return 1;
   // One reproducer per failing case: shrunk for its first failure, its sidecar naming them all.
   const byCase = new Map<number, Found[]>();
   for (const item of found) byCase.set(item.index, [...(byCase.get(item.index) ?? []), item]);
@@ -313,3 +322,29 @@ main().then(
     process.exitCode = 2;
   },
 );
+
+/**
+ * The world-attack classes (special files, out-of-workspace paths, restricted mode) in a child
+ * process: a side file that blocks would stop this runner, so a timeout there is a failure here.
+ * Returns the number of failures (each printed with the case that found it).
+ */
+function runWorldAttacks(seed: number, cases: number): number {
+  if (cases <= 0) return 0;
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [path.join(__dirname, 'worldAttackRun.js'), String(seed), '0', String(cases)], { encoding: 'utf8', timeout: 60_000 + cases * 1_000, maxBuffer: 64 * 1024 * 1024 });
+  let failures: { index: number; attack: string; detail: string }[];
+  if (result.error || result.signal) {
+    failures = [{ index: -1, attack: `world attacks (seed ${seed}, ${cases} cases)`, detail: `did not finish: ${result.error?.message ?? result.signal} (a side file that blocks or reads forever)` }];
+  } else {
+    const last = result.stdout.trim().split('\n').pop() ?? '[]';
+    try {
+      failures = JSON.parse(last) as typeof failures;
+    } catch {
+      failures = [{ index: -1, attack: 'world attacks', detail: `unreadable output, exit ${result.status}: ${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}` }];
+    }
+  }
+  console.log(`fuzz: ${cases} world-attack case(s) (special files, out-of-workspace paths, restricted mode) in ${formatDuration(performance.now() - started)}: ${failures.length} failure(s)`);
+  for (const failure of failures.slice(0, 10)) console.log(`  FAIL attack case ${failure.index} [${failure.attack}]: ${failure.detail}`);
+  if (failures.length > 0) console.log(`  replay one: node out/test/fuzz/worldAttackRun.js ${seed} INDEX INDEX+1`);
+  return failures.length;
+}

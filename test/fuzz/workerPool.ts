@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +22,7 @@ export class FuzzWorker {
 
   private spawn(): ChildProcess {
     // Plenty of heap: a case may hold several megabytes of text and a tree of 100,000 levels.
-    const child = fork(path.join(__dirname, 'worker.js'), [], { execArgv: ['--max-old-space-size=4096'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(path.join(__dirname, 'worker.js'), [], { execArgv: [`--max-old-space-size=${workerHeapMb()}`], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.exited = false;
     child.on('message', (message: FromWorker) => {
       if (message.type === 'checked') {
@@ -96,4 +97,20 @@ export function hangLimitMs(size: number): number {
 export function isHung(cost: { cpuMs: number | undefined; wallMs: number }, size: number): boolean {
   const limit = hangLimitMs(size);
   return (cost.cpuMs !== undefined && cost.cpuMs > limit) || cost.wallMs > (cost.cpuMs === undefined ? limit : 10 * limit);
+}
+
+/**
+ * The workers' heap cap: 4 GB, or under an address-space limit (`prlimit --as`) 45% of it, so that
+ * V8's heap stays inside what the kernel will map: an idle Node process already reserves ~0.7 GB
+ * of address space (V8's code range; `--jitless` drops it to ~0.2 GB), besides stacks and buffers.
+ */
+function workerHeapMb(): number {
+  try {
+    const line = fs.readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max address space'));
+    const soft = line?.split(/\s{2,}/)[1];
+    if (soft && soft !== 'unlimited') return Math.min(4096, Math.floor((Number(soft) / 1048576) * 0.45));
+  } catch {
+    // No /proc: no limit to fit in.
+  }
+  return 4096;
 }

@@ -100,6 +100,8 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Extra arguments after `--stdio`. */
   args?: string[];
+  /** Start the server through another program (e.g. under strace): gets node's path and its arguments. */
+  wrap?: (node: string, args: string[]) => { file: string; args: string[] };
 }
 
 export interface DiagnosticsWait {
@@ -187,7 +189,8 @@ export class LspClient {
   static async start(options: StartOptions = {}): Promise<LspClient> {
     if (!existsSync(SERVER_SCRIPT)) throw new Error(`${SERVER_SCRIPT} is missing: run \`node scripts/build.mjs\` first.`);
     const env = options.inheritEnv ? { ...process.env, ...options.env } : { PATH: process.env.PATH, ...options.env };
-    const child = spawn(process.execPath, [SERVER_SCRIPT, '--stdio', ...(options.args ?? [])], {
+    const command = (options.wrap ?? ((file, args) => ({ file, args })))(process.execPath, [SERVER_SCRIPT, '--stdio', ...(options.args ?? [])]);
+    const child = spawn(command.file, command.args, {
       cwd: options.cwd ?? REPO_ROOT,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -271,7 +274,8 @@ export class LspClient {
       clientInfo: { name: 'mcp-catalog-protocol-tests' },
       rootUri: folders.length > 0 ? fileUri(folders[0]) : null,
       workspaceFolders: folders.length > 0 ? folders.map((folder) => ({ uri: fileUri(folder), name: path.basename(folder) })) : null,
-      capabilities: this.options.capabilities ?? Capabilities.vscodeLike(),
+      // null is sent as null: a client may send any shape (the hostile tests do).
+      capabilities: this.options.capabilities === undefined ? Capabilities.vscodeLike() : this.options.capabilities,
       initializationOptions: this.options.initializationOptions,
       trace: this.options.trace,
     };

@@ -1,9 +1,10 @@
 import * as path from 'node:path';
-import { fileSize, MAX_SIDE_FILE } from '../node/files';
+import { CachingReader } from '../node/files';
 import { discoverIndexFiles } from '../node/discovery';
-import type { Workspace } from '../node/workspace';
+import { Workspace, type SourceSettings } from '../node/workspace';
 import { UsageError } from './args';
 import { displayPath } from './config';
+import type { CliIo } from './io';
 import type { CliContext } from './targets';
 
 /** A catalog named on the command line, read once, with the workspace that discovers its sources. */
@@ -12,6 +13,32 @@ export interface CatalogFile {
   absolute: string;
   text: string;
   workspace: Workspace;
+}
+
+/**
+ * The command line's workspace (SPEC §7, §8): rooted at the current directory. Side files found by
+ * discovery must lie below it — or beside a FILE the user named — while the sources named by a
+ * flag may lie anywhere.
+ */
+export function cliWorkspace(io: CliIo, reader: CachingReader, positional: readonly string[]): Workspace {
+  const folders = [io.cwd, ...positional.map((given) => path.dirname(path.resolve(io.cwd, given)))];
+  return new Workspace(reader, { workspaceRoot: io.cwd, env: io.env, containment: [...new Set(folders)], containmentLabel: 'the current directory' });
+}
+
+/**
+ * A source named by a flag that cannot be read is a usage error (exit 2, one line, SPEC §7): a
+ * typo in `--env-file` must not pass silently as "every variable unresolved".
+ */
+export function checkNamedSources(settings: SourceSettings, reader: CachingReader, io: CliIo): void {
+  const named: [string, string][] = [
+    ...settings.rootsFiles.map((file): [string, string] => ['--roots', file]),
+    ...settings.envFiles.map((file): [string, string] => ['--env-file', file]),
+    ...(settings.secretsFile ? [['--secrets-file', settings.secretsFile] as [string, string]] : []),
+  ];
+  for (const [flag, given] of named) {
+    const absolute = path.resolve(io.cwd, given);
+    if (reader.read(absolute) === undefined) throw new Error(`cannot read ${flag} ${given}: it ${reader.refusal(absolute) ?? 'cannot be read'}`);
+  }
 }
 
 /**
@@ -38,9 +65,7 @@ export function readCatalogArgument(positional: readonly string[], context: CliC
   }
   const text = reader.read(absolute);
   if (text === undefined) {
-    const size = fileSize(absolute);
-    const why = size !== undefined && size > MAX_SIDE_FILE ? `: it is ${(size / 1048576).toFixed(1)} MB, over the ${MAX_SIDE_FILE / 1048576} MB limit` : '';
-    io.stderr(`mcp-catalog ${command}: cannot read ${given}${why}\n`);
+    io.stderr(`mcp-catalog ${command}: cannot read ${given}: it ${reader.refusal(absolute) ?? 'cannot be read'}\n`);
     return 2;
   }
   if (workspace.classify(absolute, text) === 'roots') throw new UsageError(`${given} is a roots index; give the catalog (mcp.json) that uses it`);

@@ -9,7 +9,7 @@ import { SOURCE_OPTIONS } from './sources';
 import { cliContext, collectTargets, nothingFoundHint, type CliContext } from './targets';
 import type { CliIo } from './io';
 
-export const CHECK_USAGE = `mcp-catalog check [--format text|json|sarif|github] [--roots FILE]... [--env-file FILE]...
+export const CHECK_USAGE = `mcp-catalog check [--format text|json|sarif|github] [--roots FILE]... [--env-file|--dotenv FILE]...
                   [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env]
                   [--severity CODE=LEVEL]... [--config FILE | --no-config]
                   [--max-warnings N] [--baseline FILE [--write-baseline]] [PATH...]`;

@@ -23,8 +23,8 @@ export function checkTargets(targets: readonly Target[], context: CliContext): {
   for (const target of targets) {
     // The named file is not a side file: over the side files' cap it still gets the engine's verdict.
     const file = readNamedFile(target.absolute, DEFAULT_MAX_FILE_SIZE);
-    if (file === undefined) {
-      context.io.stderr(`mcp-catalog: cannot read ${target.given}\n`);
+    if ('refused' in file) {
+      context.io.stderr(`mcp-catalog: cannot read ${target.given}: it ${file.refused}\n`);
       unreadable = true;
       continue;
     }

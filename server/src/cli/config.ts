@@ -42,7 +42,7 @@ export function configuredSourceSettings(args: ParsedArgs, config: ProjectConfig
     ...flags,
     knownVariables: fromFlag('known') ? flags.knownVariables : (config?.knownVariables ?? []),
     knownLabel: knownFromFile ? `knownVariables of ${displayPath(cwd, config!.path)}` : flags.knownLabel,
-    envFiles: fromFlag('env-file') ? flags.envFiles : (config?.envFiles ?? []),
+    envFiles: fromFlag('env-file') || fromFlag('dotenv') ? flags.envFiles : (config?.envFiles ?? []),
     secretsFile: fromFlag('secrets-file') ? flags.secretsFile : config?.secretsFile,
     rootsFiles: fromFlag('roots') ? flags.rootsFiles : (config?.rootsFiles ?? []),
     readProcessEnv: args.flags.has('no-process-env') ? false : (config?.readProcessEnv ?? true),

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CODES, type Severity } from '../service/codes';
 import type { ReportedFinding } from '../node/report';
+import { terminalSafe } from './terminal';
 
 /** Output formats of `mcp-catalog check` (SPEC §7). */
 
@@ -48,7 +49,7 @@ function formatText(reports: FileReport[]): string {
   }
   const files = reports.length === 1 ? '1 file' : `${reports.length} files`;
   lines.push(`${files} checked: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information} information, ${counts.hint} hint(s)`);
-  return `${lines.join('\n')}\n`;
+  return terminalSafe(`${lines.join('\n')}\n`);
 }
 
 function toJson(reports: FileReport[]): unknown {
@@ -143,5 +144,5 @@ function formatGithub(reports: FileReport[]): string {
       lines.push(`::${GITHUB_COMMAND[d.severity]} ${props.join(',')}::${escapeData(d.message)}`);
     }
   }
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  return lines.length ? terminalSafe(`${lines.join('\n')}\n`) : '';
 }

@@ -5,6 +5,7 @@ import { DIFF_USAGE, runDiff } from './diff';
 import { FIX_USAGE, runFix } from './fix';
 import type { CliIo } from './io';
 import { LIVE_USAGE, runLive } from './live';
+import { terminalSafe } from './terminal';
 import { PREVIEW_USAGE, runPreview } from './preview';
 import { READINESS_USAGE, runReadiness } from './readiness';
 
@@ -61,12 +62,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
 /** Entry point of the bundled bin. */
 export function runFromProcess(): void {
+  // A reader that went away (`check … | head -1`) is not an error: stop writing, keep the status.
+  const quietOnEpipe = (error: NodeJS.ErrnoException): void => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  };
+  process.stdout.on('error', quietOnEpipe);
+  process.stderr.on('error', quietOnEpipe);
   const io: CliIo = {
     cwd: process.cwd(),
     env: process.env,
     version,
     stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    // Messages quote paths and names; stderr is always text for a terminal.
+    stderr: (text) => process.stderr.write(terminalSafe(text)),
   };
   main(process.argv.slice(2), io).then(
     (code) => {

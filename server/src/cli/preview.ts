@@ -6,6 +6,7 @@ import { readCatalogArgument } from './catalogFile';
 import { CONFIG_OPTIONS } from './config';
 import { cliContext } from './targets';
 import type { CliIo } from './io';
+import { terminalSafe } from './terminal';
 
 export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi [--root NAME | --server NAME...]
                     [--clone DIR] [--roots FILE]... [--format text|json]
@@ -64,7 +65,7 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
     io.stdout(`${JSON.stringify(previewJson(outcome.config), null, 2)}\n`);
   } else {
     for (const warning of outcome.config.warnings) io.stderr(`warning: ${warning}\n`);
-    io.stdout(formatPreviewText(outcome.config));
+    io.stdout(terminalSafe(formatPreviewText(outcome.config)));
   }
   return 0;
 }

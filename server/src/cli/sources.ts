@@ -6,6 +6,9 @@ import { listOption, UsageError, type OptionSpec, type ParsedArgs } from './args
 export const SOURCE_OPTIONS: Record<string, OptionSpec> = {
   roots: { value: true, repeatable: true },
   'env-file': { value: true, repeatable: true },
+  // Node 20 takes `--env-file` for itself even after the script name (`node cli.js check --env-file X`
+  // exits 9 before this code runs); `--dotenv` is the spelling no Node version intercepts.
+  dotenv: { value: true, repeatable: true },
   'secrets-file': { value: true },
   known: { value: true, repeatable: true },
   'no-process-env': { value: false },
@@ -16,7 +19,7 @@ export function sourceSettings(args: ParsedArgs): SourceSettings {
   return {
     knownVariables: listOption(args, 'known'),
     knownLabel: '--known',
-    envFiles: args.options.get('env-file') ?? [],
+    envFiles: [...(args.options.get('env-file') ?? []), ...(args.options.get('dotenv') ?? [])],
     secretsFile: args.options.get('secrets-file')?.[0],
     rootsFiles: args.options.get('roots') ?? [],
     readProcessEnv: !args.flags.has('no-process-env'),

@@ -3,7 +3,8 @@ import type { SeveritySetting } from '../service/codes';
 import { CachingReader, diskReader } from '../node/files';
 import { discoverIndexFiles, diskTree, SKIPPED_FOLDERS, type TreeReader } from '../node/discovery';
 import type { ProjectConfig } from '../node/projectConfig';
-import { Workspace, type SourceSettings } from '../node/workspace';
+import type { SourceSettings, Workspace } from '../node/workspace';
+import { checkNamedSources, cliWorkspace } from './catalogFile';
 import type { ParsedArgs } from './args';
 import { configuredSeverities, configuredSourceSettings, displayPath, loadCliConfig } from './config';
 import type { CliIo } from './io';
@@ -33,13 +34,15 @@ export interface Target {
 export function cliContext(args: ParsedArgs, io: CliIo): CliContext {
   const reader = new CachingReader(diskReader);
   const config = loadCliConfig(args, io, reader);
+  const settings = configuredSourceSettings(args, config, io.cwd);
+  checkNamedSources(settings, reader, io);
   return {
     io,
     reader,
     tree: diskTree(reader),
-    workspace: new Workspace(reader, { workspaceRoot: io.cwd, env: io.env }),
+    workspace: cliWorkspace(io, reader, args.positional),
     config,
-    settings: configuredSourceSettings(args, config, io.cwd),
+    settings,
     severities: configuredSeverities(args, config),
   };
 }

@@ -91,15 +91,24 @@ export class Analyzer {
     return best;
   }
 
+  /**
+   * The workspace of a file: its workspace folder's, or for a file outside every folder one of its
+   * own directory (its `.env` and siblings, never another folder's). Side files it discovers stay
+   * inside the workspace folders (or that directory), SPEC §8.
+   */
   workspaceFor(filePath: string): Workspace {
     const folder = this.folderOf(filePath);
-    const key = folder ?? '';
+    const root = folder ?? path.dirname(filePath);
+    const key = `${folder ? 'folder' : 'loose'}:${root}`;
     let workspace = this.workspaces.get(key);
     if (!workspace) {
       workspace = new Workspace(this.options.reader, {
-        workspaceRoot: folder ?? path.dirname(filePath),
-        searchBoundary: folder,
+        workspaceRoot: root,
+        searchBoundary: root,
         env: this.options.env,
+        containment: folder ? [...this.options.workspaceFolders()] : [root],
+        containmentLabel: folder ? 'the workspace' : `the file's folder`,
+        trusted: this.options.trusted(),
       });
       this.workspaces.set(key, workspace);
     }
@@ -116,7 +125,10 @@ export class Analyzer {
   analyze(document: TextDocument, settings: McpCatalogSettings): Analysis | undefined {
     const cached = this.cache.get(document.uri);
     const sameWorld = cached !== undefined && this.epochs.get(document.uri) === this.epoch && cached.settings === settings;
-    if (cached && sameWorld && cached.version === document.version) return cached;
+    // Keyed by content as well: a client that reuses a version number must not get the old analysis
+    // (a quick fix computed on it would then corrupt the document).
+    const text = document.getText();
+    if (cached && sameWorld && cached.version === document.version && cached.text === text) return cached;
     // Let the previous version's tree go before building the next one (halves the peak on big catalogs).
     this.cache.delete(document.uri);
     const edits = this.options.editsBetween?.(document.uri, cached?.version ?? Number.NEGATIVE_INFINITY, document.version);
@@ -125,7 +137,6 @@ export class Analyzer {
       this.forget(document.uri);
       return undefined;
     }
-    const text = document.getText();
     const filePath = uriToPath(document.uri);
     const trusted = this.options.trusted();
     // Nothing outside the document changed since the previous version (the epoch and the settings

@@ -16,6 +16,7 @@ import type { ResolvedFinding } from '../service/findings';
 import { computeFixAll, fixesFor, type FixContext, type FixProposal, type TextEdit } from '../service/fixes';
 import { LineIndex } from '../service/text';
 import { diskReader } from '../node/files';
+import type { Workspace } from '../node/workspace';
 import type { Analysis } from './analysis';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import type { ServerContext } from './features';
@@ -48,7 +49,8 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
         if (params.context.diagnostics.length === 0 && !fixAllWanted) return [];
         if (!analysis.parsed) return [];
         // The analysis must be of the version the client now has (a newer one may have arrived meanwhile).
-        if (documents.get(document.uri)?.version !== analysis.version) return [];
+        const current = documents.get(document.uri);
+        if (current?.version !== analysis.version || current.getText() !== analysis.text) return [];
         const editor = new EditBuilder(context, document, analysis);
         const actions: CodeAction[] = [];
         if (wants(params.context.only, CodeActionKind.QuickFix)) actions.push(...quickFixes(params, analysis, editor));
@@ -134,7 +136,12 @@ class EditBuilder {
       kind: this.analysis.kind,
       facts: this.analysis.facts,
       readFile: (filePath) => this.openDocument(filePath)?.getText() ?? diskReader.read(filePath),
+      displayPath: (filePath) => this.workspace()?.display(filePath) ?? filePath,
     };
+  }
+
+  private workspace(): Workspace | undefined {
+    return this.analysis.filePath ? this.context.analyzer.workspaceFor(this.analysis.filePath) : undefined;
   }
 
   toCodeAction(fix: FixProposal, diagnostic: Diagnostic): CodeAction | undefined {
@@ -157,6 +164,9 @@ class EditBuilder {
    * needs `documentChanges` with a CreateFile (ignoreIfExists, so nothing is ever overwritten).
    */
   workspaceEdit(edits: readonly TextEdit[], files: readonly { path: string; create?: boolean; edits: TextEdit[] }[]): WorkspaceEdit | undefined {
+    // No fix edits a file outside the workspace (SPEC §8), wherever a setting or an air.json points.
+    const workspace = this.workspace();
+    if (files.some((file) => !workspace?.contains(file.path))) return undefined;
     const own = edits.map((edit) => toLspEdit(this.analysis.lines, edit));
     const others = files.map((file) => {
       const open = this.openDocument(file.path);
@@ -170,8 +180,8 @@ class EditBuilder {
       for (const other of others) changes[other.uri] = [...(changes[other.uri] ?? []), ...other.edits];
       return { changes };
     }
-    const workspace = this.capabilities?.workspace?.workspaceEdit;
-    if (this.capabilities && (!workspace?.documentChanges || !workspace.resourceOperations?.includes('create'))) return undefined;
+    const editing = this.capabilities?.workspace?.workspaceEdit;
+    if (this.capabilities && (!editing?.documentChanges || !editing.resourceOperations?.includes('create'))) return undefined;
     const documentChanges: (TextDocumentEdit | CreateFile)[] = [];
     if (own.length > 0) documentChanges.push({ textDocument: { uri: this.document.uri, version: this.document.version }, edits: own });
     for (const other of others) {

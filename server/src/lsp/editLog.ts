@@ -36,6 +36,14 @@ export class EditLog {
     }
     let log = this.logs.get(document.uri);
     if (!log) this.logs.set(document.uri, (log = []));
+    // A version that does not increase (a client reusing numbers) breaks the chain: the next
+    // analysis is a full one, never a re-check against edits that belong to another text.
+    const last = log.length > 0 ? log[log.length - 1].version : this.taken.get(document.uri);
+    if (last !== undefined && version <= last) {
+      this.logs.set(document.uri, (log = []));
+      this.taken.delete(document.uri);
+      edits = undefined;
+    }
     log.push({ version, edits });
     if (log.length > MAX_LOGGED_VERSIONS) this.logs.set(document.uri, [{ version, edits: undefined }]);
     return current;

@@ -73,7 +73,12 @@ async function rename(context: ServerContext, params: RenameParams, token: Cance
   const problem = invalidRootName(root.name, params.newName, [...existing]);
   if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
   const changes: Record<string, TextEdit[]> = {};
-  for (const [filePath, edits] of renameRootEdits(root.name, params.newName, family.files)) {
+  const renames = renameRootEdits(root.name, params.newName, family.files);
+  // No rename edits a file outside the workspace (SPEC §8); half a rename would break the references.
+  const workspace = at.analysis.filePath ? context.analyzer.workspaceFor(at.analysis.filePath) : undefined;
+  const outside = [...renames.keys()].find((filePath) => filePath !== (at.analysis.filePath ?? at.analysis.uri) && !workspace?.contains(filePath));
+  if (outside) throw new ResponseError(ErrorCodes.InvalidRequest, `"${root.name}" is also used in ${outside}, outside the workspace; rename it there by hand.`);
+  for (const [filePath, edits] of renames) {
     changes[family.uriOf(filePath)] = edits.map((edit) => ({ range: family.rangeOf(filePath, edit.start, edit.end), newText: edit.newText }));
   }
   return { changes };
@@ -121,7 +126,7 @@ interface Family {
 function rootFamily(context: ServerContext, analysis: Analysis): Family {
   const selfPath = analysis.filePath ?? analysis.uri;
   const wanted = new Map<string, LanguageKind>([[selfPath, analysis.kind === 'roots' ? 'roots' : 'catalog']]);
-  const settings = sourceSettings(analysis.settings, true);
+  const settings = sourceSettings(analysis.settings, analysis.trusted);
   const rootsPaths = analysis.kind === 'roots' ? (analysis.filePath ? [analysis.filePath] : []) : (analysis.facts.roots?.files ?? []).map((file) => file.path);
   for (const rootsPath of rootsPaths) {
     if (!wanted.has(rootsPath)) wanted.set(rootsPath, 'roots');

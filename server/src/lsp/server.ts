@@ -135,9 +135,11 @@ export function startServer(connection: Connection): void {
   const featureCapabilities = registerFeatures(context);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const options = (params.initializationOptions ?? {}) as InitializationOptions;
+    // Any shape the protocol allows (lsp/protocolGuard.ts normalised the rest): options may be anything.
+    const raw = params.initializationOptions;
+    const options = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as InitializationOptions;
     trusted = options.workspaceTrusted !== false;
-    const capabilities = params.capabilities;
+    const capabilities = params.capabilities ?? {};
     clientCapabilities = capabilities;
     settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings, (resource) => {
       const filePath = uriToPath(resource);
@@ -150,8 +152,8 @@ export function startServer(connection: Connection): void {
     relatedSupported = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
     watchedByClient = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     foldersSupported = capabilities.workspace?.workspaceFolders === true;
-    workspaceFolders = (params.workspaceFolders ?? []).flatMap((folder) => uriToPath(folder.uri) ?? []);
-    if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [uriToPath(params.rootUri) ?? ''].filter(Boolean);
+    workspaceFolders = (params.workspaceFolders ?? []).flatMap((folder) => (typeof folder?.uri === 'string' ? uriToPath(folder.uri) ?? [] : []));
+    if (workspaceFolders.length === 0 && typeof params.rootUri === 'string') workspaceFolders = [uriToPath(params.rootUri) ?? ''].filter(Boolean);
     logger.setTrace(params.trace);
     return {
       capabilities: {

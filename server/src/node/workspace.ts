@@ -1,13 +1,14 @@
 import * as path from 'node:path';
-import { parse as parseDotenv } from 'dotenv';
 import { baseName, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, swapNameToken, type IndexKind } from '../service/classify';
 import { schemaUrlOf } from '../service/schemaUrl';
-import { AIR_ARTIFACT_TYPES, type AirArtifacts, type AirFacts, type CatalogFile, type CatalogsFacts, type ComposedCatalog, type CompositionFacts, type RootsFacts, type RootsFile, type WorkspaceFacts } from '../service/facts';
+import { AIR_ARTIFACT_TYPES, type AirArtifacts, type AirPath, type AirFacts, type CatalogFile, type CatalogsFacts, type ComposedCatalog, type CompositionFacts, type RootsFacts, type RootsFile, type WorkspaceFacts } from '../service/facts';
 import { indexEntries } from '../service/model';
 import { getProperty, nodeValue, parseJson, propertyValue } from '../service/parse';
 import { summariseCatalog, summariseRootsIndex } from '../service/summary';
-import { namesWithValues, VariableIndex, type VariableSource } from '../service/variables';
+import type { VariableIndex } from '../service/variables';
 import type { FileReader } from './files';
+import { isInside, SideFiles, type SideRead, type SideRequest } from './sideFiles';
+import { configuredVariableFiles, discoverVariables, type VariableContext } from './variableSources';
 
 /**
  * Discovery (SPEC §4.3, §4.4, §10): which roots index a catalog uses, which catalogs a roots index
@@ -40,6 +41,15 @@ export interface WorkspaceOptions {
   searchBoundary?: string;
   /** The process environment to read names from. */
   env: NodeJS.ProcessEnv;
+  /**
+   * The folders discovered side files must resolve inside (node/sideFiles.ts): the workspace
+   * folders in the editor, the current directory on the command line. Empty or absent: anywhere.
+   */
+  containment?: readonly string[];
+  /** How the containment is named in messages (default "the workspace"). */
+  containmentLabel?: string;
+  /** False in a restricted workspace: no file that holds variables is read, whatever names it. */
+  trusted?: boolean;
 }
 
 export interface DiscoveredFacts {
@@ -57,16 +67,42 @@ interface AirJson {
 const REMOTE_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 export class Workspace {
+  private readonly side: SideFiles;
+  /** Files that are variable sources by configuration, refused as anything while restricted (set per `factsFor`). */
+  private variableFiles: string[] = [];
+
   constructor(
     private readonly files: FileReader,
     private readonly options: WorkspaceOptions,
-  ) {}
+  ) {
+    this.side = new SideFiles(files, { containment: options.containment ?? [], containmentLabel: options.containmentLabel ?? 'the workspace' });
+  }
+
+  /** Whether side files of this workspace may hold variables (a trusted workspace). */
+  private get trusted(): boolean {
+    return this.options.trusted !== false;
+  }
+
+  /** A side file under the policy: discovered ones stay inside the containment, and nothing holding variables is read while restricted. */
+  private readSide(file: string, request: Partial<SideRequest> = {}): SideRead {
+    return this.side.read(file, { variableFiles: this.variableFiles, ...request, trusted: this.trusted && request.trusted !== false });
+  }
+
+  private textOf(file: string, request: Partial<SideRequest> = {}): string | undefined {
+    const read = this.readSide(file, request);
+    return 'text' in read ? read.text : undefined;
+  }
+
+  /** Whether a file lies inside the containment (for code actions and rename: no edit outside it). */
+  contains(filePath: string): boolean {
+    return this.side.contains(filePath);
+  }
 
   /** What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership; `air.json` / `air.*.json` are air.json files. */
   classify(filePath: string, text?: string): IndexKind | undefined {
     if (isExcludedPath(filePath)) return undefined;
     if (isAirJsonName(filePath)) return 'air';
-    const bySchema = kindFromSchemaUrl(schemaUrlOf(text ?? this.files.read(filePath) ?? ''));
+    const bySchema = kindFromSchemaUrl(schemaUrlOf(text ?? this.textOf(filePath, { explicit: true }) ?? ''));
     if (bySchema) return bySchema;
     if (!filePath.toLowerCase().endsWith('.json')) return this.airMembership(filePath);
     return kindFromName(filePath) ?? this.airMembership(filePath);
@@ -75,6 +111,7 @@ export class Workspace {
   /** Facts for checking `filePath` as `kind`. */
   factsFor(filePath: string, kind: IndexKind, settings: SourceSettings): DiscoveredFacts {
     const dependencies: string[] = [];
+    this.variableFiles = configuredVariableFiles(this.variableContext(), settings);
     const variables = this.variableIndex(filePath, settings, dependencies);
     const facts: WorkspaceFacts = { documentPath: filePath, variables };
     if (kind === 'air') {
@@ -93,43 +130,11 @@ export class Workspace {
   // ---- variables -------------------------------------------------------------------------
 
   variableIndex(filePath: string, settings: SourceSettings, dependencies: string[] = []): VariableIndex {
-    const sources: VariableSource[] = [];
-    const skipped: string[] = [];
-    if (settings.knownVariables.length > 0) {
-      sources.push({ kind: 'known', label: `names declared in ${settings.knownLabel}`, exists: true, names: new Set(settings.knownVariables) });
-    }
-    if (!settings.trusted) {
-      // Not read, but still dependencies: a change re-checks the catalog (which then still does not read them).
-      dependencies.push(...this.envFilesFor(filePath, settings));
-      skipped.push('env files, secrets files and the process environment (restricted workspace)');
-      return new VariableIndex(sources, skipped);
-    }
-    for (const envFile of this.envFilesFor(filePath, settings)) {
-      dependencies.push(envFile);
-      const text = this.files.read(envFile);
-      const names = text === undefined ? new Set<string>() : namesWithValues(Object.entries(parseDotenv(text)));
-      sources.push({ kind: 'dotenv', label: this.display(envFile), path: envFile, exists: text !== undefined, names });
-    }
-    if (settings.secretsFile) {
-      const secretsPath = this.resolve(settings.secretsFile);
-      dependencies.push(secretsPath);
-      const text = this.files.read(secretsPath);
-      sources.push({ kind: 'secrets', label: `secrets file ${this.display(secretsPath)}`, path: secretsPath, exists: text !== undefined, names: secretNames(text) });
-    }
-    if (settings.readProcessEnv) {
-      sources.push({ kind: 'process', label: 'the process environment', exists: true, names: namesWithValues(Object.entries(this.options.env)) });
-    } else {
-      skipped.push('the process environment (switched off)');
-    }
-    return new VariableIndex(sources, skipped);
+    return discoverVariables(this.variableContext(), filePath, { ...settings, trusted: settings.trusted && this.trusted }, dependencies);
   }
 
-  /** Explicit env files replace discovery; otherwise `.env` beside the catalog and at the workspace root. */
-  private envFilesFor(filePath: string, settings: SourceSettings): string[] {
-    if (settings.envFiles.length > 0) return unique(settings.envFiles.map((file) => this.resolve(file)));
-    const candidates = [path.join(path.dirname(filePath), '.env')];
-    if (this.options.workspaceRoot) candidates.push(path.join(this.options.workspaceRoot, '.env'));
-    return unique(candidates);
+  private variableContext(): VariableContext {
+    return { side: this.side, workspaceRoot: this.options.workspaceRoot, env: this.options.env, resolve: (file) => this.resolve(file), display: (file) => this.display(file) };
   }
 
   // ---- roots for a catalog -------------------------------------------------------------------
@@ -138,31 +143,38 @@ export class Workspace {
     if (settings.rootsFiles.length > 0) {
       const files = settings.rootsFiles.map((file) => this.resolve(file));
       dependencies.push(...files);
-      return { roots: { via: 'explicit', files: this.readRootsFiles(files), remoteSources: [] }, searched: 'the configured roots files' };
+      return { roots: { via: 'explicit', ...this.readRootsFiles(files, true), remoteSources: [] }, searched: 'the configured roots files' };
     }
     const air = this.nearestAirJsonListing(catalogPath, 'mcp', dependencies);
     if (air?.roots) {
       const { local, remote } = this.splitSources(air.path, air.roots);
       dependencies.push(...local);
-      return { roots: { via: 'air.json', files: this.readRootsFiles(local), remoteSources: remote }, searched: this.display(air.path) };
+      return { roots: { via: 'air.json', ...this.readRootsFiles(local), remoteSources: remote }, searched: this.display(air.path) };
     }
     const sibling = this.siblingIndex(catalogPath, 'mcp', 'roots');
     if (sibling) {
       dependencies.push(sibling);
-      return { roots: { via: 'sibling', files: this.readRootsFiles([sibling]), remoteSources: [] }, searched: 'the sibling roots index' };
+      return { roots: { via: 'sibling', ...this.readRootsFiles([sibling]), remoteSources: [] }, searched: 'the sibling roots index' };
     }
     const sib = swapNameToken(baseName(catalogPath), 'mcp', 'roots') ?? 'roots.json';
     dependencies.push(path.join(path.dirname(catalogPath), sib));
     return { searched: `looked for an air.json listing this catalog and a sibling ${sib}` };
   }
 
-  private readRootsFiles(paths: string[]): RootsFile[] {
-    const files: RootsFile[] = [];
+  private readRootsFiles(paths: string[], explicit = false): { files: RootsFile[]; unread?: string[] } {
+    return this.readIndexFiles(paths, 'roots', explicit) as { files: RootsFile[]; unread?: string[] };
+  }
+
+  /** Index files named by a setting, an air.json or discovery; what was refused is said, not hidden. */
+  private readIndexFiles(paths: string[], kind: IndexKind, explicit: boolean): { files: (RootsFile | CatalogFile)[]; unread?: string[] } {
+    const files: (RootsFile | CatalogFile)[] = [];
+    const unread: string[] = [];
     for (const file of paths) {
-      const text = this.files.read(file);
-      if (text !== undefined) files.push(this.cachedSummary(file, text, 'roots') as RootsFile);
+      const read = this.readSide(file, { explicit });
+      if ('text' in read) files.push(this.cachedSummary(file, read.text, kind));
+      else unread.push(`${this.display(file)} ${read.refused}`);
     }
-    return files;
+    return unread.length > 0 ? { files, unread } : { files };
   }
 
   // ---- catalogs for a roots index -----------------------------------------------------------
@@ -171,29 +183,24 @@ export class Workspace {
     if (settings.catalogFiles && settings.catalogFiles.length > 0) {
       const files = settings.catalogFiles.map((file) => this.resolve(file));
       dependencies.push(...files);
-      return { via: 'explicit', files: this.readCatalogFiles(files), remoteSources: [] };
+      return { via: 'explicit', ...this.readCatalogFiles(files, true), remoteSources: [] };
     }
     const air = this.nearestAirJsonListing(rootsPath, 'roots', dependencies);
     if (air?.mcp) {
       const { local, remote } = this.splitSources(air.path, air.mcp);
       dependencies.push(...local);
-      return { via: 'air.json', files: this.readCatalogFiles(local), remoteSources: remote };
+      return { via: 'air.json', ...this.readCatalogFiles(local), remoteSources: remote };
     }
     const sibling = this.siblingIndex(rootsPath, 'roots', 'mcp');
     if (sibling) {
       dependencies.push(sibling);
-      return { via: 'sibling', files: this.readCatalogFiles([sibling]), remoteSources: [] };
+      return { via: 'sibling', ...this.readCatalogFiles([sibling]), remoteSources: [] };
     }
     return undefined;
   }
 
-  private readCatalogFiles(paths: string[]): CatalogFile[] {
-    const files: CatalogFile[] = [];
-    for (const file of paths) {
-      const text = this.files.read(file);
-      if (text !== undefined) files.push(this.cachedSummary(file, text, 'catalog') as CatalogFile);
-    }
-    return files;
+  private readCatalogFiles(paths: string[], explicit = false): { files: CatalogFile[]; unread?: string[] } {
+    return this.readIndexFiles(paths, 'catalog', explicit) as { files: CatalogFile[]; unread?: string[] };
   }
 
   // ---- air.json ------------------------------------------------------------------------------
@@ -233,7 +240,7 @@ export class Workspace {
   composedCatalogs(catalogPath: string, dependencies: string[] = []): CompositionFacts | undefined {
     const air = this.nearestAirJsonListing(catalogPath, 'mcp', dependencies);
     if (!air) return undefined;
-    const text = this.files.read(air.path);
+    const text = this.textOf(air.path, { explicit: true });
     const mcp = text === undefined ? undefined : propertyValue(getProperty(parseJson(text).root, 'mcp'));
     const self = path.resolve(catalogPath);
     const catalogs: ComposedCatalog[] = [];
@@ -244,7 +251,7 @@ export class Workspace {
       if (seen.has(file)) continue;
       seen.add(file);
       dependencies.push(file);
-      const catalogText = this.files.read(file);
+      const catalogText = this.textOf(file);
       if (catalogText === undefined) continue;
       const summary = this.cachedSummary(file, catalogText, 'catalog') as CatalogFile;
       catalogs.push({ ...summary, listing: { start: item.offset, end: item.offset + item.length } });
@@ -259,7 +266,7 @@ export class Workspace {
    */
   airFacts(airPath: string, dependencies: string[] = []): AirFacts {
     const facts: AirFacts = { paths: new Map(), artifacts: {}, catalogs: new Map() };
-    const text = this.files.read(airPath);
+    const text = this.textOf(airPath, { explicit: true });
     const value = text === undefined ? undefined : nodeValue(parseJson(text).root);
     if (!value || typeof value !== 'object' || Array.isArray(value)) return facts;
     const record = value as Record<string, unknown>;
@@ -275,9 +282,9 @@ export class Workspace {
         }
         const file = path.resolve(dir, written);
         dependencies.push(file);
-        const fileText = this.files.read(file);
-        const found = fileText !== undefined ? 'file' : this.files.list(file) !== undefined ? 'folder' : 'missing';
-        if (!facts.paths.has(written)) facts.paths.set(written, { path: file, found });
+        const read = this.readSide(file);
+        const fileText = 'text' in read ? read.text : undefined;
+        if (!facts.paths.has(written)) facts.paths.set(written, this.airPath(file, read));
         if (fileText === undefined) continue;
         const parsed = parseJson(fileText);
         if (parsed.strictErrors || parsed.root?.type !== 'object') {
@@ -292,8 +299,17 @@ export class Workspace {
     return facts;
   }
 
+  /** What an air.json path points at, as `air-…-not-found` diagnostics tell it. */
+  private airPath(file: string, read: SideRead): AirPath {
+    if ('text' in read) return { path: file, found: 'file' };
+    if (read.refused === 'is a folder') return { path: file, found: 'folder' };
+    if (read.missing) return { path: file, found: 'missing' };
+    return { path: file, found: 'refused', reason: read.refused };
+  }
+
+  /** An air.json is found by the upward search, not named by another file: only the restricted-workspace rule applies. */
   private readAirJson(airPath: string): AirJson | undefined {
-    const text = this.files.read(airPath);
+    const text = this.textOf(airPath, { explicit: true });
     if (text === undefined) return undefined;
     const value = nodeValue(parseJson(text).root);
     if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
@@ -350,19 +366,3 @@ export class Workspace {
   }
 }
 
-function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-function unique(paths: string[]): string[] {
-  return [...new Set(paths)];
-}
-
-/** Names of an AIR secrets-file JSON map whose values are non-blank strings. Values are dropped at once. */
-function secretNames(text: string | undefined): Set<string> {
-  if (text === undefined) return new Set();
-  const value = nodeValue(parseJson(text).root);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return new Set();
-  return namesWithValues(Object.entries(value as Record<string, unknown>));
-}

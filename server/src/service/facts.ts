@@ -30,6 +30,8 @@ export interface RootsFacts {
   files: RootsFile[];
   /** Roots sources that live elsewhere (`github://…`) and cannot be checked offline. */
   remoteSources: string[];
+  /** Named files that were not read, each as a sentence end: "roots.json is a FIFO (named pipe)". */
+  unread?: string[];
 }
 
 /** A server of a catalog, as a roots index sees it. */
@@ -50,6 +52,8 @@ export interface CatalogsFacts {
   via: 'explicit' | 'air.json' | 'sibling';
   files: CatalogFile[];
   remoteSources: string[];
+  /** Named files that were not read, each as a sentence end: "mcp.json is outside the workspace". */
+  unread?: string[];
 }
 
 /**
@@ -77,8 +81,10 @@ export type AirArtifactType = (typeof AIR_ARTIFACT_TYPES)[number];
 export interface AirPath {
   /** Absolute path. */
   path: string;
-  /** What is there: AIR silently reads a missing file as empty and fails on a folder. */
-  found: 'file' | 'folder' | 'missing';
+  /** What is there: AIR silently reads a missing file as empty and fails on a folder; 'refused': not read, see `reason`. */
+  found: 'file' | 'folder' | 'missing' | 'refused';
+  /** Why a 'refused' path was not read ("is a FIFO (named pipe)", "is outside the workspace"). */
+  reason?: string;
 }
 
 /** The artifacts of one type as AIR would resolve them, as far as they can be known offline. */

@@ -13,6 +13,8 @@ export interface VariableSource {
   path?: string;
   /** False when a configured or default file does not exist (it was still searched). */
   exists: boolean;
+  /** Why an existing file was not read ("is a FIFO (named pipe)", "is larger than 20 MB"), shown instead of "not found". */
+  problem?: string;
   /** Names with a non-blank value (an empty or blank value counts as unset). */
   names: ReadonlySet<string>;
 }
@@ -55,11 +57,16 @@ export class VariableIndex {
 
   /** A sentence listing what was searched, e.g. "known names, .env (/a/.env, missing) and the process environment". */
   describeSearched(): string {
-    const labels = this.sources.map((source) => (source.exists ? source.label : `${source.label}, not found`));
+    const labels = this.sources.map((source) => (source.exists ? source.label : `${source.label}, ${unreadWords(source)}`));
     if (labels.length === 0) return 'no variable source';
     if (labels.length === 1) return labels[0];
     return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
   }
+}
+
+/** "not found", or why a file that is there was not read ("not read: it is a FIFO (named pipe)"). */
+export function unreadWords(source: VariableSource): string {
+  return source.problem ? `not read: it ${source.problem}` : 'not found';
 }
 
 /** The environment's names with a non-blank value. */

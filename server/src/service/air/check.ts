@@ -72,6 +72,16 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
     const found = facts?.paths.get(written);
     if (!found || found.found === 'file') return;
     const code = key === 'mcp' ? 'catalog-not-found' : 'roots-not-found';
+    if (found.found === 'refused') {
+      report({
+        code,
+        severity: 'warning',
+        message: `"${written}" was not read: it ${found.reason ?? 'cannot be read'} (${found.path}). Nothing from it is checked here${key === 'mcp' ? ', and its servers are not compared with the other catalogs' : ''}.`,
+        ...nodeSpan(item),
+        data: { path: [key, index], resolved: found.path },
+      });
+      return;
+    }
     if (found.found === 'folder') {
       report({
         code,

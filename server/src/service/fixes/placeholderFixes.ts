@@ -4,7 +4,7 @@ import { editDistance } from '../text';
 import { nodeEnd } from './jsonEdits';
 import { decodeRaw, escapeJsonContent, rawUnits } from './jsonStrings';
 import { stringContaining } from './locate';
-import { fileName, proposal } from './proposal';
+import { titlePath, proposal } from './proposal';
 import { ADD_KNOWN_VARIABLE_COMMAND, type FixContext, type FixProposal, type TextEdit } from './types';
 
 /**
@@ -60,7 +60,7 @@ function addToEnvFile(name: string, envFile: unknown, context: FixContext): FixP
   const lineBreak = current.includes('\r\n') ? '\r\n' : '\n';
   const separator = current.length > 0 && !current.endsWith('\n') && !current.endsWith('\r') ? lineBreak : '';
   const edit: TextEdit = { start: current.length, end: current.length, newText: `${separator}${name}=${lineBreak}` };
-  return proposal(`Add ${name}= to ${fileName(envFile)}`, [], { files: [{ path: envFile, create: existing === undefined, edits: [edit] }] });
+  return proposal(`Add ${name}= to ${titlePath(context, envFile)}`, [], { files: [{ path: envFile, create: existing === undefined, edits: [edit] }] });
 }
 
 /** Rewrite a placeholder AIR can never resolve as `${NAME}` (or `${NAME:-default}` for `-`/`:=` defaults). */

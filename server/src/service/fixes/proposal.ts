@@ -1,4 +1,4 @@
-import type { FixCommand, FileChange, FixProposal, TextEdit } from './types';
+import type { FixCommand, FileChange, FixContext, FixProposal, TextEdit } from './types';
 
 /** A quick-fix proposal; `isPreferred` and `inFixAll` default to false. */
 export function proposal(
@@ -20,4 +20,9 @@ export function short(text: string, max = 40): string {
 /** The last segment of a path, for titles (`roots.json`, `.env`); no node:path in the core. */
 export function fileName(filePath: string): string {
   return filePath.split(/[\\/]/).pop() || filePath;
+}
+
+/** Another file as a fix title names it: the path the user knows it by (workspace-relative), so two `roots.json` are told apart. */
+export function titlePath(context: FixContext, filePath: string): string {
+  return context.displayPath?.(filePath) ?? fileName(filePath);
 }

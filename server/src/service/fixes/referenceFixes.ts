@@ -3,7 +3,7 @@ import { indexEntries, ROOT_NAME_PATTERN } from '../model';
 import { getProperty, parseJson, type JsonNode } from '../parse';
 import { insertProperty, replaceNode } from './jsonEdits';
 import { valueAt } from './locate';
-import { fileName, proposal } from './proposal';
+import { titlePath, proposal } from './proposal';
 import type { FixContext, FixProposal } from './types';
 
 /** Fixes for references between a catalog and its roots index (SPEC §4.4). */
@@ -76,6 +76,6 @@ function addRootEntry(name: string, rootsFile: unknown, context: FixContext): Fi
     return `${key}: {${layout.lineBreak}${layout.memberIndent}${layout.unit}${description}${layout.lineBreak}${layout.memberIndent}}`;
   });
   if (!edit) return undefined;
-  const title = `Add root "${name}" to ${inThisDocument ? 'this roots index' : fileName(rootsFile as string)}`;
+  const title = `Add root "${name}" to ${inThisDocument ? 'this roots index' : titlePath(context, rootsFile as string)}`;
   return inThisDocument ? proposal(title, [edit]) : proposal(title, [], { files: [{ path: rootsFile as string, edits: [edit] }] });
 }

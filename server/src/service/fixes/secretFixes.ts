@@ -2,7 +2,7 @@ import type { Finding } from '../findings';
 import { decodedIndexToOffset } from '../placeholders';
 import { findSecrets } from '../rules/hygiene/secrets';
 import { stringContaining } from './locate';
-import { fileName, proposal } from './proposal';
+import { titlePath, proposal } from './proposal';
 import type { FixContext, FixProposal, TextEdit } from './types';
 
 /**
@@ -38,7 +38,7 @@ export function fixHardcodedSecret(finding: Finding, context: FixContext): FixPr
   const separator = current.length > 0 && !current.endsWith('\n') && !current.endsWith('\r') ? lineBreak : '';
   const append: TextEdit = { start: current.length, end: current.length, newText: `${separator}${variable}=${line}${lineBreak}` };
   return [
-    proposal(`Move the secret to \${${variable}} in ${fileName(envFile)}`, [{ start: finding.start, end: finding.end, newText: `\${${variable}}` }], {
+    proposal(`Move the secret to \${${variable}} in ${titlePath(context, envFile)}`, [{ start: finding.start, end: finding.end, newText: `\${${variable}}` }], {
       preferred: true,
       files: [{ path: envFile, create: existing === undefined, edits: [append] }],
     }),

@@ -62,4 +62,6 @@ export interface FixContext {
    * undefined when it does not exist. Without it, cross-file fixes are not offered.
    */
   readFile?: (path: string) => string | undefined;
+  /** How another file is named in a fix title: workspace-relative (`config/roots.json`); default its last segment. */
+  displayPath?: (path: string) => string;
 }

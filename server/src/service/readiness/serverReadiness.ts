@@ -2,7 +2,7 @@ import type { CatalogEntry } from '../catalogView';
 import { summariseProblems } from '../catalogView';
 import { isRemoteType } from '../model';
 import { normaliseUnavailableReason } from '../unavailable';
-import type { VariableIndex } from '../variables';
+import { unreadWords, type VariableIndex } from '../variables';
 import { isCredentialHeaderName } from './credentialHeaders';
 import { requiredVariables } from './requiredVariables';
 import { isStartable, type ReadinessState } from './states';
@@ -76,7 +76,7 @@ export function isOAuthCapable(value: Record<string, unknown>): boolean {
 
 /** "names declared in --known; .env (not found); not read: the process environment (switched off)". */
 function describeSources(variables: VariableIndex): string {
-  const parts = variables.sources.map((source) => (source.exists ? source.label : `${source.label} (not found)`));
+  const parts = variables.sources.map((source) => (source.exists ? source.label : `${source.label} (${unreadWords(source)})`));
   if (variables.skipped.length > 0) parts.push(`not read: ${variables.skipped.join(', ')}`);
   return parts.length > 0 ? parts.join('; ') : 'no variable source';
 }

@@ -48,6 +48,11 @@ function onceReporter(context: RuleContext): OnceReporter {
   };
 }
 
+/** Why the named files were not read: " (roots.json is a FIFO (named pipe))". */
+function unreadNote(unread: string[] | undefined): string {
+  return unread && unread.length > 0 ? ` (${unread.join('; ')})` : '';
+}
+
 function remoteNote(sources: string[]): string {
   return sources.length ? ` (${sources.join(', ')})` : '';
 }
@@ -74,7 +79,7 @@ function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {
         context.report({
           code: 'roots-not-found',
           message: found
-            ? `Roots could not be checked: the roots index found through ${context.facts.rootsSearch ?? 'the settings'} could not be read.`
+            ? `Roots could not be checked: the roots index found through ${context.facts.rootsSearch ?? 'the settings'} could not be read${unreadNote(found.unread)}.`
             : `Roots could not be checked: no roots index was found for this catalog (${context.facts.rootsSearch ?? 'looked for an air.json listing it and a sibling roots.json'}). Set \`mcpCatalog.rootsFiles\` or pass \`--roots\`.`,
           ...nodeSpan(defaults.keyNode),
           data: { path: [entry.name, 'default_in_roots'] },
@@ -179,7 +184,7 @@ function checkRootsIndex(context: RuleContext, notChecked: OnceReporter): void {
           context.report({
             code: 'catalog-not-found',
             message: context.facts.catalogs
-              ? 'Server names could not be checked: the catalogs listed for this roots index could not be read.'
+              ? `Server names could not be checked: the catalogs listed for this roots index could not be read${unreadNote(context.facts.catalogs.unread)}.`
               : 'Server names could not be checked: no catalog was found for this roots index (looked for an air.json listing it and a sibling mcp.json).',
             ...nodeSpan(servers.keyNode),
             data: { path: [entry.name, 'default_mcp_servers'] },

@@ -1,0 +1,109 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { errorRefusal } from './boundedRead';
+import type { FileReader } from './files';
+
+/**
+ * Which side files may be read (SPEC §8: a repository you do not trust). A catalog, an air.json or
+ * a setting of the repository names other files — roots indexes, catalogs, dotenv files. Those
+ * found by discovery must resolve (after following symlinks) inside the workspace folders, or on
+ * the command line below the current directory; only a file the user names explicitly (a user
+ * setting, a flag) may lie elsewhere. In a restricted workspace nothing that holds variable names
+ * — a dotenv file, a secrets file, the process environment — is read through any path, whatever
+ * role a catalog or air.json gives it, and whatever the setting that names it.
+ */
+
+export interface SidePolicyOptions {
+  /** The folders discovered side files must resolve inside; empty: no containment (tests, tools). */
+  containment: readonly string[];
+  /** How that place is named in refusals: "the workspace", "the current directory". */
+  containmentLabel: string;
+}
+
+export interface SideRequest {
+  /** Named by the user in a setting or flag: exempt from containment while the workspace is trusted. */
+  explicit?: boolean;
+  trusted: boolean;
+  /** Files that are variable sources by configuration (the secrets file, explicit env files): never read as anything while restricted. */
+  variableFiles?: readonly string[];
+}
+
+export type SideRead = { text: string } | { refused: string; missing?: boolean };
+
+/** Names that hold variables by convention: `.env`, `.env.local`, `prod.env`, `secrets.json`, `my-secret.yaml`. */
+export function isVariableSourceName(filePath: string): boolean {
+  const name = path.basename(filePath).toLowerCase();
+  return name === '.env' || name.startsWith('.env.') || name.endsWith('.env') || name.includes('secret') || name === 'environ';
+}
+
+export class SideFiles {
+  private realContainment: string[] | undefined;
+
+  constructor(
+    readonly files: FileReader,
+    private readonly options: SidePolicyOptions,
+  ) {}
+
+  get containmentLabel(): string {
+    return this.options.containmentLabel;
+  }
+
+  /** Inside the containment folders (lexically); true when there is no containment. */
+  contains(filePath: string): boolean {
+    if (this.options.containment.length === 0) return true;
+    const resolved = path.resolve(filePath);
+    return this.containment().some((folder) => isInside(resolved, folder)) || this.options.containment.some((folder) => isInside(resolved, path.resolve(folder)));
+  }
+
+  /** Why this file may not be read for this request, or undefined when it may. Never opens the file. */
+  refusal(filePath: string, request: SideRequest): SideRead | undefined {
+    const lexical = path.resolve(filePath);
+    let real = lexical;
+    try {
+      real = fs.realpathSync(lexical);
+    } catch (error) {
+      const refusal = errorRefusal(error);
+      if (!refusal.missing) return refusal;
+    }
+    if (!request.trusted) {
+      const configured = (request.variableFiles ?? []).map((file) => path.resolve(file));
+      if (isVariableSourceName(lexical) || isVariableSourceName(real) || configured.includes(lexical) || configured.includes(real)) {
+        return { refused: 'holds variables (a dotenv or secrets file), which a restricted workspace does not read' };
+      }
+    }
+    const exempt = request.explicit === true && request.trusted;
+    if (!exempt && this.options.containment.length > 0) {
+      const inside = this.containment().some((folder) => isInside(real, folder));
+      if (!inside) return { refused: `is outside ${this.options.containmentLabel}${real !== lexical ? ` (it links to ${real})` : ''}` };
+    }
+    return undefined;
+  }
+
+  /** The file's text under the policy, or why it was not read. */
+  read(filePath: string, request: SideRequest): SideRead {
+    const refused = this.refusal(filePath, request);
+    if (refused) return refused;
+    const text = this.files.read(filePath);
+    if (text !== undefined) return { text };
+    const why = this.files.refusal?.(filePath);
+    return why === undefined || why === 'does not exist' ? { refused: 'does not exist', missing: true } : { refused: why };
+  }
+
+  private containment(): string[] {
+    if (!this.realContainment) {
+      this.realContainment = this.options.containment.map((folder) => {
+        try {
+          return fs.realpathSync(folder);
+        } catch {
+          return path.resolve(folder);
+        }
+      });
+    }
+    return this.realContainment;
+  }
+}
+
+export function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}

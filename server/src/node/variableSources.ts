@@ -1,0 +1,88 @@
+import * as path from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { nodeValue, parseJson } from '../service/parse';
+import { namesWithValues, VariableIndex, type VariableSource } from '../service/variables';
+import type { SideFiles, SideRead } from './sideFiles';
+
+/**
+ * The variable sources of a catalog (SPEC §4.3), in resolution order: known names, dotenv files,
+ * the secrets file, the process environment. Only names are kept. In a restricted workspace none
+ * of the files is even opened (node/sideFiles.ts says why a file was not read).
+ */
+
+export interface VariableSettings {
+  knownVariables: readonly string[];
+  knownLabel: string;
+  envFiles: readonly string[];
+  secretsFile?: string;
+  readProcessEnv: boolean;
+  trusted: boolean;
+}
+
+export interface VariableContext {
+  side: SideFiles;
+  workspaceRoot?: string;
+  env: NodeJS.ProcessEnv;
+  resolve(file: string): string;
+  display(file: string): string;
+}
+
+export function discoverVariables(context: VariableContext, filePath: string, settings: VariableSettings, dependencies: string[]): VariableIndex {
+  const sources: VariableSource[] = [];
+  const skipped: string[] = [];
+  if (settings.knownVariables.length > 0) {
+    sources.push({ kind: 'known', label: `names declared in ${settings.knownLabel}`, exists: true, names: new Set(settings.knownVariables) });
+  }
+  const envFiles = envFilesFor(context, filePath, settings);
+  if (!settings.trusted) {
+    // Not read, but still dependencies: a change re-checks the catalog (which then still does not read them).
+    dependencies.push(...envFiles);
+    skipped.push('env files, secrets files and the process environment (restricted workspace)');
+    return new VariableIndex(sources, skipped);
+  }
+  const explicitEnv = settings.envFiles.length > 0;
+  for (const envFile of envFiles) {
+    dependencies.push(envFile);
+    const read = context.side.read(envFile, { explicit: explicitEnv, trusted: true });
+    const names = 'text' in read ? namesWithValues(Object.entries(parseDotenv(read.text))) : new Set<string>();
+    sources.push({ kind: 'dotenv', label: context.display(envFile), path: envFile, exists: 'text' in read, names, ...problem(read) });
+  }
+  if (settings.secretsFile) {
+    const secretsPath = context.resolve(settings.secretsFile);
+    dependencies.push(secretsPath);
+    const read = context.side.read(secretsPath, { explicit: true, trusted: true });
+    const names = 'text' in read ? secretNames(read.text) : new Set<string>();
+    sources.push({ kind: 'secrets', label: `secrets file ${context.display(secretsPath)}`, path: secretsPath, exists: 'text' in read, names, ...problem(read) });
+  }
+  if (settings.readProcessEnv) {
+    sources.push({ kind: 'process', label: 'the process environment', exists: true, names: namesWithValues(Object.entries(context.env)) });
+  } else {
+    skipped.push('the process environment (switched off)');
+  }
+  return new VariableIndex(sources, skipped);
+}
+
+/** What a refused source says instead of "not found". */
+function problem(read: SideRead): { problem?: string } {
+  return 'refused' in read && !read.missing ? { problem: read.refused } : {};
+}
+
+/** The files that are variable sources by configuration: never read as anything else while restricted. */
+export function configuredVariableFiles(context: VariableContext, settings: VariableSettings): string[] {
+  return [...settings.envFiles, ...(settings.secretsFile ? [settings.secretsFile] : [])].map((file) => context.resolve(file));
+}
+
+/** Explicit env files replace discovery; otherwise `.env` beside the catalog and at the workspace root. */
+function envFilesFor(context: VariableContext, filePath: string, settings: VariableSettings): string[] {
+  if (settings.envFiles.length > 0) return [...new Set(settings.envFiles.map((file) => context.resolve(file)))];
+  const candidates = [path.join(path.dirname(filePath), '.env')];
+  if (context.workspaceRoot) candidates.push(path.join(context.workspaceRoot, '.env'));
+  return [...new Set(candidates)];
+}
+
+/** Names of an AIR secrets-file JSON map whose values are non-blank strings. Values are dropped at once. */
+function secretNames(text: string): Set<string> {
+  const value = nodeValue(parseJson(text).root);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return new Set();
+  return namesWithValues(Object.entries(value as Record<string, unknown>));
+}
