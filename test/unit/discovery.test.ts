@@ -10,7 +10,7 @@ import { catalog, describe as describeFindings, expectOne, spanText, tempTree, w
 /** SPEC §1, §4.3, §4.4 and §10: what a file is, and where its roots, catalogs and variables come from. */
 
 function settings(overrides: Partial<SourceSettings> = {}): SourceSettings {
-  return { knownVariables: [], knownLabel: '--known', envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true, ...overrides };
+  return { knownVariables: [], envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true, ...overrides };
 }
 
 function workspace(root: string, env: NodeJS.ProcessEnv = {}, searchBoundary?: string): Workspace {

@@ -61,7 +61,7 @@ function readiness(analysis: Analysis): ReadinessResult {
     roots: result.roots.map((root) => ({ ...root, ...(root.worstState ? STATE_INFO[root.worstState] : {}) })),
     rootsSource: roots
       ? `${roots.files.map((file) => path.basename(file.path)).join(', ') || 'no readable roots file'} (${roots.via === 'explicit' ? 'from settings' : roots.via})`
-      : analysis.facts.rootsSearch ?? 'no roots index found',
+      : `no roots index found${analysis.facts.rootsSearch ? ` (searched ${analysis.facts.rootsSearch})` : ''}`,
     errors: analysis.findings.filter((f) => f.severity === 'error').length,
     warnings: analysis.findings.filter((f) => f.severity === 'warning').length,
     trusted: analysis.trusted,

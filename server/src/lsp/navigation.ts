@@ -20,6 +20,7 @@ import { languageDocument, type FileSpan, type LanguageDocument, type LanguageKi
 import { definitionAt, invalidRootName, renameRootEdits, rootAt, rootOccurrences, type IndexText } from '../service/language/navigation';
 import { knownRootNames } from '../service/language/rootDefaults';
 import { LineIndex } from '../service/text';
+import { applyEdits } from '../service/fixes/apply';
 import { sourceSettings, type Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
 import { pathToUri } from './paths';
@@ -132,7 +133,10 @@ async function rename(context: ServerContext, params: RenameParams, token: Cance
   if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
   const changes: Record<string, TextEdit[]> = {};
   for (const [filePath, edits] of renameRootEdits(root.name, params.newName, family.files)) {
-    changes[family.uriOf(filePath)] = edits.map((edit) => ({ range: family.rangeOf(filePath, edit.start, edit.end), newText: edit.newText }));
+    const uri = family.uriOf(filePath);
+    changes[uri] = edits.map((edit) => ({ range: family.rangeOf(filePath, edit.start, edit.end), newText: edit.newText }));
+    const before = family.files.find((file) => file.path === filePath)?.text;
+    if (before !== undefined) context.renames?.expect(uri, applyEdits(before, edits));
   }
   return { changes };
 }

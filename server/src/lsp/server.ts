@@ -14,12 +14,14 @@ import { DOCUMENT_ANALYSED, TRUST_CHANGED, type DocumentAnalysedParams, type Ini
 import { CachingReader, diskReader } from '../node/files';
 import { Analyzer, type Analysis } from './analysis';
 import { EditLog } from './editLog';
-import { toDiagnostics } from './diagnostics';
+import { toDiagnostics, type DiagnosticSupport } from './diagnostics';
 import { guard, Logger } from './log';
 import { uriToPath } from './paths';
 import { SettingsProvider } from './settings';
 import { ValidationScheduler } from './validation';
 import { FolderWatcher } from './watchers';
+import { RenameEchoes } from './renameEchoes';
+import { SourcesLog } from './sourcesLog';
 import { registerFeatures, type ServerContext } from './features';
 
 /**
@@ -31,11 +33,12 @@ export function startServer(connection: Connection): void {
   const editLog = new EditLog();
   const documents = new TextDocuments({ create: TextDocument.create, update: editLog.update });
   const logger = new Logger(connection);
+  const sourcesLog = new SourcesLog((message) => logger.info(message));
   const openByPath = new Map<string, TextDocument>();
   const reader = new CachingReader(diskReader, (filePath) => openByPath.get(filePath)?.getText());
   let workspaceFolders: string[] = [];
   let trusted = true;
-  let relatedSupported = false;
+  let diagnosticSupport: DiagnosticSupport = { related: false, codeDescription: false };
   let watchedByClient = false;
   let foldersSupported = false;
   let clientCapabilities: ClientCapabilities | undefined;
@@ -71,7 +74,7 @@ export function startServer(connection: Connection): void {
       return;
     }
     void guard(logger, 'publishing diagnostics', () =>
-      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toDiagnostics(analysis.reported, document.uri, relatedSupported) }),
+      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toDiagnostics(analysis.reported, document.uri, diagnosticSupport) }),
     );
     // The tree view and language status follow catalogs and roots indexes; an air.json only gets diagnostics.
     if (analysis.kind !== 'air') {
@@ -85,6 +88,7 @@ export function startServer(connection: Connection): void {
       };
       void guard(logger, 'publishing the analysis summary', () => connection.sendNotification(DOCUMENT_ANALYSED, params));
     }
+    sourcesLog.analysed(analysis);
     if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
     logger.verbose(`Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`);
   };
@@ -123,7 +127,8 @@ export function startServer(connection: Connection): void {
     const analysis = await analyse(document);
     return analysis?.kind === 'air' ? undefined : analysis;
   };
-  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex, clientCapabilities: () => clientCapabilities };
+  const renames = new RenameEchoes();
+  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex, clientCapabilities: () => clientCapabilities, renames };
   const featureCapabilities = registerFeatures(context);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -132,7 +137,8 @@ export function startServer(connection: Connection): void {
     const capabilities = params.capabilities;
     clientCapabilities = capabilities;
     settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings);
-    relatedSupported = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
+    const publish = capabilities.textDocument?.publishDiagnostics;
+    diagnosticSupport = { related: publish?.relatedInformation === true, codeDescription: publish?.codeDescriptionSupport === true };
     watchedByClient = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     foldersSupported = capabilities.workspace?.workspaceFolders === true;
     workspaceFolders = (params.workspaceFolders ?? []).flatMap((folder) => uriToPath(folder.uri) ?? []);
@@ -166,7 +172,7 @@ export function startServer(connection: Connection): void {
         }),
       );
     }
-    logger.info(`MCP Catalog language server ${version} ready (${trusted ? 'trusted' : 'restricted'} workspace).`);
+    logger.info(`MCP Catalog language server ${version} ready (${trusted ? 'trusted' : 'restricted'} workspace; folders: ${workspaceFolders.join(', ') || 'none'}). Each catalog's roots index, air.json and env files are logged when it is first checked.`);
   });
 
   connection.onDidChangeConfiguration((change) =>
@@ -196,12 +202,14 @@ export function startServer(connection: Connection): void {
     guard(logger, 'open', () => {
       const filePath = uriToPath(event.document.uri);
       if (filePath) openByPath.set(filePath, event.document);
+      renames.observe(event.document);
       scheduler.schedule(event.document, true);
     }),
   );
 
   documents.onDidChangeContent((event) =>
     guard(logger, 'change', () => {
+      renames.observe(event.document);
       scheduler.schedule(event.document);
       scheduleDependents(event.document);
     }),
@@ -213,6 +221,8 @@ export function startServer(connection: Connection): void {
       if (filePath) openByPath.delete(filePath);
       scheduler.forget(event.document.uri);
       editLog.forget(event.document.uri);
+      renames.forget(event.document.uri);
+      sourcesLog.forget(event.document.uri);
       const wasIndex = analyzer.cached(event.document.uri) !== undefined;
       analyzer.forget(event.document.uri);
       void guard(logger, 'clearing diagnostics', () => connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }));

@@ -6,7 +6,8 @@ import { AIR_ARTIFACT_TYPES, type AirArtifacts, type AirFacts, type CatalogFile,
 import { indexEntries } from '../service/model';
 import { getProperty, nodeValue, parseJson, propertyValue } from '../service/parse';
 import { summariseCatalog, summariseRootsIndex } from '../service/summary';
-import { namesWithValues, VariableIndex, type VariableSource } from '../service/variables';
+import { namesWithoutValues, namesWithValues, VariableIndex, type VariableSource } from '../service/variables';
+import { EDITOR_SURFACE, type Surface } from '../service/surface';
 import type { FileReader } from './files';
 
 /**
@@ -18,8 +19,8 @@ import type { FileReader } from './files';
 export interface SourceSettings {
   /** Names declared known (`knownVariables` setting / `--known`). */
   knownVariables: readonly string[];
-  /** How the known names are called in messages (`mcpCatalog.knownVariables` or `--known`). */
-  knownLabel: string;
+  /** Where messages are read: settings (editor) or flags (command line); the editor's when absent. */
+  surface?: Surface;
   /** Explicit dotenv files: replace discovery when non-empty. Relative paths resolve against the workspace root. */
   envFiles: readonly string[];
   /** An AIR secrets-file JSON map (names → values); only names are read. */
@@ -76,7 +77,7 @@ export class Workspace {
   factsFor(filePath: string, kind: IndexKind, settings: SourceSettings): DiscoveredFacts {
     const dependencies: string[] = [];
     const variables = this.variableIndex(filePath, settings, dependencies);
-    const facts: WorkspaceFacts = { documentPath: filePath, variables };
+    const facts: WorkspaceFacts = { documentPath: filePath, variables, surface: settings.surface ?? EDITOR_SURFACE };
     if (kind === 'air') {
       facts.air = this.airFacts(filePath, dependencies);
     } else if (kind === 'catalog') {
@@ -96,7 +97,7 @@ export class Workspace {
     const sources: VariableSource[] = [];
     const skipped: string[] = [];
     if (settings.knownVariables.length > 0) {
-      sources.push({ kind: 'known', label: `names declared in ${settings.knownLabel}`, exists: true, names: new Set(settings.knownVariables) });
+      sources.push({ kind: 'known', label: `names declared in ${(settings.surface ?? EDITOR_SURFACE).knownNames}`, exists: true, names: new Set(settings.knownVariables) });
     }
     if (!settings.trusted) {
       // Not read, but still dependencies: a change re-checks the catalog (which then still does not read them).
@@ -107,8 +108,8 @@ export class Workspace {
     for (const envFile of this.envFilesFor(filePath, settings)) {
       dependencies.push(envFile);
       const text = this.files.read(envFile);
-      const names = text === undefined ? new Set<string>() : namesWithValues(Object.entries(parseDotenv(text)));
-      sources.push({ kind: 'dotenv', label: this.display(envFile), path: envFile, exists: text !== undefined, names });
+      const entries = text === undefined ? [] : Object.entries(parseDotenv(text));
+      sources.push({ kind: 'dotenv', label: this.display(envFile), path: envFile, exists: text !== undefined, names: namesWithValues(entries), empty: namesWithoutValues(entries) });
     }
     if (settings.secretsFile) {
       const secretsPath = this.resolve(settings.secretsFile);
@@ -153,7 +154,7 @@ export class Workspace {
     }
     const sib = swapNameToken(baseName(catalogPath), 'mcp', 'roots') ?? 'roots.json';
     dependencies.push(path.join(path.dirname(catalogPath), sib));
-    return { searched: `looked for an air.json listing this catalog and a sibling ${sib}` };
+    return { searched: `an air.json listing this catalog and a sibling ${sib}` };
   }
 
   private readRootsFiles(paths: string[]): RootsFile[] {

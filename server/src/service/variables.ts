@@ -15,6 +15,11 @@ export interface VariableSource {
   exists: boolean;
   /** Names with a non-blank value (an empty or blank value counts as unset). */
   names: ReadonlySet<string>;
+  /**
+   * Names the file lists with an empty or blank value (`NAME=`): still unset, but the message
+   * says a value is needed there rather than "add it", and completion offers them.
+   */
+  empty?: ReadonlySet<string>;
 }
 
 export class VariableIndex {
@@ -31,6 +36,13 @@ export class VariableIndex {
   /** The first source that defines `name`, in resolution order. */
   find(name: string): VariableSource | undefined {
     for (const source of this.sources) if (source.names.has(name)) return source;
+    return undefined;
+  }
+
+  /** The first source that lists `name` with an empty value (and no source sets it). */
+  findEmpty(name: string): VariableSource | undefined {
+    if (this.find(name)) return undefined;
+    for (const source of this.sources) if (source.empty?.has(name)) return source;
     return undefined;
   }
 
@@ -60,6 +72,15 @@ export class VariableIndex {
     if (labels.length === 1) return labels[0];
     return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
   }
+}
+
+/** Names listed with an empty or blank value. */
+export function namesWithoutValues(entries: Iterable<[string, unknown]>): Set<string> {
+  const names = new Set<string>();
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string' || value.trim().length === 0) names.add(name);
+  }
+  return names;
 }
 
 /** The environment's names with a non-blank value. */

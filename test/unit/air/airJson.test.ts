@@ -171,7 +171,7 @@ describe('air.json: exclude patterns that match nothing', () => {
 });
 
 describe('air.json through discovery, the command line and the engine', () => {
-  const settings = { knownVariables: [], knownLabel: '--known', envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true };
+  const settings = { knownVariables: [], envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true };
 
   it('the Workspace resolves paths, names and catalogs; each catalog learns its composition', () => {
     const dir = tempTree({
