@@ -9,7 +9,7 @@ import type { ResolvedFinding } from '../../server/src/service/findings';
 import { REPOSITORY_URL, ruleDocUrl } from '../../server/src/service/ruleDocs';
 import { CLI_SURFACE, EDITOR_SURFACE, type Surface } from '../../server/src/service/surface';
 import { VariableIndex } from '../../server/src/service/variables';
-import { catalogsFacts, check, REPO_ROOT, rootsFacts } from './helpers';
+import { catalogsFacts, check, REPO_ROOT, rootsFacts, runCli, tempTree } from './helpers';
 
 /**
  * SPEC §5's message paragraph, for every code: the first sentence says what is wrong and its
@@ -191,5 +191,18 @@ describe('rule documentation pages', () => {
       const page = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'rules', `${code}.md`), 'utf8');
       assert.match(page, new RegExp(`^# \`${code}\``), `${code}.md starts with its code`);
     }
+  });
+});
+
+describe('each surface names its own controls, end to end', () => {
+  it('mcp-catalog check names flags and no setting', async () => {
+    const dir = tempTree({
+      'mcp.json': catalog({ a: stdio({ env: { TOKEN: '${MISSING_TOKEN}' }, default_in_roots: ['zimmer'] }) }),
+    });
+    const run = await runCli(['check', '--no-process-env', 'mcp.json'], { cwd: dir });
+    assert.match(run.stdout, /pass --known MISSING_TOKEN/);
+    assert.match(run.stdout, /pass --roots FILE/);
+    assert.doesNotMatch(run.stdout, /mcpCatalog\./);
+    assert.doesNotMatch(run.stdout, /`/);
   });
 });

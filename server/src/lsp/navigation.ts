@@ -117,7 +117,7 @@ async function prepareRename(context: ServerContext, params: PrepareRenameParams
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
-  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of `default_in_roots`.');
+  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of default_in_roots.');
   return { range: at.analysis.lines.rangeOf(root.span.start, root.span.end), placeholder: root.name };
 }
 
@@ -125,7 +125,7 @@ async function rename(context: ServerContext, params: RenameParams, token: Cance
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
-  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of `default_in_roots`.');
+  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of default_in_roots.');
   const family = rootFamily(context, at.analysis);
   const existing = new Set<string>(knownRootNames(at.document));
   for (const file of family.files) if (file.kind === 'roots') for (const entry of parseRootNames(file)) existing.add(entry);

@@ -107,7 +107,7 @@ export interface TextEditSpan extends Span {
 
 /** Why `newName` cannot be a new name for `oldName`, or undefined when it can. */
 export function invalidRootName(oldName: string, newName: string, existing: readonly string[]): string | undefined {
-  if (!ROOT_NAME_PATTERN.test(newName)) return `"${newName}" is not a valid root name: use letters, digits, \`_\`, \`-\` and \`$\` only (${ROOT_NAME_PATTERN.source}).`;
+  if (!ROOT_NAME_PATTERN.test(newName)) return `"${newName}" is not a valid root name: use letters, digits, _, - and $ only (${ROOT_NAME_PATTERN.source}).`;
   if (newName !== oldName && existing.includes(newName)) return `A root named "${newName}" already exists.`;
   return undefined;
 }
