@@ -172,7 +172,8 @@ export function startServer(connection: Connection): void {
         }),
       );
     }
-    logger.info(`MCP Catalog language server ${version} ready (${trusted ? 'trusted' : 'restricted'} workspace; folders: ${workspaceFolders.join(', ') || 'none'}). Each catalog's roots index, air.json and env files are logged when it is first checked.`);
+    logger.info(`MCP Catalog language server ${version} ready (${trusted ? 'trusted' : 'restricted'} workspace).`);
+    logger.info(`Workspace folders: ${workspaceFolders.join(', ') || 'none'}. The roots index, air.json and env files of each catalog are logged when it is first checked.`);
   });
 
   connection.onDidChangeConfiguration((change) =>

@@ -31,12 +31,22 @@ export function isEditorRuntimeVariable(name: string): boolean {
   return RUNTIME_NAMES.has(name) || RUNTIME_PREFIXES.some((prefix) => name.startsWith(prefix));
 }
 
-/** Names used in `${…}` anywhere in the document, except the one being typed. */
-function namesInDocument(text: string, site: PlaceholderSite): Set<string> {
-  const without = text.slice(0, site.range.start) + text.slice(site.range.end);
-  const names = new Set<string>();
-  for (const match of without.matchAll(USED_NAME)) names.add(match[1]);
-  return names;
+/** The last document's `${NAME}` counts: completion asks again at every keystroke in the same text. */
+let lastScan: { text: string; counts: Map<string, number> } | undefined;
+
+function placeholderCounts(text: string): Map<string, number> {
+  if (lastScan?.text === text) return lastScan.counts;
+  const counts = new Map<string, number>();
+  for (const match of text.matchAll(USED_NAME)) counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
+  lastScan = { text, counts };
+  return counts;
+}
+
+/** Names used in `${…}` anywhere in the document, except the one being typed (unless it is used elsewhere too). */
+function namesInDocument(text: string, site: PlaceholderSite): string[] {
+  const counts = placeholderCounts(text);
+  const typed = /^[A-Za-z0-9_]*/.exec(text.slice(site.range.start, site.range.end + 64))![0];
+  return [...counts].filter(([name, count]) => name !== typed || count > 1).map(([name]) => name);
 }
 
 export function variableCandidates(document: LanguageDocument, site: PlaceholderSite, builder: CandidateBuilder): CompletionCandidate[] {
