@@ -130,7 +130,7 @@ function checkRootReference(
       : [];
   context.report({
     code: 'undefined-root',
-    message: `"${reference.name}" is not a root${inThisFile ? ' of this index' : ''}, so AIR drops it and Zimmer serves a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}${inThisFile ? '' : ` Roots from ${describeFiles(roots.files.map((f) => f.path))}.`}`,
+    message: `"${reference.name}" is not a root${inThisFile ? ' of this index' : ''}, so AIR drops it and Zimmer serves a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}${inThisFile ? '' : ` Roots index: ${describeFiles(roots.files.map((f) => f.path))}.`}`,
     ...nodeSpan(item.node),
     data: { path, name: reference.name, candidates, rootsFile: inThisFile ? context.facts.documentPath : primary?.path, server: context.kind === 'catalog' ? entry.name : undefined },
     related,
@@ -231,7 +231,7 @@ function checkServerReference(
     const candidates = closestNames(reference.name, allServers, 3);
     context.report({
       code: 'undefined-server',
-      message: `"${reference.name}" is not a server, so sessions on "${entry.name}" do not get it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''} Servers from ${describeFiles(catalogs.files.map((f) => f.path))}.`,
+      message: `"${reference.name}" is not a server, so sessions on "${entry.name}" do not get it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''} Catalogs: ${describeFiles(catalogs.files.map((f) => f.path))}.`,
       ...nodeSpan(item.node),
       data: { path, name: reference.name, candidates, catalogFile: catalogs.files[0]?.path },
     });
