@@ -164,7 +164,7 @@ export async function runAttack(attack: Attack, world: World, index: number): Pr
   const failures: AttackFailure[] = [];
   const fail = (detail: string): void => void failures.push({ index, attack: `${attack.klass} ${attack.trusted ? 'trusted' : 'restricted'} ${JSON.stringify(attack.slots)} air=${JSON.stringify(attack.air)}`, detail });
   const reads: string[] = [];
-  const settings: SourceSettings = { knownVariables: [], knownLabel: '--known', envFiles: [], rootsFiles: [], readProcessEnv: true, trusted: attack.trusted, secretsFile: 'secrets.json' };
+  const settings: SourceSettings = { knownVariables: [], envFiles: [], rootsFiles: [], readProcessEnv: true, trusted: attack.trusted, secretsFile: 'secrets.json' };
   const workspace = new Workspace(new CachingReader(recording(diskReader, reads)), {
     workspaceRoot: world.ws,
     searchBoundary: world.ws,

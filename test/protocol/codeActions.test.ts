@@ -132,6 +132,56 @@ describe('protocol: quick fixes and fix-all', function () {
     assert.ok(!JSON.stringify(actions).includes('set-by-the-user'));
   });
 
+  it('unresolved-variable: adding NAME= opens the dotenv file after the =, and then the diagnostic asks for a value', async () => {
+    const ws = TempWorkspace.create();
+    const text = '{ "r": { "type": "stdio", "command": "x", "env": { "TYPO_TOKEN": "${TYPO_TOKEN}" } } }';
+    ws.write('mcp.json', text);
+    ws.write('.env', 'OTHER=1');
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('mcp.json'));
+    const unresolved = single((await client.waitForDiagnostics(uri, { version: 1 })).diagnostics, 'unresolved-variable');
+    assert.match(unresolved.message, /^TYPO_TOKEN is set in no source/);
+    // The editor names the setting, never the flag; plain text; the rule's page is linked.
+    assert.match(unresolved.message, /add TYPO_TOKEN to mcpCatalog\.knownVariables/);
+    assert.doesNotMatch(unresolved.message, /--known|`/);
+    assert.equal(unresolved.codeDescription?.href, 'https://github.com/mcp-catalog/mcp-catalog/blob/main/docs/rules/unresolved-variable.md');
+    const add = titled(await codeActions(client, uri, [unresolved]), 'Add TYPO_TOKEN= to .env');
+    assert.equal(add.command?.command, 'mcpCatalog.server.showLocation');
+    assert.ok(client.initializeResult.capabilities.executeCommandProvider?.commands.includes('mcpCatalog.server.showLocation'));
+
+    // The client applies the edit, then runs the command: the server asks it to show .env with the cursor after `=`.
+    const mark = client.mark();
+    applyWorkspaceEdit(add.edit!, ws, new Map([[uri, text]]));
+    assert.equal(ws.read('.env'), 'OTHER=1\nTYPO_TOKEN=\n');
+    await client.request('workspace/executeCommand', { command: add.command!.command, arguments: add.command!.arguments });
+    const afterEquals = { line: 1, character: 'TYPO_TOKEN='.length };
+    assert.deepEqual(client.shownDocuments, [{ uri: ws.uri('.env'), takeFocus: true, selection: { start: afterEquals, end: afterEquals } }]);
+
+    // Still unset (empty), and now the message says so instead of "add it"; the fix goes to the line.
+    client.didChangeWatchedFiles([{ path: ws.path('.env'), type: FileChange.Changed }]);
+    const next = await client.waitForDiagnostics(uri, { since: mark, match: (d) => d.some((x) => x.code === 'unresolved-variable' && x.message.includes('empty')) });
+    const empty = single(next.diagnostics, 'unresolved-variable');
+    assert.match(empty.message, /^TYPO_TOKEN is empty in \.env, so the server starts without it\. Give it a value there\./);
+    assert.doesNotMatch(empty.message, /Add it/);
+    const goThere = titled(await codeActions(client, uri, [empty]), 'Give TYPO_TOKEN a value in .env');
+    assert.equal(goThere.edit, undefined, 'nothing is written');
+    assert.deepEqual(goThere.command?.arguments, [ws.uri('.env'), afterEquals]);
+    assert.ok(!(await codeActions(client, uri, [empty])).some((action) => action.title.startsWith('Add TYPO_TOKEN=')));
+  });
+
+  it('unresolved-variable: a client that cannot show documents gets the edit without a command', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', '{ "r": { "type": "stdio", "command": "x", "env": { "T": "${TYPO_TOKEN}" } } }');
+    const caps = capabilities();
+    delete caps.window!.showDocument;
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: caps, settings: catalogSettings() });
+    const uri = client.open(ws.path('mcp.json'));
+    const unresolved = single((await client.waitForDiagnostics(uri, { version: 1 })).diagnostics, 'unresolved-variable');
+    const add = titled(await codeActions(client, uri, [unresolved]), 'Add TYPO_TOKEN= to .env');
+    assert.ok(add.edit);
+    assert.equal(add.command, undefined);
+  });
+
   it('undefined-root: adds a skeleton root to the roots index as a workspace edit', async () => {
     const ws = TempWorkspace.create();
     const text = '{\n  "s": { "type": "stdio", "command": "node", "default_in_roots": ["fleet"] }\n}\n';

@@ -154,6 +154,25 @@ describe('protocol: completion', function () {
     assert.deepEqual(JSON.parse(accept(text, item(items, 'DECLARED_NAME'))), { a: { type: 'stdio', command: 'x', env: { T: '${DECLARED_NAME}' } } });
   });
 
+  it('ranks the catalog\'s own names and declared names before the process environment, without the editor\'s runtime variables', async () => {
+    const ws = workspace();
+    ws.write('.env', 'FROM_DOTENV=x\nEMPTY_IN_DOTENV=\n');
+    const client = await LspClient.start({
+      workspaceFolders: [ws.dir],
+      settings: catalogSettings({ readProcessEnv: true }),
+      env: { AAA_PLANTED: 'set', SHLVL: '1', _: '/usr/bin/code', ELECTRON_RUN_AS_NODE: '1', VSCODE_HANDLES_SIGPIPE: 'true', PWD: '/ws' },
+    });
+    const { items } = await complete(client, ws, 'mcp.json', '{"a": {"type": "stdio", "command": "x", "env": {"U": "${USED_IN_CATALOG}", "T": "${|"}}}');
+    const labels = items.map((i) => i.label);
+    for (const runtime of ['SHLVL', '_', 'ELECTRON_RUN_AS_NODE', 'VSCODE_HANDLES_SIGPIPE', 'PWD']) assert.ok(!labels.includes(runtime), `${runtime} is the editor's own`);
+    const order = [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+    const rank = (label: string) => order.indexOf(label);
+    for (const label of ['USED_IN_CATALOG', 'FROM_DOTENV', 'EMPTY_IN_DOTENV', 'AAA_PLANTED']) assert.ok(rank(label) >= 0, `${label} offered: ${JSON.stringify(order)}`);
+    assert.ok(rank('USED_IN_CATALOG') < rank('AAA_PLANTED') && rank('FROM_DOTENV') < rank('AAA_PLANTED') && rank('EMPTY_IN_DOTENV') < rank('AAA_PLANTED'), JSON.stringify(order));
+    assert.equal(item(items, 'EMPTY_IN_DOTENV').detail, 'in .env, without a value');
+    assert.equal(item(items, 'USED_IN_CATALOG').detail, 'used in this catalog');
+  });
+
   it('answers with no items outside catalogs and roots indexes', async () => {
     const ws = workspace();
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });

@@ -63,11 +63,11 @@ describe('protocol: hover', function () {
   it('shows the timeout bounds and per-runtime effect on startup_timeout_sec', async () => {
     const { client, uri, text } = await openCatalog();
     const md = markdownOf(await hoverOn(client, uri, text, '"startup_timeout_sec": 300', '300', 0));
-    assert.match(md, /\*\*5\*\* to \*\*600\*\*/);
-    assert.match(md, /`300` — \*\*valid\*\*/);
-    assert.match(md, /\| Claude \| `MCP_TIMEOUT=300000`/);
-    assert.match(md, /\| Codex \| `startup_timeout_sec = 300`/);
-    assert.match(md, /\| Pi \| `requestTimeoutMs: 300000`/);
+    assert.match(md, /whole seconds from 5 to 600/);
+    assert.match(md, /`300` is \*\*valid\*\*/);
+    assert.match(md, /^Claude: `MCP_TIMEOUT=300000`/m);
+    assert.match(md, /^Codex: `startup_timeout_sec = 300`/m);
+    assert.match(md, /^Pi: `requestTimeoutMs: 300000`/m);
   });
 
   it('shows the normalised unavailable reason as displayed', async () => {

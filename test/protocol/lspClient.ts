@@ -56,7 +56,7 @@ export const Capabilities = {
         completion: { completionItem: { snippetSupport: true } },
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'source', 'source.fixAll'] } }, isPreferredSupport: true, dataSupport: true },
       },
-      window: { workDoneProgress: true },
+      window: { workDoneProgress: true, showDocument: { support: true } },
     };
   },
   /** A client that cannot watch files for the server (like Neovim 0.7): the server must fall back to fs.watch. */
@@ -156,6 +156,8 @@ export class LspClient {
   readonly configurationRequests: ConfigurationParams[] = [];
   /** Every workspace/applyEdit the server asked for (answered "applied"). */
   readonly appliedEdits: unknown[] = [];
+  /** Every window/showDocument the server asked for (answered "success"). */
+  readonly shownDocuments: unknown[] = [];
   initializeResult!: InitializeResult;
 
   private readonly documents = new Map<string, TextDocument>();
@@ -255,6 +257,11 @@ export class LspClient {
     c.onRequest('workspace/workspaceFolders', () =>
       (this.options.workspaceFolders ?? []).map((folder) => ({ uri: fileUri(folder), name: path.basename(folder) })),
     );
+    c.onRequest('window/showDocument', (params: unknown) => {
+      this.shownDocuments.push(params);
+      this.events.emit('event');
+      return { success: true };
+    });
     c.onRequest('workspace/applyEdit', (params: unknown) => {
       this.appliedEdits.push(params);
       this.events.emit('event');

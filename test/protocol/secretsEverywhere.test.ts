@@ -86,7 +86,7 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
     // TOKEN_A (dotenv), TOKEN_B (process), TOKEN_C (secrets file), TOKEN_D (all three) resolve.
     assert.deepEqual(unresolved, ['MISSING_EVERYWHERE', 'TOKEN_AA', 'TOKEN_BLANK']);
     const typo = withCode(diagnostics, 'unresolved-variable').find((d) => (d.data as { name: string }).name === 'TOKEN_AA')!;
-    assert.match(typo.message, /searched \.env, secrets file secrets\.json and the process environment/);
+    assert.match(typo.message, /Searched \.env, secrets file secrets\.json and the process environment/);
     assert.ok(((typo.data as { candidates: string[] }).candidates ?? []).includes('TOKEN_A'), 'close names are suggested by name');
     // The other rules ran too, so every kind of message was produced.
     for (const code of ['timeout-range', 'timeout-type', 'invalid-placeholder', 'lowercase-variable', 'placeholder-not-interpolated', 'hardcoded-secret', 'undefined-root', 'unknown-type', 'ineffective-field', 'unavailable-multiline']) {
@@ -131,11 +131,13 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
       const list = await ask<CompletionList | null>('textDocument/completion', { textDocument: { uri: catalogUri }, position: after, context });
       const details = new Map((list?.items ?? []).filter((item) => item.kind === 6).map((item) => [item.label, item.detail]));
       if (context.triggerCharacter === '$') continue; // `$` alone opens no placeholder yet
-      assert.equal(details.get('TOKEN_A'), 'set in .env');
-      assert.equal(details.get('TOKEN_B'), 'set in the process environment');
-      assert.equal(details.get('TOKEN_C'), 'set in secrets file secrets.json');
-      assert.equal(details.get('TOKEN_D'), 'set in .env');
-      assert.ok(!details.has('TOKEN_BLANK'), 'a blank value counts as unset');
+      // The catalog uses them, so they come first, with the source that sets them.
+      assert.equal(details.get('TOKEN_A'), 'used in this catalog; set in .env');
+      assert.equal(details.get('TOKEN_B'), 'used in this catalog; set in the process environment');
+      assert.equal(details.get('TOKEN_C'), 'used in this catalog; set in secrets file secrets.json');
+      assert.equal(details.get('TOKEN_D'), 'used in this catalog; set in .env');
+      assert.equal(details.get('UNRELATED_DOTENV'), 'set in .env');
+      assert.ok(!details.get('TOKEN_BLANK')?.includes('set in'), 'a blank value counts as unset');
     }
   });
 

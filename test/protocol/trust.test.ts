@@ -66,7 +66,7 @@ describe('protocol: workspace trust (issue 7 item 3)', function () {
     assert.deepEqual(unresolvedNames(diagnostics), FROM_SOURCES, 'KNOWN_ONLY still counts');
     for (const diagnostic of withCode(diagnostics, 'unresolved-variable')) {
       assert.match(diagnostic.message, RESTRICTED);
-      assert.match(diagnostic.message, /searched names declared in mcpCatalog\.knownVariables;/, 'only the known names were searched');
+      assert.match(diagnostic.message, /Searched names declared in mcpCatalog\.knownVariables;/, 'only the known names were searched');
     }
     // The catalog rules are not trust-dependent.
     for (const code of ['timeout-range', 'hardcoded-secret', 'invalid-placeholder']) assert.equal(withCode(diagnostics, code).length, 1, `${code} still fires`);
@@ -88,9 +88,12 @@ describe('protocol: workspace trust (issue 7 item 3)', function () {
     assert.match(await hover('${DOTENV_ONLY}'), /restricted workspace/);
     assert.match(await hover('${KNOWN_ONLY}'), /Source: names declared in mcpCatalog\.knownVariables\./);
 
-    // Completion after `${` offers only the names it may read.
+    // Completion after `${` names no source it may not read: the catalog's own names come from the
+    // document itself, and only the known names are said to be set.
     const completion = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: rangeIn(text, '"E": "${"', '${').end });
-    assert.deepEqual(completion.items.filter((item) => item.kind === 6).map((item) => item.label), ['KNOWN_ONLY']);
+    const variables = completion.items.filter((item) => item.kind === 6);
+    assert.deepEqual(variables.filter((item) => item.detail?.includes('set in')).map((item) => item.label), ['KNOWN_ONLY']);
+    for (const item of variables) if (item.label !== 'KNOWN_ONLY') assert.equal(item.detail, 'used in this catalog', item.label);
 
     // No fix reads or writes the dotenv file it may not read: only "declare it known" is offered, and no secret is moved.
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', {

@@ -4,13 +4,14 @@ import { inspect } from 'node:util';
 import { diskReader } from '../../server/src/node/files';
 import { Workspace, type SourceSettings } from '../../server/src/node/workspace';
 import { classifyFile } from '../../server/src/service/classify';
+import { CLI_SURFACE } from '../../server/src/service/surface';
 import { checkDocument } from '../../server/src/service/engine';
 import { catalog, describe as describeFindings, expectOne, spanText, tempTree, withCode } from './helpers';
 
 /** SPEC §1, §4.3, §4.4 and §10: what a file is, and where its roots, catalogs and variables come from. */
 
 function settings(overrides: Partial<SourceSettings> = {}): SourceSettings {
-  return { knownVariables: [], knownLabel: '--known', envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true, ...overrides };
+  return { knownVariables: [], envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true, ...overrides };
 }
 
 function workspace(root: string, env: NodeJS.ProcessEnv = {}, searchBoundary?: string): Workspace {
@@ -138,7 +139,12 @@ describe('discovery (SPEC §4.4, §10)', () => {
       const text = catalog({ s: { ...SERVER, default_in_roots: ['zimmr'] } });
       const finding = expectOne(text, checkDocument(text, 'catalog', facts).findings, 'undefined-root', { range: '"zimmr"' });
       assert.equal(finding.related?.[0].path, path.join(dir, 'roots.json'));
-      assert.equal(ROOTS.slice(finding.related![0].start, finding.related![0].end), '{');
+      // It points at what it names: the closest root's key, not the file's first character.
+      assert.equal(ROOTS.slice(finding.related![0].start, finding.related![0].end), '"zimmer"');
+      assert.equal(finding.related![0].message, 'Root "zimmer" in roots.json');
+      const far = catalog({ s: { ...SERVER, default_in_roots: ['elsewhere-entirely'] } });
+      const without = expectOne(far, checkDocument(far, 'catalog', facts).findings, 'undefined-root', { range: '"elsewhere-entirely"' });
+      assert.equal(ROOTS.slice(without.related![0].start, without.related![0].end), ROOTS, 'no close root: the roots object');
     });
   });
 
@@ -255,7 +261,9 @@ describe('discovery (SPEC §4.4, §10)', () => {
       const dir = tempTree({ '.env': 'A=1\n', 'mcp.json': '{}' });
       const index = workspace(dir).variableIndex(path.join(dir, 'mcp.json'), settings({ knownVariables: ['A', 'B'] }));
       assert.equal(index.find('A')?.kind, 'known');
-      assert.equal(index.sources[0].label, 'names declared in --known');
+      assert.equal(index.sources[0].label, 'names declared in mcpCatalog.knownVariables', 'the editor is the default surface');
+      const cli = workspace(dir).variableIndex(path.join(dir, 'mcp.json'), settings({ knownVariables: ['A'], surface: CLI_SURFACE }));
+      assert.equal(cli.sources[0].label, 'names declared in --known');
     });
 
     it('reads no file and no environment in an untrusted workspace, and says so', () => {

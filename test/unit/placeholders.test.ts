@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { findPlaceholders } from '../../server/src/service/placeholders';
 import { VariableIndex } from '../../server/src/service/variables';
 import { catalog, check, describe as describeFindings, expectNone, expectOne, facts, remote, spanText, stdio, withCode } from './helpers';
+import { CLI_SURFACE } from '../../server/src/service/surface';
 
 /** SPEC §4.3 and §10: `${VAR}` placeholders, found in decoded strings, judged as AIR judges them. */
 
@@ -67,7 +68,7 @@ describe('${VAR} placeholders (SPEC §4.3)', () => {
         ],
         ['the process environment (switched off)'],
       );
-      const finding = expectOne(text, check(text, 'catalog', facts({ variables: sources })), 'unresolved-variable', { range: '${API_TOKN}' });
+      const finding = expectOne(text, check(text, 'catalog', facts({ variables: sources, surface: CLI_SURFACE })), 'unresolved-variable', { range: '${API_TOKN}' });
       assert.match(finding.message, /names declared in --known/);
       assert.match(finding.message, /\.env, not found/);
       assert.match(finding.message, /process environment \(switched off\)/);

@@ -47,7 +47,7 @@ describe('preview: selection and what is left out (SPEC §6.3, §10)', () => {
     for (const runtime of RUNTIMES) {
       const config = generate(runtime, { good: { type: 'stdio', command: 'x' }, bad: { type: 'http', url: 'https://e.com' }, worse: 'not an object' });
       assert.deepEqual(config.warnings.length, 2, runtime);
-      assert.match(config.warnings[0], /"bad" is left out because it breaks a structural rule: "http" is not a transport type/);
+      assert.match(config.warnings[0], /"bad" is left out because it breaks a structural rule: type "http" is not a transport/);
       assert.match(config.warnings[1], /"worse" is left out/);
       const content = config.files[0].content;
       assert.ok(content.includes('good') && !content.includes('bad') && !content.includes('worse'), runtime);

@@ -104,8 +104,8 @@ describe('readiness: per-server state and precedence (SPEC §6.1)', () => {
       assert.equal(byName.get(name)!.startable, false);
       assert.ok(byName.get(name)!.reason, `${name} has a reason`);
     }
-    assert.match(byName.get('bad')!.reason!, /`url` is not allowed on a stdio server/);
-    assert.match(byName.get('notObject')!.reason!, /must be an object/);
+    assert.match(byName.get('bad')!.reason!, /url is not allowed on a stdio server/);
+    assert.match(byName.get('notObject')!.reason!, /is a number, not an object/);
     assert.equal(byName.get('fine')!.state, 'no_credential_required');
   });
 

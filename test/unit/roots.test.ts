@@ -15,7 +15,8 @@ describe('roots (SPEC §4.4)', () => {
       assert.deepEqual(finding.data?.candidates, ['zimmer']);
       assert.equal(finding.data?.rootsFile, '/ws/roots.json');
       assert.equal(finding.data?.server, 's');
-      assert.deepEqual(finding.related, [{ path: '/ws/roots.json', start: 0, end: 1, message: 'Roots index roots.json' }]);
+      // Related information points at the closest root's key (the helper's spans), not line 1 column 1.
+      assert.deepEqual(finding.related, [{ path: '/ws/roots.json', start: 4, end: 8, message: 'Root "zimmer" in roots.json' }]);
     });
 
     it('accepts "*" and every defined root', () => {
@@ -33,7 +34,7 @@ describe('roots (SPEC §4.4)', () => {
 
     it('says once, as information on the key, that roots could not be checked when no roots index was found', () => {
       const text = catalog({ a: { type: 'stdio', command: 'x', default_in_roots: ['zimmer'] }, b: { type: 'stdio', command: 'x', default_in_roots: ['nope'] } });
-      const findings = check(text, 'catalog', facts({ rootsSearch: 'looked for an air.json listing this catalog and a sibling roots.json' }));
+      const findings = check(text, 'catalog', facts({ rootsSearch: 'an air.json listing this catalog and a sibling roots.json' }));
       const finding = expectOne(text, findings, 'roots-not-found', { range: '"default_in_roots"', severity: 'information' });
       assert.deepEqual(finding.data?.path, ['a', 'default_in_roots']);
       assert.match(finding.message, /sibling roots\.json/);
@@ -108,7 +109,7 @@ describe('roots (SPEC §4.4)', () => {
       assert.deepEqual(finding.data?.candidates, ['lead']);
       assert.equal(finding.related?.length, 1);
       assert.equal(finding.related![0].path, undefined, 'the related location is in this document');
-      assert.equal(spanText(text, finding.related![0]), '{');
+      assert.equal(spanText(text, finding.related![0]), '"lead"');
     });
 
     it('is clean for AIR\'s example shape', () => {

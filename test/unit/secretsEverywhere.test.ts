@@ -36,9 +36,9 @@ function unresolvedNames(format: string, stdout: string): string[] {
     for (const file of json.files) for (const d of file.diagnostics) if (d.code === 'unresolved-variable') names.add(d.data?.name ?? '?');
   } else if (format === 'sarif') {
     const sarif = JSON.parse(stdout) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
-    for (const result of sarif.runs[0].results) if (result.ruleId === 'unresolved-variable') names.add(/^`([A-Z_0-9]+)`/.exec(result.message.text)?.[1] ?? '?');
+    for (const result of sarif.runs[0].results) if (result.ruleId === 'unresolved-variable') names.add(/^([A-Z_0-9]+) is (?:set in no source|empty in)/.exec(result.message.text)?.[1] ?? '?');
   } else {
-    for (const line of stdout.split('\n')) if (line.includes('unresolved-variable')) names.add(/`([A-Z_0-9]+)` is set in no known source/.exec(line)?.[1] ?? '?');
+    for (const line of stdout.split('\n')) if (line.includes('unresolved-variable')) names.add(/(?:unresolved-variable: |::)([A-Z_0-9]+) is (?:set in no source|empty in)/.exec(line)?.[1] ?? '?');
   }
   return [...names].sort();
 }

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { SeveritySetting } from '../service/codes';
+import { CLI_SURFACE } from '../service/surface';
 import type { FileReader } from '../node/files';
 import { findProjectConfig, readProjectConfig, type ProjectConfig } from '../node/projectConfig';
 import type { SourceSettings } from '../node/workspace';
@@ -41,7 +42,7 @@ export function configuredSourceSettings(args: ParsedArgs, config: ProjectConfig
   return {
     ...flags,
     knownVariables: fromFlag('known') ? flags.knownVariables : (config?.knownVariables ?? []),
-    knownLabel: knownFromFile ? `knownVariables of ${displayPath(cwd, config!.path)}` : flags.knownLabel,
+    surface: knownFromFile ? { ...CLI_SURFACE, knownNames: `knownVariables of ${displayPath(cwd, config!.path)}` } : flags.surface,
     envFiles: fromFlag('env-file') || fromFlag('dotenv') ? flags.envFiles : (config?.envFiles ?? []),
     secretsFile: fromFlag('secrets-file') ? flags.secretsFile : config?.secretsFile,
     rootsFiles: fromFlag('roots') ? flags.rootsFiles : (config?.rootsFiles ?? []),

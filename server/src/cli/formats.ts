@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODES, type Severity } from '../service/codes';
+import { CODES, type Code, type Severity } from '../service/codes';
+import { REPOSITORY_URL, ruleDocUrl } from '../service/ruleDocs';
 import type { ReportedFinding } from '../node/report';
 import { terminalSafe } from './terminal';
 
@@ -80,6 +81,7 @@ function toSarif(reports: FileReport[], version: string): unknown {
   const rules = Object.entries(CODES).map(([id, info]) => ({
     id,
     shortDescription: { text: info.summary },
+    helpUri: ruleDocUrl(id as Code),
     defaultConfiguration: { level: info.severity === 'off' ? 'none' : SARIF_LEVEL[info.severity], enabled: info.severity !== 'off' },
   }));
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
@@ -94,7 +96,7 @@ function toSarif(reports: FileReport[], version: string): unknown {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'mcp-catalog', version, informationUri: 'https://github.com/mcp-catalog/mcp-catalog', rules } },
+        tool: { driver: { name: 'mcp-catalog', version, informationUri: REPOSITORY_URL, rules } },
         columnKind: 'utf16CodeUnits',
         results: reports.flatMap((report) =>
           report.diagnostics.map((d) => ({

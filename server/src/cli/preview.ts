@@ -1,4 +1,5 @@
 import { readCatalog } from '../service/catalogView';
+import { CLI_SURFACE } from '../service/surface';
 import { previewRuntimeConfig } from '../service/runtime/preview';
 import { RUNTIMES, type RuntimeConfig, type Selection } from '../service/runtime/types';
 import { listOption, oneOf, parseArgs, UsageError } from './args';
@@ -47,7 +48,7 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
   // A preview substitutes nothing, so no variable source is read: only the roots index matters.
   const { facts } = workspace.factsFor(absolute, 'catalog', {
     knownVariables: [],
-    knownLabel: '--known',
+    surface: CLI_SURFACE,
     envFiles: [],
     rootsFiles: context.settings.rootsFiles,
     readProcessEnv: false,

@@ -1,4 +1,5 @@
 import { isCode, isSeveritySetting, type SeveritySetting } from '../service/codes';
+import { CLI_SURFACE } from '../service/surface';
 import type { SourceSettings } from '../node/workspace';
 import { listOption, UsageError, type OptionSpec, type ParsedArgs } from './args';
 
@@ -18,7 +19,7 @@ export const SOURCE_OPTIONS: Record<string, OptionSpec> = {
 export function sourceSettings(args: ParsedArgs): SourceSettings {
   return {
     knownVariables: listOption(args, 'known'),
-    knownLabel: '--known',
+    surface: CLI_SURFACE,
     envFiles: [...(args.options.get('env-file') ?? []), ...(args.options.get('dotenv') ?? [])],
     secretsFile: args.options.get('secrets-file')?.[0],
     rootsFiles: args.options.get('roots') ?? [],

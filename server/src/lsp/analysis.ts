@@ -8,6 +8,7 @@ import type { WorkspaceFacts } from '../service/facts';
 import type { ResolvedFinding } from '../service/findings';
 import type { ParsedJson } from '../service/parse';
 import { schemaUrlOf } from '../service/schemaUrl';
+import { EDITOR_SURFACE } from '../service/surface';
 import { LineIndex } from '../service/text';
 import { VariableIndex } from '../service/variables';
 import type { CachingReader } from '../node/files';
@@ -152,7 +153,7 @@ export class Analyzer {
       facts = discovered.facts;
       dependencies = discovered.dependencies;
     } else {
-      facts = { variables: VariableIndex.empty(), rootsSearch: 'an unsaved document has no folder to search' };
+      facts = { variables: VariableIndex.empty(), rootsSearch: 'nowhere (an unsaved document has no folder)' };
     }
     const options: CheckOptions = {
       severities: settings.severity,
@@ -206,7 +207,7 @@ function linesAfter(previous: Analysis, edits: readonly OffsetEdit[], text: stri
 export function sourceSettings(settings: McpCatalogSettings, trusted: boolean): SourceSettings {
   return {
     knownVariables: settings.knownVariables,
-    knownLabel: (settings as ResourceSettings).knownVariablesLabel ?? 'mcpCatalog.knownVariables',
+    surface: (settings as ResourceSettings).knownVariablesLabel ? { ...EDITOR_SURFACE, knownNames: (settings as ResourceSettings).knownVariablesLabel! } : EDITOR_SURFACE,
     envFiles: settings.envFiles,
     secretsFile: settings.secretsFile || undefined,
     rootsFiles: settings.rootsFiles,

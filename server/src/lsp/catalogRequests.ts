@@ -69,7 +69,7 @@ function readiness(context: ServerContext, analysis: Analysis): ReadinessResult 
     roots: result.roots.map((root) => ({ ...root, ...(root.worstState ? STATE_INFO[root.worstState] : {}), location: rootLocation(root.name) })),
     rootsSource: roots
       ? `${roots.files.map((file) => path.basename(file.path)).join(', ') || 'no readable roots file'} (${roots.via === 'explicit' ? 'from settings' : roots.via})`
-      : analysis.facts.rootsSearch ?? 'no roots index found',
+      : `no roots index found${analysis.facts.rootsSearch ? ` (searched ${analysis.facts.rootsSearch})` : ''}`,
     errors: analysis.findings.filter((f) => f.severity === 'error').length,
     warnings: analysis.findings.filter((f) => f.severity === 'warning').length,
     trusted: analysis.trusted,

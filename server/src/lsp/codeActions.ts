@@ -5,6 +5,7 @@ import {
   type CodeActionParams,
   type CreateFile,
   type Diagnostic,
+  type Position,
   type ServerCapabilities,
   type TextDocumentEdit,
   type TextEdit as LspTextEdit,
@@ -14,6 +15,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isCode } from '../service/codes';
 import type { ResolvedFinding } from '../service/findings';
 import { computeFixAll, fixesFor, type FixContext, type FixProposal, type TextEdit } from '../service/fixes';
+import { applyEdits } from '../service/fixes/apply';
 import { LineIndex } from '../service/text';
 import { diskReader } from '../node/files';
 import type { Workspace } from '../node/workspace';
@@ -31,6 +33,13 @@ import { pathToUri, uriToPath } from './paths';
  */
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.mcp-catalog`;
+
+/**
+ * A server command a fix runs after its edit: asks the client (`window/showDocument`) to show a
+ * file with the cursor at a position — after the `=` of a `NAME=` line the fix added, where the
+ * value is typed. Arguments: `[uri, position]`. Only offered to clients that can show documents.
+ */
+export const SHOW_LOCATION_COMMAND = 'mcpCatalog.server.showLocation';
 
 export function registerCodeActions(context: ServerContext): ServerCapabilities {
   const { connection, documents } = context;
@@ -56,7 +65,8 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
         if (wants(params.context.only, CodeActionKind.QuickFix)) actions.push(...quickFixes(params, analysis, editor));
         // Fix-all re-checks the document, so it runs only when asked for (on save, or the Source Action menu),
         // never on the lightbulb requests a cursor move triggers.
-        if (fixAllWanted) {
+        // Not for the rename's own result: the save a rename triggers changes nothing but names.
+        if (fixAllWanted && !context.renames?.isEcho(document.uri, document.version)) {
           const fixAll = fixAllAction(analysis, editor);
           if (fixAll) actions.push(fixAll);
         }
@@ -64,7 +74,27 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
       })) ?? [],
   );
 
-  return { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] } };
+  connection.onExecuteCommand(async (params) => {
+    if (params.command !== SHOW_LOCATION_COMMAND) return null;
+    const [uri, position] = (params.arguments ?? []) as [unknown, unknown];
+    if (typeof uri !== 'string' || !isPosition(position)) return null;
+    try {
+      await connection.window.showDocument({ uri, takeFocus: true, selection: { start: position, end: position } });
+    } catch (error) {
+      context.logger.error(`Could not show ${uri}.`, error);
+    }
+    return null;
+  });
+
+  return {
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+    executeCommandProvider: { commands: [SHOW_LOCATION_COMMAND] },
+  };
+}
+
+function isPosition(value: unknown): value is Position {
+  const position = value as Position | undefined;
+  return typeof position?.line === 'number' && typeof position.character === 'number';
 }
 
 /** Whether a requested `only` list includes `kind` (a request for `source.fixAll` includes ours). */
@@ -155,6 +185,8 @@ class EditBuilder {
     if (fix.command) {
       // Handled by the client (it updates the `mcpCatalog.knownVariables` setting); only a name travels.
       action.command = { title: fix.title, command: fix.command.command, arguments: [fix.command.name, this.document.uri] };
+    } else if (fix.reveal && this.capabilities?.window?.showDocument?.support) {
+      action.command = { title: fix.title, command: SHOW_LOCATION_COMMAND, arguments: this.revealArguments(fix) };
     }
     return action.edit || action.command ? action : undefined;
   }
@@ -189,6 +221,16 @@ class EditBuilder {
       documentChanges.push({ textDocument: { uri: other.uri, version: other.version }, edits: other.edits });
     }
     return { documentChanges };
+  }
+
+  /** `[uri, position]` of a fix's reveal, in the file's text once the fix's own edits to it are applied. */
+  private revealArguments(fix: FixProposal): [string, Position] {
+    const reveal = fix.reveal!;
+    const open = this.openDocument(reveal.path);
+    const before = open?.getText() ?? diskReader.read(reveal.path) ?? '';
+    const change = fix.files?.find((file) => file.path === reveal.path);
+    const after = change ? applyEdits(before, change.edits) : before;
+    return [open?.uri ?? pathToUri(reveal.path), new LineIndex(after).positionAt(reveal.offset)];
   }
 
   /** An open editor's document for a path (its unsaved text wins over the disk). */

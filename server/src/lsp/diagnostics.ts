@@ -1,5 +1,6 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { Severity } from '../service/codes';
+import { ruleDocUrl } from '../service/ruleDocs';
 import type { ReportedFinding } from '../node/report';
 import { pathToUri } from './paths';
 
@@ -12,8 +13,18 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 
 export const DIAGNOSTIC_SOURCE = 'mcp-catalog';
 
-/** Findings as LSP diagnostics: stable code, fixed source, `data` for quick fixes, related information when the client takes it. */
-export function toDiagnostics(findings: readonly ReportedFinding[], documentUri: string, relatedSupported: boolean): Diagnostic[] {
+/** What the client takes besides the plain diagnostic. */
+export interface DiagnosticSupport {
+  related: boolean;
+  /** `codeDescription` (the rule's page); LSP 3.16. */
+  codeDescription: boolean;
+}
+
+/**
+ * Findings as LSP diagnostics: stable code, fixed source, `data` for quick fixes, the rule's page
+ * and related information when the client takes them.
+ */
+export function toDiagnostics(findings: readonly ReportedFinding[], documentUri: string, support: DiagnosticSupport): Diagnostic[] {
   return findings.map((finding) => {
     const diagnostic: Diagnostic = {
       range: finding.range,
@@ -23,8 +34,9 @@ export function toDiagnostics(findings: readonly ReportedFinding[], documentUri:
       message: finding.message,
       data: { ...finding.data, code: finding.code },
     };
+    if (support.codeDescription) diagnostic.codeDescription = { href: ruleDocUrl(finding.code) };
     if (finding.code === 'ineffective-field') diagnostic.tags = [DiagnosticTag.Unnecessary];
-    if (relatedSupported && finding.related.length > 0) {
+    if (support.related && finding.related.length > 0) {
       diagnostic.relatedInformation = finding.related.map(
         (related): DiagnosticRelatedInformation => ({
           location: { uri: related.path ? pathToUri(related.path) : documentUri, range: related.range },

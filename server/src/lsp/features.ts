@@ -2,6 +2,7 @@ import type { ClientCapabilities, Connection, ServerCapabilities, TextDocuments 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, Analyzer } from './analysis';
 import type { Logger } from './log';
+import type { RenameEchoes } from './renameEchoes';
 import { registerCatalogRequests } from './catalogRequests';
 import { registerClassifyRequest } from './classifyRequest';
 import { registerCodeActions } from './codeActions';
@@ -31,6 +32,8 @@ export interface ServerContext {
    * it. Optional: features must degrade to what every client reads when it is absent.
    */
   clientCapabilities?: () => ClientCapabilities | undefined;
+  /** What renames produced, so the save a rename triggers gets no fix-all (renameEchoes.ts). */
+  renames?: RenameEchoes;
 }
 
 export type FeatureRegistration = (context: ServerContext) => ServerCapabilities;

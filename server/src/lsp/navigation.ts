@@ -17,6 +17,7 @@ import type { FileSpan, LanguageKind } from '../service/language/document';
 import { definitionAt, invalidRootName, renameRootEdits, rootAt, rootOccurrences, type IndexText } from '../service/language/navigation';
 import { knownRootNames } from '../service/language/rootDefaults';
 import { LineIndex } from '../service/text';
+import { applyEdits } from '../service/fixes/apply';
 import { sourceSettings, type Analysis } from './analysis';
 import { documentAt, guarded } from './requests';
 import type { FeatureRegistration, ServerContext } from './features';
@@ -58,7 +59,7 @@ async function prepareRename(context: ServerContext, params: PrepareRenameParams
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
-  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of `default_in_roots`.');
+  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of default_in_roots.');
   return { range: at.analysis.lines.rangeOf(root.span.start, root.span.end), placeholder: root.name };
 }
 
@@ -66,7 +67,7 @@ async function rename(context: ServerContext, params: RenameParams, token: Cance
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
-  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of `default_in_roots`.');
+  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of default_in_roots.');
   const family = rootFamily(context, at.analysis);
   const existing = new Set<string>(knownRootNames(at.document));
   for (const file of family.files) if (file.kind === 'roots') for (const entry of parseRootNames(file)) existing.add(entry);
@@ -79,7 +80,10 @@ async function rename(context: ServerContext, params: RenameParams, token: Cance
   const outside = [...renames.keys()].find((filePath) => filePath !== (at.analysis.filePath ?? at.analysis.uri) && !workspace?.contains(filePath));
   if (outside) throw new ResponseError(ErrorCodes.InvalidRequest, `"${root.name}" is also used in ${outside}, outside the workspace; rename it there by hand.`);
   for (const [filePath, edits] of renames) {
-    changes[family.uriOf(filePath)] = edits.map((edit) => ({ range: family.rangeOf(filePath, edit.start, edit.end), newText: edit.newText }));
+    const uri = family.uriOf(filePath);
+    changes[uri] = edits.map((edit) => ({ range: family.rangeOf(filePath, edit.start, edit.end), newText: edit.newText }));
+    const before = family.files.find((file) => file.path === filePath)?.text;
+    if (before !== undefined) context.renames?.expect(uri, applyEdits(before, edits));
   }
   return { changes };
 }

@@ -14,7 +14,7 @@ import { DOCUMENT_ANALYSED, TRUST_CHANGED, type DocumentAnalysedParams, type Ini
 import { CachingReader, diskReader } from '../node/files';
 import { Analyzer, type Analysis } from './analysis';
 import { EditLog } from './editLog';
-import { toDiagnostics } from './diagnostics';
+import { toDiagnostics, type DiagnosticSupport } from './diagnostics';
 import { guard, Logger } from './log';
 import { uriToPath } from './paths';
 import { SettingsProvider } from './settings';
@@ -22,6 +22,8 @@ import { readProjectConfig } from '../node/projectConfig';
 import { PROJECT_CONFIG_NAME } from '../service/projectConfig';
 import { ValidationScheduler } from './validation';
 import { FolderWatcher } from './watchers';
+import { RenameEchoes } from './renameEchoes';
+import { SourcesLog } from './sourcesLog';
 import { registerFeatures, type ServerContext } from './features';
 
 /**
@@ -33,11 +35,12 @@ export function startServer(connection: Connection): void {
   const editLog = new EditLog();
   const documents = new TextDocuments({ create: TextDocument.create, update: editLog.update });
   const logger = new Logger(connection);
+  const sourcesLog = new SourcesLog((message) => logger.info(message));
   const openByPath = new Map<string, TextDocument>();
   const reader = new CachingReader(diskReader, (filePath) => openByPath.get(filePath)?.getText());
   let workspaceFolders: string[] = [];
   let trusted = true;
-  let relatedSupported = false;
+  let diagnosticSupport: DiagnosticSupport = { related: false, codeDescription: false };
   let watchedByClient = false;
   let foldersSupported = false;
   let clientCapabilities: ClientCapabilities | undefined;
@@ -79,7 +82,7 @@ export function startServer(connection: Connection): void {
       return;
     }
     void guard(logger, 'publishing diagnostics', () =>
-      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toDiagnostics(analysis.reported, document.uri, relatedSupported) }),
+      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toDiagnostics(analysis.reported, document.uri, diagnosticSupport) }),
     );
     // The tree view and language status follow catalogs and roots indexes; an air.json only gets diagnostics.
     if (analysis.kind !== 'air') {
@@ -93,6 +96,7 @@ export function startServer(connection: Connection): void {
       };
       void guard(logger, 'publishing the analysis summary', () => connection.sendNotification(DOCUMENT_ANALYSED, params));
     }
+    sourcesLog.analysed(analysis);
     if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
     logger.verbose(`Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`);
   };
@@ -131,7 +135,8 @@ export function startServer(connection: Connection): void {
     const analysis = await analyse(document);
     return analysis?.kind === 'air' ? undefined : analysis;
   };
-  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex, analyseAny: analyse, clientCapabilities: () => clientCapabilities };
+  const renames = new RenameEchoes();
+  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex, analyseAny: analyse, clientCapabilities: () => clientCapabilities, renames };
   const featureCapabilities = registerFeatures(context);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -149,7 +154,8 @@ export function startServer(connection: Connection): void {
       for (const problem of config?.problems ?? []) logger.error(`${config!.path}: ${problem}; that value is ignored.`);
       return { config, filePath, folder };
     });
-    relatedSupported = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
+    const publish = capabilities.textDocument?.publishDiagnostics;
+    diagnosticSupport = { related: publish?.relatedInformation === true, codeDescription: publish?.codeDescriptionSupport === true };
     watchedByClient = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     foldersSupported = capabilities.workspace?.workspaceFolders === true;
     workspaceFolders = (params.workspaceFolders ?? []).flatMap((folder) => (typeof folder?.uri === 'string' ? uriToPath(folder.uri) ?? [] : []));
@@ -184,6 +190,7 @@ export function startServer(connection: Connection): void {
       );
     }
     logger.info(`MCP Catalog language server ${version} ready (${trusted ? 'trusted' : 'restricted'} workspace).`);
+    logger.info(`Workspace folders: ${workspaceFolders.join(', ') || 'none'}. The roots index, air.json and env files of each catalog are logged when it is first checked.`);
   });
 
   connection.onDidChangeConfiguration((change) =>
@@ -215,12 +222,14 @@ export function startServer(connection: Connection): void {
     guard(logger, 'open', () => {
       const filePath = uriToPath(event.document.uri);
       if (filePath) openByPath.set(filePath, event.document);
+      renames.observe(event.document);
       scheduler.schedule(event.document, true);
     }),
   );
 
   documents.onDidChangeContent((event) =>
     guard(logger, 'change', () => {
+      renames.observe(event.document);
       scheduler.schedule(event.document);
       scheduleDependents(event.document);
     }),
@@ -232,6 +241,8 @@ export function startServer(connection: Connection): void {
       if (filePath) openByPath.delete(filePath);
       scheduler.forget(event.document.uri);
       editLog.forget(event.document.uri);
+      renames.forget(event.document.uri);
+      sourcesLog.forget(event.document.uri);
       const wasIndex = analyzer.cached(event.document.uri) !== undefined;
       analyzer.forget(event.document.uri);
       void guard(logger, 'clearing diagnostics', () => connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }));

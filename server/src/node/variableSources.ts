@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { nodeValue, parseJson } from '../service/parse';
-import { namesWithValues, VariableIndex, type VariableSource } from '../service/variables';
+import { EDITOR_SURFACE, type Surface } from '../service/surface';
+import { namesWithoutValues, namesWithValues, VariableIndex, type VariableSource } from '../service/variables';
 import type { SideFiles, SideRead } from './sideFiles';
 
 /**
@@ -12,7 +13,7 @@ import type { SideFiles, SideRead } from './sideFiles';
 
 export interface VariableSettings {
   knownVariables: readonly string[];
-  knownLabel: string;
+  surface?: Surface;
   envFiles: readonly string[];
   secretsFile?: string;
   readProcessEnv: boolean;
@@ -31,7 +32,7 @@ export function discoverVariables(context: VariableContext, filePath: string, se
   const sources: VariableSource[] = [];
   const skipped: string[] = [];
   if (settings.knownVariables.length > 0) {
-    sources.push({ kind: 'known', label: `names declared in ${settings.knownLabel}`, exists: true, names: new Set(settings.knownVariables) });
+    sources.push({ kind: 'known', label: `names declared in ${(settings.surface ?? EDITOR_SURFACE).knownNames}`, exists: true, names: new Set(settings.knownVariables) });
   }
   const envFiles = envFilesFor(context, filePath, settings);
   if (!settings.trusted) {
@@ -44,8 +45,8 @@ export function discoverVariables(context: VariableContext, filePath: string, se
   for (const envFile of envFiles) {
     dependencies.push(envFile);
     const read = context.side.read(envFile, { explicit: explicitEnv, trusted: true });
-    const names = 'text' in read ? namesWithValues(Object.entries(parseDotenv(read.text))) : new Set<string>();
-    sources.push({ kind: 'dotenv', label: context.display(envFile), path: envFile, exists: 'text' in read, names, ...problem(read) });
+    const entries = 'text' in read ? Object.entries(parseDotenv(read.text)) : [];
+    sources.push({ kind: 'dotenv', label: context.display(envFile), path: envFile, exists: 'text' in read, names: namesWithValues(entries), empty: namesWithoutValues(entries), ...problem(read) });
   }
   if (settings.secretsFile) {
     const secretsPath = context.resolve(settings.secretsFile);

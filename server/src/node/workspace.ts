@@ -6,6 +6,7 @@ import { indexEntries } from '../service/model';
 import { getProperty, nodeValue, parseJson, propertyValue } from '../service/parse';
 import { summariseCatalog, summariseRootsIndex } from '../service/summary';
 import type { VariableIndex } from '../service/variables';
+import { EDITOR_SURFACE, type Surface } from '../service/surface';
 import type { FileReader } from './files';
 import { isInside, SideFiles, type SideRead, type SideRequest } from './sideFiles';
 import { configuredVariableFiles, discoverVariables, type VariableContext } from './variableSources';
@@ -19,8 +20,8 @@ import { configuredVariableFiles, discoverVariables, type VariableContext } from
 export interface SourceSettings {
   /** Names declared known (`knownVariables` setting / `--known`). */
   knownVariables: readonly string[];
-  /** How the known names are called in messages (`mcpCatalog.knownVariables` or `--known`). */
-  knownLabel: string;
+  /** Where messages are read: settings (editor) or flags (command line); the editor's when absent. */
+  surface?: Surface;
   /** Explicit dotenv files: replace discovery when non-empty. Relative paths resolve against the workspace root. */
   envFiles: readonly string[];
   /** An AIR secrets-file JSON map (names → values); only names are read. */
@@ -113,7 +114,7 @@ export class Workspace {
     const dependencies: string[] = [];
     this.variableFiles = configuredVariableFiles(this.variableContext(), settings);
     const variables = this.variableIndex(filePath, settings, dependencies);
-    const facts: WorkspaceFacts = { documentPath: filePath, variables };
+    const facts: WorkspaceFacts = { documentPath: filePath, variables, surface: settings.surface ?? EDITOR_SURFACE };
     if (kind === 'air') {
       facts.air = this.airFacts(filePath, dependencies);
     } else if (kind === 'catalog') {
@@ -158,7 +159,7 @@ export class Workspace {
     }
     const sib = swapNameToken(baseName(catalogPath), 'mcp', 'roots') ?? 'roots.json';
     dependencies.push(path.join(path.dirname(catalogPath), sib));
-    return { searched: `looked for an air.json listing this catalog and a sibling ${sib}` };
+    return { searched: `an air.json listing this catalog and a sibling ${sib}` };
   }
 
   private readRootsFiles(paths: string[], explicit = false): { files: RootsFile[]; unread?: string[] } {

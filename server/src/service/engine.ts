@@ -1,7 +1,8 @@
 import { checkAirJson } from './air';
 import type { IndexKind } from './classify';
 import { CODES, type Code, type Severity, type SeveritySetting } from './codes';
-import type { WorkspaceFacts } from './facts';
+import { surfaceOf, type WorkspaceFacts } from './facts';
+import type { Surface } from './surface';
 import type { Finding, ResolvedFinding } from './findings';
 import { indexEntries } from './model';
 import { parseJson, type ParsedJson } from './parse';
@@ -68,8 +69,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
         {
           code: 'json-syntax',
           severity: 'information',
-          // The setting is `mcpCatalog.maxFileSizeMB`, and it may be fractional: show what it says.
-          message: `This file is ${(text.length / 1048576).toFixed(1)} MB, over the ${formatMegabytes(maxFileSize)} MB limit (mcpCatalog.maxFileSizeMB), so it was not checked.`,
+          message: tooLargeMessage(text.length, maxFileSize, surfaceOf(facts)),
           start: 0,
           end: 0,
           data: { path: [], tooLarge: true },
@@ -98,7 +98,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   if (root && root.type !== 'object') {
     findings.push({
       code: 'not-an-object',
-      message: `A ${kind === 'catalog' ? 'catalog' : 'roots index'} must be a JSON object mapping names to entries, not ${root.type === 'array' ? 'an array' : root.type === 'null' ? 'null' : `a ${root.type}`}.`,
+      message: `The ${kind === 'catalog' ? 'catalog' : 'roots index'} is ${root.type === 'array' ? 'an array' : root.type === 'null' ? 'null' : `a ${root.type}`}, not an object of named entries, so AIR loads nothing from it.`,
       start: root.offset,
       end: root.type === 'array' ? root.offset + 1 : root.offset + root.length,
       data: { path: [] },
@@ -211,7 +211,7 @@ function capFindings(findings: ResolvedFinding[]): ResolvedFinding[] {
       const notice: ResolvedFinding = {
         code: 'json-syntax',
         severity: 'information',
-        message: `${omitted} more problem${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown: this file produces more diagnostics than an editor can receive. Fix the ones above first.`,
+        message: `${omitted} more problem${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown: more than an editor can receive. Fix the ones above first.`,
         start: finding.start,
         end: finding.start,
         data: { path: [], truncated: true, omitted },
@@ -220,6 +220,15 @@ function capFindings(findings: ResolvedFinding[]): ResolvedFinding[] {
     }
   }
   return findings;
+}
+
+/**
+ * The one finding for a document over the size limit; the CLI uses it too for a file it does not
+ * even read. The limit may be fractional: it is shown as set. Only the editor can change it.
+ */
+export function tooLargeMessage(size: number, limit: number, surface: Surface): string {
+  const how = surface.maxFileSize ? ` (${surface.maxFileSize})` : '';
+  return `This file is ${(size / 1048576).toFixed(1)} MB, over the ${formatMegabytes(limit)} MB limit${how}, so it was not checked.`;
 }
 
 /** `20`, `1.5`, `0.25`: megabytes without a misleading rounding. */

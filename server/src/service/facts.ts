@@ -1,3 +1,4 @@
+import { EDITOR_SURFACE, type Surface } from './surface';
 import type { VariableIndex } from './variables';
 
 /**
@@ -15,13 +16,15 @@ export interface RootsFile {
   path: string;
   /** Root names → the span of their key in that file (for related information and navigation). */
   roots: Map<string, NamedSpan>;
-  /** Span of the top-level object's opening brace, for related information when no root matches. */
+  /** Span of the top-level object (the roots), for related information when no root is close. */
   anchor: NamedSpan;
   /**
    * Root names → the string items of their explicit `default_mcp_servers` (references as written:
    * bare, `@local/name` or `@owner/repo/name`). Absent when the summary was built elsewhere.
    */
   defaultServers?: Map<string, string[]>;
+  /** Root names → their `description`, for a root's hover in a catalog. */
+  descriptions?: Map<string, string>;
 }
 
 export interface RootsFacts {
@@ -114,6 +117,8 @@ export interface AirFacts {
 export interface WorkspaceFacts {
   /** Absolute path of the document being checked, when it has one. */
   documentPath?: string;
+  /** Where the messages are read (settings or flags); the editor's when absent. */
+  surface?: Surface;
   variables: VariableIndex;
   /** For a catalog: its roots index, or undefined when none was found. */
   roots?: RootsFacts;
@@ -125,4 +130,9 @@ export interface WorkspaceFacts {
   composition?: CompositionFacts;
   /** For an air.json: its paths and resolved artifacts. */
   air?: AirFacts;
+}
+
+/** The surface messages are phrased for. */
+export function surfaceOf(facts: WorkspaceFacts | undefined): Surface {
+  return facts?.surface ?? EDITOR_SURFACE;
 }

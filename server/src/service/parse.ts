@@ -61,9 +61,9 @@ const T = {
 
 const SCAN_ERROR_MESSAGES: Record<number, string> = {
   1: 'Unterminated block comment.',
-  2: 'Unterminated string: a string must close with `"` on the same line.',
+  2: 'Unterminated string: close it with a double quote on the same line.',
   3: 'Unterminated number.',
-  4: 'Invalid unicode escape: `\\u` must be followed by four hex digits.',
+  4: 'Invalid unicode escape: \\u must be followed by four hex digits.',
   5: 'Invalid escape character in string.',
   6: 'Invalid character in string: control characters must be escaped.',
 };
@@ -111,7 +111,7 @@ const MAX_FINDING_PATH = 64;
  * output ever holds a variable's value). Bounded, too, so a huge junk token never becomes a huge message.
  */
 function unquotedText(token: string): string {
-  return token.length <= 12 && !token.includes('=') ? `\`${token}\`` : `unquoted text (${token.length} characters)`;
+  return token.length <= 12 && !token.includes('=') ? `"${token}"` : `unquoted text (${token.length} characters)`;
 }
 
 export function parseJson(text: string): ParsedJson {
@@ -124,8 +124,9 @@ export function parseJson(text: string): ParsedJson {
     // One error per spot: recovery can trip over the same token twice.
     if (start < lastSyntaxErrorEnd) return;
     lastSyntaxErrorEnd = Math.max(end, start + 1);
-    // Token-level findings locate themselves by offsets; their path is the document.
-    findings.push({ code: 'json-syntax', message, start, end, data: { path: [] } });
+    // Token-level findings locate themselves by offsets; their path is the document. The
+    // consequence follows what is wrong (SPEC §5), the same for every syntax error.
+    findings.push({ code: 'json-syntax', message: `${message.replace(/\.$/, '')}; AIR cannot parse the file.`, start, end, data: { path: [] } });
   };
 
   let source = text;
@@ -133,7 +134,7 @@ export function parseJson(text: string): ParsedJson {
     strictErrors = true;
     findings.push({
       code: 'json-bom',
-      message: 'The file starts with a UTF-8 byte-order mark; AIR reads it with JSON.parse, which fails on it.',
+      message: 'The file starts with a byte-order mark, so AIR cannot parse it (JSON.parse fails on it).',
       start: 0,
       end: 1,
       data: { path: [] },
@@ -162,7 +163,7 @@ export function parseJson(text: string): ParsedJson {
         strictErrors = true;
         findings.push({
           code: 'json-comment',
-          message: 'Comments are not allowed: AIR reads the file with JSON.parse, which fails on them.',
+          message: 'A comment, so AIR cannot parse the file: JSON.parse allows no comments.',
           start,
           end,
           data: { path: [], kind: kind === T.LineComment ? 'line' : 'block' },
@@ -234,7 +235,7 @@ export function parseJson(text: string): ParsedJson {
       case T.Number: {
         const raw = scanner.getTokenValue();
         const value = Number(raw);
-        if (Number.isNaN(value)) syntaxError(`Invalid number \`${raw}\`.`, start, start + length);
+        if (Number.isNaN(value)) syntaxError(`Invalid number "${raw}".`, start, start + length);
         return { type: 'number', offset: start, length, value };
       }
       case T.True:
@@ -275,7 +276,7 @@ export function parseJson(text: string): ParsedJson {
     strictErrors = true;
     findings.push({
       code: 'json-trailing-comma',
-      message: 'Trailing comma: JSON.parse fails on a comma before a closing bracket.',
+      message: 'A trailing comma before the closing bracket, so AIR cannot parse the file (JSON.parse fails).',
       start: frame.trailingCommaOffset,
       end: frame.trailingCommaOffset + 1,
       data: { path, offset: frame.trailingCommaOffset },
@@ -325,7 +326,7 @@ export function parseJson(text: string): ParsedJson {
       findings.push({
         code: 'duplicate-key',
         severity: frame.depth === 1 ? 'error' : 'warning',
-        message: `Duplicate key "${key}": JSON.parse keeps only the last one, so the earlier one is silently dropped.`,
+        message: `Duplicate key "${key}": JSON.parse keeps only the last one and silently drops the earlier one.`,
         start: keyNode.offset,
         end: keyNode.offset + keyNode.length,
         data: { path: [...framePath(stack.length - 1), key].slice(0, MAX_FINDING_PATH), key, earlierOffset: earlier.offset, depth: frame.depth },
@@ -357,7 +358,7 @@ export function parseJson(text: string): ParsedJson {
 
     if (kind === T.EOF) {
       // Unclosed containers: report once at the end, then close them all.
-      syntaxError(frame.kind === 'object' ? 'Unexpected end of file: expected `}`.' : 'Unexpected end of file: expected `]`.', source.length, source.length);
+      syntaxError(frame.kind === 'object' ? 'Unexpected end of file: expected "}".' : 'Unexpected end of file: expected "]".', source.length, source.length);
       while (stack.length) closeContainer(stack[stack.length - 1], source.length);
       break;
     }
@@ -373,7 +374,7 @@ export function parseJson(text: string): ParsedJson {
             if (frame.state === 'key') reportTrailingComma(frame);
             closeContainer(frame, tokenEnd());
           } else if (kind === T.CloseBracket) {
-            syntaxError('Expected `}` to close the object.', tokenStart(), tokenEnd());
+            syntaxError('Expected "}" to close the object.', tokenStart(), tokenEnd());
             closeContainer(frame, tokenStart());
             continue; // let the parent see the `]`
           } else {
@@ -398,7 +399,7 @@ export function parseJson(text: string): ParsedJson {
             frame.property!.colonOffset = tokenStart();
             frame.state = 'value';
           } else {
-            syntaxError('Expected `:` after the property name.', tokenStart(), tokenEnd());
+            syntaxError('Expected ":" after the property name.', tokenStart(), tokenEnd());
             frame.state = 'value';
             continue; // treat the token as the value
           }
@@ -419,14 +420,14 @@ export function parseJson(text: string): ParsedJson {
           } else if (kind === T.CloseBrace) {
             closeContainer(frame, tokenEnd());
           } else if (kind === T.String) {
-            syntaxError('Expected `,` between properties.', tokenStart(), tokenEnd());
+            syntaxError('Expected "," between properties.', tokenStart(), tokenEnd());
             beginProperty(frame);
           } else if (kind === T.CloseBracket) {
-            syntaxError('Expected `}` to close the object.', tokenStart(), tokenEnd());
+            syntaxError('Expected "}" to close the object.', tokenStart(), tokenEnd());
             closeContainer(frame, tokenStart());
             continue;
           } else {
-            syntaxError('Expected `,` or `}`.', tokenStart(), tokenEnd());
+            syntaxError('Expected "," or "}".', tokenStart(), tokenEnd());
           }
           break;
       }
@@ -438,7 +439,7 @@ export function parseJson(text: string): ParsedJson {
             if (frame.state === 'value') reportTrailingComma(frame);
             closeContainer(frame, tokenEnd());
           } else if (kind === T.CloseBrace) {
-            syntaxError('Expected `]` to close the array.', tokenStart(), tokenEnd());
+            syntaxError('Expected "]" to close the array.', tokenStart(), tokenEnd());
             closeContainer(frame, tokenStart());
             continue;
           } else {
@@ -456,11 +457,11 @@ export function parseJson(text: string): ParsedJson {
           } else if (kind === T.CloseBracket) {
             closeContainer(frame, tokenEnd());
           } else if (kind === T.CloseBrace) {
-            syntaxError('Expected `]` to close the array.', tokenStart(), tokenEnd());
+            syntaxError('Expected "]" to close the array.', tokenStart(), tokenEnd());
             closeContainer(frame, tokenStart());
             continue;
           } else {
-            syntaxError('Expected `,` between array items.', tokenStart(), tokenEnd());
+            syntaxError('Expected "," between array items.', tokenStart(), tokenEnd());
             frame.state = 'value';
             continue;
           }
@@ -474,7 +475,7 @@ export function parseJson(text: string): ParsedJson {
     strictErrors = true;
     findings.push({
       code: 'json-syntax',
-      message: 'The file is empty: AIR reads it with JSON.parse, which fails on empty input. Write `{}` for an empty catalog.',
+      message: 'The file is empty, so AIR cannot parse it. Write {} for an empty catalog.',
       start: 0,
       end: 0,
       data: { path: [] },

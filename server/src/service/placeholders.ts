@@ -78,7 +78,7 @@ export function findPlaceholders(value: string): Placeholder[] {
         end: value.length,
         content,
         kind: 'invalid',
-        problem: 'it is never closed with `}`',
+        problem: 'it is never closed with }',
         suggestedName: guessName(content),
       });
       break;
@@ -126,12 +126,12 @@ function judge(content: string, index: number, end: number): Placeholder {
 
 function explainInvalid(content: string): string {
   const trimmed = content.trim();
-  if (trimmed !== content) return 'spaces are not allowed inside `${…}`';
+  if (trimmed !== content) return 'spaces are not allowed inside ${…}';
   if (/^[0-9]/.test(content)) return 'a variable name cannot start with a digit';
-  if (/^[A-Za-z_][A-Za-z0-9_]*:=/.test(content)) return '`:=` is not supported; only `${NAME:-default}` gives a default';
-  if (/^[A-Za-z_][A-Za-z0-9_]*-/.test(content)) return '`${NAME-default}` is not supported; write `${NAME:-default}`';
-  if (/^[A-Za-z_][A-Za-z0-9_]*:/.test(content)) return 'only `${NAME:-default}` is supported after the name';
-  return 'only `${NAME}` and `${NAME:-default}` are supported (NAME: letters, digits and `_`, not starting with a digit)';
+  if (/^[A-Za-z_][A-Za-z0-9_]*:=/.test(content)) return ':= is not supported; only ${NAME:-default} gives a default';
+  if (/^[A-Za-z_][A-Za-z0-9_]*-/.test(content)) return '${NAME-default} is not supported; write ${NAME:-default}';
+  if (/^[A-Za-z_][A-Za-z0-9_]*:/.test(content)) return 'only ${NAME:-default} is supported after the name';
+  return 'only ${NAME} and ${NAME:-default} are supported (NAME: letters, digits and _, not starting with a digit)';
 }
 
 /** A variable-looking name inside a broken placeholder, for the rewrite fix. */

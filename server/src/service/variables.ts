@@ -17,6 +17,11 @@ export interface VariableSource {
   problem?: string;
   /** Names with a non-blank value (an empty or blank value counts as unset). */
   names: ReadonlySet<string>;
+  /**
+   * Names the file lists with an empty or blank value (`NAME=`): still unset, but the message
+   * says a value is needed there rather than "add it", and completion offers them.
+   */
+  empty?: ReadonlySet<string>;
 }
 
 export class VariableIndex {
@@ -33,6 +38,13 @@ export class VariableIndex {
   /** The first source that defines `name`, in resolution order. */
   find(name: string): VariableSource | undefined {
     for (const source of this.sources) if (source.names.has(name)) return source;
+    return undefined;
+  }
+
+  /** The first source that lists `name` with an empty value (and no source sets it). */
+  findEmpty(name: string): VariableSource | undefined {
+    if (this.find(name)) return undefined;
+    for (const source of this.sources) if (source.empty?.has(name)) return source;
     return undefined;
   }
 
@@ -67,6 +79,15 @@ export class VariableIndex {
 /** "not found", or why a file that is there was not read ("not read: it is a FIFO (named pipe)"). */
 export function unreadWords(source: VariableSource): string {
   return source.problem ? `not read: it ${source.problem}` : 'not found';
+}
+
+/** Names listed with an empty or blank value. */
+export function namesWithoutValues(entries: Iterable<[string, unknown]>): Set<string> {
+  const names = new Set<string>();
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string' || value.trim().length === 0) names.add(name);
+  }
+  return names;
 }
 
 /** The environment's names with a non-blank value. */

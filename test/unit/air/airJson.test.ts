@@ -44,7 +44,7 @@ describe('air.json: mcp and roots paths that do not exist', () => {
       severity: 'warning',
     });
     assert.deepEqual(finding.data, { path: ['mcp', 1], resolved: '/ws/team-mcp.json' });
-    assert.match(finding.message, /does not exist .* AIR reads a missing catalog as empty/);
+    assert.match(finding.message, /^"\.\/team-mcp\.json" does not exist, so AIR silently composes nothing from it\./);
   });
 
   it('a missing roots index is roots-not-found (warning); a folder is an error', () => {
@@ -171,7 +171,7 @@ describe('air.json: exclude patterns that match nothing', () => {
 });
 
 describe('air.json through discovery, the command line and the engine', () => {
-  const settings = { knownVariables: [], knownLabel: '--known', envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true };
+  const settings = { knownVariables: [], envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true };
 
   it('the Workspace resolves paths, names and catalogs; each catalog learns its composition', () => {
     const dir = tempTree({
@@ -207,8 +207,8 @@ describe('air.json through discovery, the command line and the engine', () => {
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const severe = run.stdout.split('\n').filter((line) => /: (error|warning) /.test(line));
     assert.equal(severe.length, 4, run.stdout);
-    assert.match(run.stdout, /mcp\.json:1:2: error duplicate-server: "github" is also defined in team-mcp\.json/);
-    assert.match(run.stdout, /team-mcp\.json:1:2: error duplicate-server: "github" is also defined in mcp\.json/);
+    assert.match(run.stdout, /mcp\.json:1:2: error duplicate-server: This server is also in team-mcp\.json/);
+    assert.match(run.stdout, /team-mcp\.json:1:2: error duplicate-server: This server is also in mcp\.json/);
     assert.match(run.stdout, /air\.json:\d+:\d+: error duplicate-server/);
     assert.match(run.stdout, /air\.json:\d+:\d+: warning catalog-not-found: "\.\/gone-mcp\.json" does not exist/);
   });

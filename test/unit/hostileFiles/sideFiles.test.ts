@@ -18,7 +18,7 @@ import { catalog, tempTree } from '../helpers';
 const LIMIT = 20 * 1024 * 1024;
 
 function settings(overrides: Partial<SourceSettings> = {}): SourceSettings {
-  return { knownVariables: [], knownLabel: '--known', envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true, ...overrides };
+  return { knownVariables: [], envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true, ...overrides };
 }
 
 function fifo(dir: string, name: string): string {

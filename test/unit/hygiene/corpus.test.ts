@@ -16,7 +16,7 @@ const KNOWN = 'SLACK_BOT_TOKEN,STRAD_API_KEY,ZIMMER_PROD_API_KEY';
 const SEVERE = new Set(['error', 'warning']);
 
 function settings(known: string[]) {
-  return { knownVariables: known, knownLabel: '--known', envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true };
+  return { knownVariables: known, envFiles: [], rootsFiles: [], readProcessEnv: false, trusted: true };
 }
 
 describe('hygiene: the corpus stays clean (SPEC §9)', () => {

@@ -8,7 +8,7 @@ describe('hygiene: insecure-transport (issue 8)', () => {
   it('fires on an http:// url to a non-loopback host with a credential header, with related info at the header', () => {
     const text = remote({ url: 'http://api.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}', 'X-Trace': '1' } });
     const finding = expectOne(text, check(text, 'catalog', KNOWN), 'insecure-transport', { range: '"http://api.example.com/mcp"', severity: 'warning' });
-    assert.match(finding.message, /`Authorization` is sent unencrypted over `http:\/\/` to api\.example\.com/);
+    assert.match(finding.message, /^Credential headers go unencrypted over http:\/\/, so anyone on the network path can read them\. Use https:\/\/\. Sent to api\.example\.com: Authorization\./);
     assert.deepEqual(finding.data, { path: ['s', 'url'], host: 'api.example.com', headers: ['Authorization'] });
     assert.equal(finding.related?.length, 1);
     assert.equal(text.slice(finding.related![0].start, finding.related![0].end), '"Authorization"');
@@ -87,7 +87,7 @@ describe('hygiene: duplicate-server (issue 8)', () => {
   it('is an error on the name, with related info at the other definition and at its listing in the air.json', () => {
     const text = stdio().replace('"s"', '"github"');
     const finding = expectOne(text, check(text, 'catalog', facts({ composition })), 'duplicate-server', { range: '"github"', severity: 'error' });
-    assert.match(finding.message, /also defined in team-mcp\.json, which air\.json composes too/);
+    assert.match(finding.message, /^This server is also in team-mcp\.json, so AIR refuses to load air\.json\./);
     assert.deepEqual(
       finding.related?.map((r) => [r.path, r.start, r.end]),
       [

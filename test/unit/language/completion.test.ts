@@ -218,6 +218,18 @@ describe('language: completion of variable names', () => {
   const vars = variables({ kind: 'known', label: 'names declared in mcpCatalog.knownVariables', names: ['SLACK_BOT_TOKEN'] }, { kind: 'dotenv', label: '.env', names: ['STRAD_API_KEY'] }, { kind: 'process', label: 'the process environment', names: ['PATH'] });
   const facts = { variables: vars };
 
+  it('ranks the catalog\'s own names, then declared ones, then the process environment without the editor\'s own variables', () => {
+    const withRuntime = variables(
+      { kind: 'dotenv', label: '.env', names: ['STRAD_API_KEY'] },
+      { kind: 'process', label: 'the process environment', names: ['AAA_PLANTED', 'SHLVL', '_', 'VSCODE_PID', 'ELECTRON_RUN_AS_NODE', 'OLDPWD', 'XDG_RUNTIME_DIR', 'lower_case'] },
+    );
+    const { document, offset } = at('{"a": {"type": "stdio", "command": "x", "args": ["${USED_HERE}"], "env": {"TOKEN": "${|"}}}', 'catalog', { variables: withRuntime });
+    const items = completeAt(document, offset, SNIPPETS);
+    const order = [...items].sort((x, y) => x.sortText!.localeCompare(y.sortText!)).map((item) => item.label);
+    assert.deepEqual(order, ['USED_HERE', 'STRAD_API_KEY', 'AAA_PLANTED', 'lower_case']);
+    assert.equal(find(items, 'USED_HERE').detail, 'used in this catalog');
+  });
+
   it('offers names after `${` in a substituted value, closing the placeholder', () => {
     const { document, offset } = at('{"a": {"type": "stdio", "command": "x", "env": {"TOKEN": "${|"}}}', 'catalog', facts);
     const items = completeAt(document, offset, SNIPPETS);

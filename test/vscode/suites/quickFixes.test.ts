@@ -10,6 +10,7 @@ import {
   waitForCode,
   waitForCodeAction,
   waitForDiagnostics,
+  waitFor,
   waitForNoCode,
 } from '../helpers';
 
@@ -72,6 +73,23 @@ suite('quick fixes', () => {
     await waitForCodeAction(document.uri, diagnostic.range, 'Add GITHUB_PERSONAL_TOKEN= to .env');
     const titles = (await codeActions(document.uri, diagnostic.range)).map((action) => action.title);
     assert.ok(titles.includes('Declare GITHUB_PERSONAL_TOKEN known (mcpCatalog.knownVariables)'), `offered: ${JSON.stringify(titles)}`);
+  });
+
+  test('unresolved-variable: "Add NAME= to .env" opens the dotenv file with the cursor after =', async () => {
+    const document = await openDocument('rules/placeholders-mcp.json');
+    const diagnostic = await waitForCode(document.uri, 'unresolved-variable');
+    const action = await waitForCodeAction(document.uri, diagnostic.range, 'Add GITHUB_PERSONAL_TOKEN= to .env');
+    const envUri = vscode.Uri.joinPath(document.uri, '..', '.env');
+    try {
+      await applyCodeAction(action);
+      const editor = await waitFor('.env shown', () => (vscode.window.activeTextEditor?.document.uri.path === envUri.path ? vscode.window.activeTextEditor : undefined));
+      const cursor = editor.selection.active;
+      assert.equal(editor.document.lineAt(cursor.line).text.slice(0, cursor.character), 'GITHUB_PERSONAL_TOKEN=', 'the cursor is where the value is typed');
+    } finally {
+      // The fix created the file: leave the fixture folder as committed.
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.workspace.fs.delete(envUri).then(undefined, () => undefined);
+    }
   });
 
   test('invalid-placeholder: "Rewrite as ${SLACK_BOT_TOKEN:-…}" keeps the default the author meant', async () => {

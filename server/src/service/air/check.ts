@@ -27,7 +27,7 @@ export function checkAirJson(parsed: ParsedJson, facts: AirFacts | undefined, ai
   if (root.type !== 'object') {
     findings.push({
       code: 'not-an-object',
-      message: `An air.json must be a JSON object, not ${root.type === 'array' ? 'an array' : root.type === 'null' ? 'null' : `a ${root.type}`}.`,
+      message: `This air.json is ${root.type === 'array' ? 'an array' : root.type === 'null' ? 'null' : `a ${root.type}`}, not an object, so AIR composes nothing from it.`,
       start: root.offset,
       end: root.type === 'array' ? root.offset + 1 : root.offset + root.length,
       data: { path: [] },
@@ -56,7 +56,7 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
   if (value.type !== 'array') {
     report({
       code: 'invalid-value',
-      message: `\`${key}\` must be an array of paths to ${what} files, not ${describeValue(value.value ?? value.type)}.`,
+      message: `${key} is ${describeValue(value.value ?? value.type, 16)}, not an array of ${what} file paths, so AIR rejects the air.json.`,
       ...nodeSpan(value),
       data: { path: [key] },
     });
@@ -64,7 +64,7 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
   }
   (value.children ?? []).forEach((item, index) => {
     if (item.type !== 'string') {
-      report({ code: 'invalid-value', message: `Each \`${key}\` item must be a path string.`, ...nodeSpan(item), data: { path: [key, index] } });
+      report({ code: 'invalid-value', message: `A ${key} item is not a path string, so AIR rejects the air.json.`, ...nodeSpan(item), data: { path: [key, index] } });
       return;
     }
     const written = item.value as string;
@@ -86,7 +86,7 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
       report({
         code,
         severity: 'error',
-        message: `"${written}" is a folder, not a ${what} file: AIR fails reading it. Name the JSON file (or list the folder under \`catalogs\`, which AIR searches).`,
+        message: `"${shortText(written)}" is a folder, not a ${what} file, so AIR fails reading it. Name the JSON file, or list the folder under catalogs.`,
         ...nodeSpan(item),
         data: { path: [key, index], resolved: found.path },
       });
@@ -95,7 +95,7 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
     report({
       code,
       severity: 'warning',
-      message: `"${written}" does not exist (${found.path}): AIR reads a missing ${what} as empty, so nothing from it is composed${key === 'mcp' ? ' and its servers are silently missing from every session' : ' and no root gets its default servers from it'}.`,
+      message: `"${shortText(written)}" does not exist, so AIR silently composes nothing from it. ${key === 'mcp' ? 'Its servers are missing from every session' : 'No root gets its default servers from it'}; looked for ${found.path}.`,
       ...nodeSpan(item),
       data: { path: [key, index], resolved: found.path },
     });
@@ -106,14 +106,14 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
   if (value.type === 'array') {
     report({
       code: 'invalid-value',
-      message: 'AIR rejects the flat-array form of `exclude`: key the patterns by artifact type, e.g. `"exclude": {"mcp": ["@local/name"]}`.',
+      message: 'exclude is a flat array, which AIR rejects: key the patterns by artifact type, like {"mcp": ["@local/name"]}.',
       ...nodeSpan(value),
       data: { path: ['exclude'] },
     });
     return;
   }
   if (value.type !== 'object') {
-    report({ code: 'invalid-value', message: '`exclude` must be an object of artifact type → patterns.', ...nodeSpan(value), data: { path: ['exclude'] } });
+    report({ code: 'invalid-value', message: 'exclude is not an object of artifact type → patterns, so AIR rejects the air.json.', ...nodeSpan(value), data: { path: ['exclude'] } });
     return;
   }
   let notCheckedReported = false;
@@ -124,7 +124,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
       const close = closestNames(type, AIR_ARTIFACT_TYPES, 1);
       report({
         code: 'invalid-value',
-        message: `"${type}" is not an artifact type: \`exclude\` takes ${AIR_ARTIFACT_TYPES.map((t) => `\`${t}\``).join(', ')}.${close.length ? ` Did you mean \`${close[0]}\`?` : ''}`,
+        message: `"${shortText(type)}" is not an artifact type, so AIR rejects this exclude.${close.length ? ` Did you mean "${close[0]}"?` : ''} It takes ${AIR_ARTIFACT_TYPES.join(', ')}.`,
         ...nodeSpan(keyNode),
         data: { path: ['exclude', type], candidates: close },
       });
@@ -133,7 +133,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
     const list = propertyValue(property);
     if (!list) continue;
     if (list.type !== 'array') {
-      report({ code: 'invalid-value', message: `\`exclude.${type}\` must be an array of qualified IDs (\`@scope/id\`).`, ...nodeSpan(list), data: { path: ['exclude', type] } });
+      report({ code: 'invalid-value', message: `exclude.${type} is not an array of qualified IDs (@scope/id), so AIR rejects the air.json.`, ...nodeSpan(list), data: { path: ['exclude', type] } });
       continue;
     }
     (list.children ?? []).forEach((item, index) => {
@@ -142,7 +142,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
       if (!pattern) {
         report({
           code: 'invalid-value',
-          message: `An \`exclude\` item must be a qualified ID \`@scope/id\` (\`*\` matches within one segment), not ${describeValue(item.value ?? item.type)}.`,
+          message: `exclude item ${describeValue(item.value ?? item.type, 24)} is not a qualified ID, so AIR rejects it. Write @scope/id (* matches within one segment).`,
           ...nodeSpan(item),
           data: { path },
         });
@@ -158,7 +158,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
         notCheckedReported = true;
         report({
           code: 'reference-not-checked',
-          message: `"${written}" may match ${type} from a remote source or a \`catalogs\` folder, which cannot be resolved offline (reported once per file).`,
+          message: `"${shortText(written)}" may match ${type} from a remote source or a catalogs folder, unchecked offline (said once per file).`,
           ...nodeSpan(item),
           data: { path },
         });
@@ -170,7 +170,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
       report({
         code: type === 'mcp' ? 'undefined-server' : 'undefined-root',
         severity: 'warning',
-        message: `"${written}" excludes nothing: no ${what} composed by this air.json matches it${pattern.couldBeLocal ? '' : ` (they are all \`@${LOCAL_SCOPE}/…\`)`}. AIR warns and ignores it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"@local/${c}"`).join(' or ')}?` : ''}`,
+        message: `"${shortText(written)}" excludes nothing, so AIR warns and ignores it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"@local/${c}"`).join(' or ')}?` : ''} No ${what} composed by this air.json matches it${pattern.couldBeLocal ? '' : ` (they are all @${LOCAL_SCOPE}/…)`}.`,
         ...nodeSpan(item),
         data: { path, name: bare, candidates },
       });
@@ -190,7 +190,7 @@ function checkDuplicateServers(mcp: JsonNode, facts: AirFacts, airPath: string |
     if (seenPaths.has(file.path)) {
       report({
         code: 'duplicate-server',
-        message: `"${written}" is listed twice: every one of its servers would be defined twice as \`@local/<name>\`, so AIR refuses to load this air.json. Remove one listing.`,
+        message: `"${shortText(written)}" is listed twice, so its servers are defined twice and AIR refuses to load this air.json. Remove one.`,
         ...nodeSpan(item),
         data: { path: ['mcp', index], names: [...file.servers.keys()] },
       });
@@ -216,10 +216,15 @@ function checkDuplicateServers(mcp: JsonNode, facts: AirFacts, airPath: string |
     const more = duplicates.length > shown.length ? ` and ${duplicates.length - shown.length} more` : '';
     report({
       code: 'duplicate-server',
-      message: `${shown.join(', ')}${more} ${duplicates.length === 1 ? 'is' : 'are'} also defined in an earlier catalog of \`mcp\`: both are \`@local/<name>\`, so AIR refuses to load this air.json. Rename or remove one of each pair.`,
+      message: `${duplicates.length === 1 ? 'A server is' : `${duplicates.length} servers are`} also in an earlier catalog of mcp, so AIR refuses to load this air.json. Rename or remove one of each pair: ${shown.join(', ')}${more}.`,
       ...nodeSpan(item),
       data: { path: ['mcp', index], names: duplicates, airPath },
       related,
     });
   });
+}
+
+/** A path or pattern as a message quotes it: cut when long, so the first sentence stays short (SPEC §5). */
+function shortText(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -34,7 +34,7 @@ export function fixUnresolvedVariable(finding: Finding, context: FixContext): Fi
     fixes.push(proposal(`Change to \${${candidate}}`, [{ start: finding.start, end: finding.end, newText: `\${${candidate}}` }], { preferred: typoIsLikely && index === 0 }));
   });
 
-  const envFix = addToEnvFile(name, finding.data?.envFile, context);
+  const envFix = addToEnvFile(name, finding.data?.emptyIn ?? finding.data?.envFile, context);
   if (envFix) {
     envFix.isPreferred = !typoIsLikely;
     fixes.push(envFix);
@@ -50,17 +50,22 @@ export function fixUnresolvedVariable(finding: Finding, context: FixContext): Fi
 
 /**
  * `NAME=` at the end of the dotenv file, creating it when missing; a newline first when the file
- * does not end with one. Not offered when the file already has the name (blank, so unset).
+ * does not end with one. The cursor goes after the `=`, where the value is typed (a name alone is
+ * still unset). When the file already lists the name with an empty value, the fix only goes there.
  */
 function addToEnvFile(name: string, envFile: unknown, context: FixContext): FixProposal | undefined {
   if (typeof envFile !== 'string' || !envFile || !context.readFile) return undefined;
   const existing = context.readFile(envFile);
   const current = existing ?? '';
-  if (new RegExp(`^[ \\t]*(?:export[ \\t]+)?${name}[ \\t]*[=:]`, 'm').test(current)) return undefined;
+  const listed = new RegExp(`^[ \\t]*(?:export[ \\t]+)?${name}[ \\t]*[=:][ \\t]*`, 'm').exec(current);
+  if (listed) {
+    return proposal(`Give ${name} a value in ${titlePath(context, envFile)}`, [], { reveal: { path: envFile, offset: listed.index + listed[0].length } });
+  }
   const lineBreak = current.includes('\r\n') ? '\r\n' : '\n';
   const separator = current.length > 0 && !current.endsWith('\n') && !current.endsWith('\r') ? lineBreak : '';
   const edit: TextEdit = { start: current.length, end: current.length, newText: `${separator}${name}=${lineBreak}` };
-  return proposal(`Add ${name}= to ${titlePath(context, envFile)}`, [], { files: [{ path: envFile, create: existing === undefined, edits: [edit] }] });
+  const afterEquals = current.length + separator.length + name.length + 1;
+  return proposal(`Add ${name}= to ${titlePath(context, envFile)}`, [], { files: [{ path: envFile, create: existing === undefined, edits: [edit] }], reveal: { path: envFile, offset: afterEquals } });
 }
 
 /** Rewrite a placeholder AIR can never resolve as `${NAME}` (or `${NAME:-default}` for `-`/`:=` defaults). */

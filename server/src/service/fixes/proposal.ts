@@ -4,11 +4,12 @@ import type { FixCommand, FileChange, FixContext, FixProposal, TextEdit } from '
 export function proposal(
   title: string,
   edits: TextEdit[],
-  options: { preferred?: boolean; fixAll?: boolean; files?: FileChange[]; command?: FixCommand } = {},
+  options: { preferred?: boolean; fixAll?: boolean; files?: FileChange[]; command?: FixCommand; reveal?: FixProposal['reveal'] } = {},
 ): FixProposal {
   const fix: FixProposal = { title, kind: 'quickfix', isPreferred: options.preferred === true, edits, inFixAll: options.fixAll === true };
   if (options.files) fix.files = options.files;
   if (options.command) fix.command = options.command;
+  if (options.reveal) fix.reveal = options.reveal;
   return fix;
 }
 

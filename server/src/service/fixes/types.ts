@@ -47,6 +47,12 @@ export interface FixProposal {
   /** Edits to other files (cross-file fixes). */
   files?: FileChange[];
   command?: FixCommand;
+  /**
+   * Where the cursor should go once the fix is applied (after `=` of a new `NAME=` line): the
+   * client is asked to show that file there, when it can. An offset into the file's text after
+   * the fix's edits to it.
+   */
+  reveal?: { path: string; offset: number };
   /** Unambiguous enough for `source.fixAll.mcp-catalog` (SPEC §5's fix-all paragraph). */
   inFixAll: boolean;
 }

@@ -164,12 +164,9 @@ function describeRootsFiles(document: LanguageDocument): string {
 function rootHover(document: LanguageDocument, root: string, options: HoverOptions = {}): string {
   const defaults = rootDefaults(document, root);
   const lines = [`**Root ${code(root)}**`];
-  if (document.kind === 'roots') {
-    const description = indexEntries(wholeDocument(document).parsed.root).find((e) => e.name === root);
-    const text = description ? field(description, 'description')?.valueNode?.value : undefined;
-    if (typeof text === 'string' && text.trim()) lines.push('', escapeMarkdown(text));
-    if (!document.facts.catalogs) lines.push('', 'No catalog was found for this roots index; only its own `default_mcp_servers` are listed.');
-  }
+  const description = rootDescription(document, root);
+  if (description) lines.push('', escapeMarkdown(description));
+  if (document.kind === 'roots' && !document.facts.catalogs) lines.push('', 'No catalog was found for this roots index; only its own `default_mcp_servers` are listed.');
   const readiness = readinessOf(document, options);
   const states = new Map(readiness?.servers.map((s) => [s.name, s]) ?? []);
   lines.push('', defaults.length ? `Servers on by default (${defaults.length}):` : 'No server is on by default for this root.');
@@ -177,6 +174,20 @@ function rootHover(document: LanguageDocument, root: string, options: HoverOptio
   const summary = readiness?.roots.find((r) => r.name === root);
   if (summary?.worstState && summary.warning) lines.push('', `Worst state: **${STATE_INFO[summary.worstState].badge}** — ${summary.warning}.`);
   return lines.join('\n');
+}
+
+/** A root's `description`: from this roots index, or from the catalog's roots index. */
+function rootDescription(document: LanguageDocument, root: string): string | undefined {
+  if (document.kind === 'roots') {
+    const entry = indexEntries(wholeDocument(document).parsed.root).find((e) => e.name === root);
+    const text = entry ? field(entry, 'description')?.valueNode?.value : undefined;
+    return typeof text === 'string' && text.trim() ? text : undefined;
+  }
+  for (const file of document.facts.roots?.files ?? []) {
+    const text = file.descriptions?.get(root);
+    if (text) return text;
+  }
+  return undefined;
 }
 
 function describeDefault(item: RootDefault, state: ServerReadiness | undefined, kind: LanguageDocument['kind']): string {
@@ -231,7 +242,10 @@ function placeholderHover(document: LanguageDocument, node: JsonNode, offset: nu
     else lines.push('', `Set in **no source** the editor can see (searched ${escapeMarkdown(variables.describeSearched())}${variables.skipped.length ? `; not read: ${escapeMarkdown(variables.skipped.join('; '))}` : ''}).`);
     if (placeholder.hasDefault) lines.push('', 'It has a `:-` default, so it is never missing.');
     if (!isUpperCaseName(name)) lines.push('', `Not upper-case: AIR resolves it, but Zimmer's readiness and interpolation only see upper-case names.`);
-    else if (!source && !placeholder.hasDefault) lines.push('', `Add ${code(`${name}=`)} to an env file, or declare it known (${code('mcpCatalog.knownVariables')}) if a store the editor cannot see provides it.`);
+    else if (!source && !placeholder.hasDefault) {
+      const empty = variables.findEmpty(name);
+      lines.push('', empty ? `Listed in ${escapeMarkdown(empty.label)} without a value: give it one there.` : `Add ${code(`${name}=`)} to an env file, or declare it known (${code('mcpCatalog.knownVariables')}) if a store the editor cannot see provides it.`);
+    }
     return { range, markdown: lines.join('\n') };
   }
   return undefined;

@@ -19,57 +19,66 @@ export interface TimeoutHoverInput {
   entry: Record<string, unknown> | undefined;
 }
 
+/**
+ * Compact on purpose: VS Code shows the diagnostic and its "Quick Fix" row above a hover on a
+ * squiggled value, inside a hover of limited height. One line of bounds, one verdict, one line per
+ * runtime (hard line breaks, no table), so nothing is clipped.
+ */
 export function timeoutHover(input: TimeoutHoverInput): string {
   const { valueNode } = input;
   const value = valueNode?.value;
   const declared = valueNode && valueNode.type !== 'null' ? validTimeout(value) : undefined;
-  const lines = [
-    `**${code('startup_timeout_sec')}** — seconds the runtime waits for this server to start: an integer from **${TIMEOUT_MIN}** to **${TIMEOUT_MAX}** inclusive (Claude Code's bounds). Anything else is ignored with a warning and the default of **${DEFAULT_TIMEOUT_SEC} s** applies.`,
-    '',
-    `Current value: ${judge(input, declared)}`,
-    '',
-  ];
   const remote = isRemoteType(input.type);
-  const transport = input.type === undefined ? 'this server (treated as stdio until it has a `type`)' : `this ${code(input.type)} server`;
-  lines.push(`| runtime | effect for ${transport} |`, '| --- | --- |');
-  lines.push(`| Claude | ${claude(declared)} |`);
-  lines.push(`| Codex | ${codex(declared, remote, input.entry)} |`);
-  lines.push(`| Pi | ${pi(declared, remote, input.entry)} |`);
-  return lines.join('\n');
+  const transport = input.type === undefined ? 'no type yet, read as stdio' : input.type;
+  return [
+    `**${code('startup_timeout_sec')}**: whole seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}; anything else is ignored and ${DEFAULT_TIMEOUT_SEC} s applies.`,
+    '',
+    judge(input, declared),
+    '',
+    `Effect (${transport}):  `,
+    `Claude: ${claude(declared)}  `,
+    `Codex: ${codex(declared, remote, input.entry)}  `,
+    `Pi: ${pi(declared, remote, input.entry)}`,
+  ].join('\n');
 }
 
 function judge(input: TimeoutHoverInput, declared: number | undefined): string {
   const node = input.valueNode;
-  if (!node) return `absent — the default of ${DEFAULT_TIMEOUT_SEC} s applies.`;
-  if (node.type === 'null') return `${code('null')} — the same as absent: the default of ${DEFAULT_TIMEOUT_SEC} s applies.`;
+  if (!node) return `Absent: the default of ${DEFAULT_TIMEOUT_SEC} s applies.`;
+  if (node.type === 'null') return `${code('null')} is the same as absent: the default of ${DEFAULT_TIMEOUT_SEC} s applies.`;
   const written = input.text.slice(node.offset, node.offset + node.length);
   if (declared !== undefined) {
     const notation = node.type === 'number' && isNonIntegerLiteral(input.text, node) ? ` (read as the integer ${declared}; write ${code(String(declared))})` : '';
-    return `${code(written)} — **valid**${notation}: ${declared} s.`;
+    return `${code(shortWritten(written))} is **valid**${notation}: ${declared} s.`;
   }
   const ignored = `Zimmer ignores it and uses ${DEFAULT_TIMEOUT_SEC} s`;
-  if (node.type !== 'number') return `${code(describeValue(node.value))} — **ignored**: not a number; ${ignored}.`;
+  if (node.type !== 'number') return `${code(describeValue(node.value, 24))} is **ignored** (not a number): ${ignored}.`;
   const number = node.value as number;
-  if (!Number.isInteger(number)) return `${code(written)} — **ignored**: not a whole number of seconds; ${ignored}.`;
-  return `${code(written)} — **ignored**: outside ${TIMEOUT_MIN}–${TIMEOUT_MAX}; ${ignored}.`;
+  if (!Number.isInteger(number)) return `${code(shortWritten(written))} is **ignored** (not a whole number): ${ignored}.`;
+  return `${code(shortWritten(written))} is **ignored** (outside ${TIMEOUT_MIN}–${TIMEOUT_MAX}): ${ignored}.`;
 }
 
 function claude(declared: number | undefined): string {
-  if (declared === undefined) return `${code(`MCP_TIMEOUT=${DEFAULT_TIMEOUT_SEC * 1000}`)} (the default), unless another server of the session declares more`;
-  if (declared <= DEFAULT_TIMEOUT_SEC) return `no effect: Claude's floor is ${DEFAULT_TIMEOUT_SEC} s and it cannot shorten one server's budget (${code(`MCP_TIMEOUT=${DEFAULT_TIMEOUT_SEC * 1000}`)} unless another server declares more)`;
-  return `${code(`MCP_TIMEOUT=${declared * 1000}`)} for **every** server of the session (one budget for all)`;
+  if (declared === undefined) return `${code(`MCP_TIMEOUT=${DEFAULT_TIMEOUT_SEC * 1000}`)}, the default (unless another server declares more)`;
+  if (declared <= DEFAULT_TIMEOUT_SEC) return `no effect: ${DEFAULT_TIMEOUT_SEC} s is Claude's floor for the session`;
+  return `${code(`MCP_TIMEOUT=${declared * 1000}`)} for **every** server of the session`;
 }
 
 function codex(declared: number | undefined, remote: boolean, entry: Record<string, unknown> | undefined): string {
   if (entry && entry.startup_timeout_ms !== undefined) return `keeps the entry's own ${code('startup_timeout_ms')}; nothing is added`;
-  if (declared !== undefined) return `${code(`startup_timeout_sec = ${declared}`)} on its table (longer or shorter)`;
-  return remote ? 'nothing written (Codex uses its own default)' : `${code(`startup_timeout_sec = ${DEFAULT_TIMEOUT_SEC}`)}`;
+  if (declared !== undefined) return `${code(`startup_timeout_sec = ${declared}`)} on its table`;
+  return remote ? 'nothing written (its own default)' : `${code(`startup_timeout_sec = ${DEFAULT_TIMEOUT_SEC}`)}`;
 }
 
 function pi(declared: number | undefined, remote: boolean, entry: Record<string, unknown> | undefined): string {
   if (entry && entry.requestTimeoutMs !== undefined) return `keeps the entry's own ${code('requestTimeoutMs')}; nothing is added`;
   if (declared !== undefined && declared >= DEFAULT_TIMEOUT_SEC) return `${code(`requestTimeoutMs: ${declared * 1000}`)}`;
   const fallback = remote ? 'nothing written' : code(`requestTimeoutMs: ${DEFAULT_TIMEOUT_SEC * 1000}`);
-  if (declared !== undefined) return `${fallback}: Pi only lengthens (its key budgets every request), so a declaration under ${DEFAULT_TIMEOUT_SEC} s is dropped`;
+  if (declared !== undefined) return `${fallback}: Pi only lengthens, so under ${DEFAULT_TIMEOUT_SEC} s is dropped`;
   return fallback;
+}
+
+/** A literal as the verdict quotes it (`1e999…` can be any length). */
+function shortWritten(written: string): string {
+  return written.length > 24 ? `${written.slice(0, 23)}…` : written;
 }

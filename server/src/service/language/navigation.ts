@@ -107,18 +107,31 @@ export interface TextEditSpan extends Span {
 
 /** Why `newName` cannot be a new name for `oldName`, or undefined when it can. */
 export function invalidRootName(oldName: string, newName: string, existing: readonly string[]): string | undefined {
-  if (!ROOT_NAME_PATTERN.test(newName)) return `"${newName}" is not a valid root name: use letters, digits, \`_\`, \`-\` and \`$\` only (${ROOT_NAME_PATTERN.source}).`;
+  if (!ROOT_NAME_PATTERN.test(newName)) return `"${newName}" is not a valid root name: use letters, digits, _, - and $ only (${ROOT_NAME_PATTERN.source}).`;
   if (newName !== oldName && existing.includes(newName)) return `A root named "${newName}" already exists.`;
   return undefined;
 }
 
-/** The edits renaming a root everywhere, per file. The new name needs no JSON escaping (it matches the pattern). */
+/**
+ * The edits renaming a root everywhere, per file: its key, every reference, and the root's own
+ * `name` field when it repeats the key (as Zimmer's roots do) — nothing but names. The new name
+ * needs no JSON escaping (it matches the pattern).
+ */
 export function renameRootEdits(name: string, newName: string, files: readonly IndexText[]): Map<string, TextEditSpan[]> {
   const edits = new Map<string, TextEditSpan[]>();
-  for (const occurrence of rootOccurrences(name, files)) {
-    const list = edits.get(occurrence.path) ?? [];
-    list.push({ start: occurrence.start, end: occurrence.end, newText: newName });
-    edits.set(occurrence.path, list);
+  const add = (path: string, span: Span): void => {
+    const list = edits.get(path) ?? [];
+    list.push({ ...span, newText: newName });
+    edits.set(path, list);
+  };
+  for (const occurrence of rootOccurrences(name, files)) add(occurrence.path, occurrence);
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (file.kind !== 'roots' || seen.has(file.path)) continue;
+    seen.add(file.path);
+    const entry = indexEntries(file.parsed.root).find((candidate) => candidate.name === name);
+    const own = entry && field(entry, 'name')?.valueNode;
+    if (own?.type === 'string' && own.value === name) add(file.path, stringInterior(file.text, own));
   }
   return edits;
 }

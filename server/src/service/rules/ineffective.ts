@@ -17,7 +17,7 @@ export const ineffectiveFieldRule: Rule = {
     if (!env) return;
     context.report({
       code: 'ineffective-field',
-      message: `\`env\` has no effect on a ${type} server: no runtime passes it to a remote server. Use \`headers\` to send credentials.`,
+      message: `env has no effect on a ${type} server: no runtime passes it to a remote server. Send credentials in headers.`,
       ...nodeSpan(env.keyNode),
       data: { path: [entry.name, 'env'] },
     });

@@ -1,5 +1,6 @@
 import type { JsonNode } from '../parse';
 import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, placeholdersAllResolved, type Placeholder } from '../placeholders';
+import { surfaceOf } from '../facts';
 import { closestNames } from '../text';
 import { literalText, plainObject, type Rule, type RuleContext } from './rule';
 
@@ -34,19 +35,19 @@ export const placeholderRule: Rule = {
   },
   checkEntry(entry, context) {
     // Server names are keys too, and AIR never substitutes keys (SPEC §4.3).
-    if (entry.name.includes('${')) notInterpolated(context, entry.keyNode, [entry.name], 'a server name');
+    if (entry.name.includes('${')) notInterpolated(context, entry.keyNode, [entry.name], 'A server name');
     if (!entry.valueNode || entry.valueNode.type !== 'object') return;
     for (const property of entry.valueNode.children ?? []) {
       if (property.shadowed) continue;
       const keyNode = property.children![0];
       const fieldName = keyNode.value as string;
       const valueNode = property.children![1];
-      if (fieldName.includes('${')) notInterpolated(context, keyNode, [entry.name], 'a field name');
+      if (fieldName.includes('${')) notInterpolated(context, keyNode, [entry.name], 'A field name');
       if (!valueNode || SKIPPED_FIELDS.has(fieldName)) continue;
       const substituted = SUBSTITUTED_FIELDS.has(fieldName);
       walkStrings(valueNode, [entry.name, fieldName], KEYED_FIELDS.has(fieldName), (node, path, isKey) => {
         if (substituted && !isKey) checkSubstituted(context, node, path);
-        else notInterpolated(context, node, path, isKey ? `a key of \`${fieldName}\`` : `\`${fieldName}\``);
+        else notInterpolated(context, node, path, isKey ? `A key of ${fieldName}` : fieldName);
       });
     }
   },
@@ -146,7 +147,7 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     if (placeholder.kind === 'invalid') {
       context.report({
         code: 'invalid-placeholder',
-        message: `\`${text}\` can never be resolved: ${placeholder.problem}. AIR fails on it.${placeholder.suggestedName ? ` Write \`\${${placeholder.suggestedName}}\`.` : ''}`,
+        message: `"${shortPlaceholder(text)}" can never be resolved, so AIR fails on it.${placeholder.suggestedName ? ` Write \${${placeholder.suggestedName}}.` : ''} The problem: ${placeholder.problem}.`,
         ...span,
         data: { path, placeholder: text, suggestedName: placeholder.suggestedName },
       });
@@ -156,7 +157,7 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     if (!isUpperCaseName(name)) {
       context.report({
         code: 'lowercase-variable',
-        message: `\`\${${name}}\` is not upper-case: AIR resolves it, but Zimmer's readiness and interpolation only see upper-case names. Use \`\${${name.toUpperCase()}}\`.`,
+        message: `\${${name}} is not upper-case, so Zimmer's readiness cannot see it. Use \${${name.toUpperCase()}} (AIR resolves either).`,
         ...span,
         data: { path, name, replacement: name.toUpperCase() },
       });
@@ -167,15 +168,18 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     if (variables.find(name)) continue;
     const candidates = closestNames(name, variables.allNames(), 3);
     const envFile = variables.preferredEnvFile();
+    const empty = variables.findEmpty(name);
+    const surface = surfaceOf(context.facts);
+    const suggestion = candidates.length ? ` Did you mean ${candidates.join(' or ')}?` : '';
+    const searched = `Searched ${variables.describeSearched()}${variables.skipped.length ? `; not read: ${variables.skipped.join(', ')}` : ''}.`;
     context.report({
       code: 'unresolved-variable',
-      message:
-        `\`${name}\` is set in no known source (searched ${variables.describeSearched()}` +
-        `${variables.skipped.length ? `; not read: ${variables.skipped.join(', ')}` : ''}). ` +
-        `Add \`${name}=\` to an env file, or declare it known (\`mcpCatalog.knownVariables\` or \`--known ${name}\`) if a store the editor cannot see provides it.` +
-        `${candidates.length ? ` Did you mean ${candidates.map((c) => `\`${c}\``).join(' or ')}?` : ''}`,
+      // An empty value counts as unset (SPEC §4.3): the name is there, it needs a value, not adding.
+      message: empty
+        ? `${name} is empty in ${empty.label}, so the server starts without it. Give it a value there.${suggestion}`
+        : `${name} is set in no source, so the server starts without it.${suggestion} Add it to an env file, or ${surface.declareKnown(name)} if a store not searched here has it. ${searched}`,
       ...span,
-      data: { path, name, candidates, envFile },
+      data: { path, name, candidates, envFile, ...(empty?.path ? { emptyIn: empty.path } : {}) },
     });
   }
 }
@@ -187,9 +191,14 @@ function notInterpolated(context: RuleContext, node: JsonNode, path: (string | n
     const span = spans[i];
     context.report({
       code: 'placeholder-not-interpolated',
-      message: `Placeholders are never substituted in ${where}, so \`\${${placeholder.content}}\` stays as written.`,
+      message: `${where} is never substituted, so "${shortPlaceholder(`\${${placeholder.content}}`)}" stays as written.`,
       ...span,
       data: { path, name: placeholder.name },
     });
   }
+}
+
+/** A placeholder as a message quotes it: a long one is cut, so the first sentence stays short (SPEC §5). */
+function shortPlaceholder(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -1,4 +1,4 @@
-import type { CatalogsFacts, RootsFacts, RootsFile } from '../facts';
+import { surfaceOf, type CatalogsFacts, type RootsFacts, type RootsFile } from '../facts';
 import type { Finding, RelatedLocation } from '../findings';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { closestNames } from '../text';
@@ -54,7 +54,7 @@ function unreadNote(unread: string[] | undefined): string {
 }
 
 function remoteNote(sources: string[]): string {
-  return sources.length ? ` (${sources.join(', ')})` : '';
+  return sources.length ? ` Remote sources: ${sources.join(', ')}.` : '';
 }
 
 /**
@@ -79,8 +79,8 @@ function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {
         context.report({
           code: 'roots-not-found',
           message: found
-            ? `Roots could not be checked: the roots index found through ${context.facts.rootsSearch ?? 'the settings'} could not be read${unreadNote(found.unread)}.`
-            : `Roots could not be checked: no roots index was found for this catalog (${context.facts.rootsSearch ?? 'looked for an air.json listing it and a sibling roots.json'}). Set \`mcpCatalog.rootsFiles\` or pass \`--roots\`.`,
+            ? `default_in_roots could not be checked: the roots index (${context.facts.rootsSearch ?? 'as configured'}) could not be read${unreadNote(found.unread)}.`
+            : `default_in_roots could not be checked: no roots index was found for this catalog. To name one, ${surfaceOf(context.facts).nameRootsIndex}. Searched: ${context.facts.rootsSearch ?? 'an air.json listing it and a sibling roots.json'}.`,
           ...nodeSpan(defaults.keyNode),
           data: { path: [entry.name, 'default_in_roots'] },
         });
@@ -104,7 +104,7 @@ function checkRootReference(
   if (reference.kind === 'remote') {
     notChecked({
       code: 'reference-not-checked',
-      message: `"${item.value}" refers to a remote scope, which cannot be checked offline (reported once per file).`,
+      message: `"${item.value}" is in a remote scope, so it cannot be checked offline (said once per file).`,
       ...nodeSpan(item.node),
       data: { path },
     });
@@ -114,7 +114,7 @@ function checkRootReference(
   if (roots.remoteSources.length > 0) {
     notChecked({
       code: 'reference-not-checked',
-      message: `"${item.value}" is not a root of the local roots index; roots from remote sources${remoteNote(roots.remoteSources)} cannot be checked offline (reported once per file).`,
+      message: `"${item.value}" is not a local root; remote roots cannot be checked offline (said once per file).${remoteNote(roots.remoteSources)}`,
       ...nodeSpan(item.node),
       data: { path },
     });
@@ -125,12 +125,17 @@ function checkRootReference(
   const primary = roots.files[0];
   // A root's own `default_in_roots` names roots of this same file: related info stays in it.
   const inThisFile = primary !== undefined && (primary === ownRootsFile(context) || samePath(context, primary.path));
-  const related: RelatedLocation[] = primary
-    ? [{ path: inThisFile ? undefined : primary.path, ...primary.anchor, message: inThisFile ? 'Roots of this index' : `Roots index ${describeFiles([primary.path])}` }]
-    : [];
+  // Related information points at what it names: the closest root's key, else the roots object.
+  const closest = candidates.length ? roots.files.find((file) => file.roots.has(candidates[0])) : undefined;
+  const at = (file: RootsFile): string | undefined => (file === primary && inThisFile) || samePath(context, file.path) ? undefined : file.path;
+  const related: RelatedLocation[] = closest
+    ? [{ path: at(closest), ...closest.roots.get(candidates[0])!, message: `Root "${candidates[0]}"${at(closest) ? ` in ${describeFiles([closest.path])}` : ''}` }]
+    : primary
+      ? [{ path: at(primary), ...primary.anchor, message: inThisFile ? 'The roots of this index' : `The roots of ${describeFiles([primary.path])}` }]
+      : [];
   context.report({
     code: 'undefined-root',
-    message: `"${reference.name}" is not a root of ${inThisFile ? 'this roots index' : describeFiles(roots.files.map((f) => f.path))}: AIR drops it with a warning and Zimmer keeps serving a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}`,
+    message: `"${reference.name}" is not a root${inThisFile ? ' of this index' : ''}, so AIR drops it and Zimmer serves a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}${inThisFile ? '' : ` Roots index: ${describeFiles(roots.files.map((f) => f.path))}.`}`,
     ...nodeSpan(item.node),
     data: { path, name: reference.name, candidates, rootsFile: inThisFile ? context.facts.documentPath : primary?.path, server: context.kind === 'catalog' ? entry.name : undefined },
     related,
@@ -139,7 +144,7 @@ function checkRootReference(
 
 const ownRootsFiles = new WeakMap<RuleContext, RootsFile>();
 
-/** This roots index as a RootsFile (memoised per check), anchored on its opening brace. */
+/** This roots index as a RootsFile (memoised per check), anchored on its top-level object. */
 function ownRootsFile(context: RuleContext): RootsFile | undefined {
   if (context.kind !== 'roots') return undefined;
   let file = ownRootsFiles.get(context);
@@ -147,7 +152,7 @@ function ownRootsFile(context: RuleContext): RootsFile | undefined {
     file = {
       path: context.facts.documentPath ?? '',
       roots: new Map(context.entries.map((e) => [e.name, nodeSpan(e.keyNode)])),
-      anchor: { start: context.root.offset, end: context.root.offset + 1 },
+      anchor: nodeSpan(context.root),
     };
     ownRootsFiles.set(context, file);
   }
@@ -184,8 +189,8 @@ function checkRootsIndex(context: RuleContext, notChecked: OnceReporter): void {
           context.report({
             code: 'catalog-not-found',
             message: context.facts.catalogs
-              ? `Server names could not be checked: the catalogs listed for this roots index could not be read${unreadNote(context.facts.catalogs.unread)}.`
-              : 'Server names could not be checked: no catalog was found for this roots index (looked for an air.json listing it and a sibling mcp.json).',
+              ? `default_mcp_servers could not be checked: the catalogs of this roots index could not be read${unreadNote(context.facts.catalogs.unread)}.`
+              : 'default_mcp_servers could not be checked: no catalog was found for this roots index. Searched: an air.json listing it and a sibling mcp.json.',
             ...nodeSpan(servers.keyNode),
             data: { path: [entry.name, 'default_mcp_servers'] },
           });
@@ -210,7 +215,7 @@ function checkServerReference(
   if (reference.kind === 'remote') {
     notChecked({
       code: 'reference-not-checked',
-      message: `"${item.value}" refers to a server in a remote scope, which cannot be checked offline (reported once per file).`,
+      message: `"${item.value}" is a server in a remote scope, so it cannot be checked offline (said once per file).`,
       ...nodeSpan(item.node),
       data: { path },
     });
@@ -221,7 +226,7 @@ function checkServerReference(
     if (catalogs.remoteSources.length > 0) {
       notChecked({
         code: 'reference-not-checked',
-        message: `"${item.value}" is not in the local catalogs; servers from remote sources${remoteNote(catalogs.remoteSources)} cannot be checked offline (reported once per file).`,
+        message: `"${item.value}" is not a local server; remote servers cannot be checked offline (said once per file).${remoteNote(catalogs.remoteSources)}`,
         ...nodeSpan(item.node),
         data: { path },
       });
@@ -231,7 +236,7 @@ function checkServerReference(
     const candidates = closestNames(reference.name, allServers, 3);
     context.report({
       code: 'undefined-server',
-      message: `"${reference.name}" is not a server of ${describeFiles(catalogs.files.map((f) => f.path))}.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}`,
+      message: `"${reference.name}" is not a server, so sessions on "${entry.name}" do not get it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''} Catalogs: ${describeFiles(catalogs.files.map((f) => f.path))}.`,
       ...nodeSpan(item.node),
       data: { path, name: reference.name, candidates, catalogFile: catalogs.files[0]?.path },
     });
@@ -240,7 +245,7 @@ function checkServerReference(
   if (server.unavailableReason !== undefined) {
     context.report({
       code: 'unavailable-default',
-      message: `Default server "${reference.name}" is declared unavailable: ${server.unavailableReason} Sessions on "${entry.name}" run without its tools.`,
+      message: `Default server "${reference.name}" is declared unavailable, so sessions on "${entry.name}" run without it. Reason: ${server.unavailableReason}`,
       ...nodeSpan(item.node),
       data: { path, name: reference.name },
     });
@@ -260,7 +265,7 @@ function reportInvertedUnavailable(context: RuleContext, entry: IndexEntry, cata
       if (!server.defaultInRoots.includes(entry.name) && !server.defaultInRoots.includes('*')) continue;
       context.report({
         code: 'unavailable-default',
-        message: `Default server "${name}" (from its \`default_in_roots\`) is declared unavailable: ${server.unavailableReason} Sessions on "${entry.name}" run without its tools.`,
+        message: `Default server "${name}" is declared unavailable, so sessions on "${entry.name}" run without it. Reason: ${server.unavailableReason} (It names this root in default_in_roots.)`,
         ...nodeSpan(entry.keyNode),
         data: { path: [entry.name], name },
       });

@@ -30,7 +30,7 @@ export const structureRule: Rule = {
         const what = context.kind === 'catalog' ? 'server entry' : 'root entry';
         context.report({
           code: 'not-an-object',
-          message: `The ${what} "${entry.name}" must be an object, not ${describeKind(entry.valueNode)}.`,
+          message: `The ${what} "${entry.name}" is ${describeKind(entry.valueNode)}, not an object, so AIR cannot load it.`,
           ...nodeSpan(entry.valueNode),
           data: { path: [entry.name] },
         });
@@ -59,7 +59,7 @@ export const structureRule: Rule = {
     if (schemaValue && schemaValue.type !== 'string') {
       context.report({
         code: 'invalid-value',
-        message: '`$schema` must be a string (a JSON Schema URL).',
+        message: '$schema is not a string, so editors and air validate cannot use it; write the schema URL.',
         ...nodeSpan(schemaValue),
         data: { path: ['$schema'] },
       });
@@ -70,14 +70,14 @@ export const structureRule: Rule = {
 function checkName(entry: IndexEntry, context: RuleContext): void {
   const pattern = context.kind === 'catalog' ? SERVER_NAME_PATTERN : ROOT_NAME_PATTERN;
   if (pattern.test(entry.name)) return;
-  const allowed = context.kind === 'catalog' ? 'letters, digits, `_`, `-`, `$`, `[` and `]`' : 'letters, digits, `_`, `-` and `$`';
+  const allowed = context.kind === 'catalog' ? 'letters, digits and _ - $ [ ]' : 'letters, digits and _ - $';
   const suggestion = suggestValidName(entry.name, pattern);
   context.report({
     code: 'invalid-name',
     message:
       entry.name.length === 0
-        ? `An empty ${context.kind === 'catalog' ? 'server' : 'root'} name is not allowed; use ${allowed}.`
-        : `"${entry.name}" is not a valid ${context.kind === 'catalog' ? 'server' : 'root'} name: use only ${allowed}.`,
+        ? `An empty ${context.kind === 'catalog' ? 'server' : 'root'} name breaks AIR's name pattern; use ${allowed}.`
+        : `"${entry.name}" is not a valid ${context.kind === 'catalog' ? 'server' : 'root'} name, so AIR rejects it.${suggestion ? ` Did you mean "${suggestion}"?` : ''} Use only ${allowed}.`,
     ...nodeSpan(entry.keyNode),
     data: { path: [entry.name], name: entry.name, suggestion },
   });
@@ -159,15 +159,15 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
       if (missing === 'type' && path.length === 0) {
         push({
           code: 'unknown-type',
-          message: `The server "${entry.name}" has no \`type\`: add "stdio", "sse" or "streamable-http".`,
+          message: `The server "${entry.name}" has no type, so AIR rejects it: add "stdio", "sse" or "streamable-http".`,
           ...keySpan(target),
           data: { path: [entry.name], missing: true, candidates: TRANSPORTS },
         });
       } else {
-        const reason = missing === 'command' ? 'a stdio server needs `command`' : missing === 'url' ? `a${type === 'sse' ? 'n' : ''} ${type} server needs \`url\`` : `a ${what} needs \`${missing}\``;
+        const reason = missing === 'command' ? 'a stdio server cannot start without it' : missing === 'url' ? `a${type === 'sse' ? 'n' : ''} ${type} server cannot connect without it` : `AIR rejects a ${what} without it`;
         push({
           code: 'missing-field',
-          message: `The ${what} "${entry.name}" is missing \`${missing}\`: ${reason}.`,
+          message: `The ${what} "${entry.name}" has no ${missing}: ${reason}.`,
           ...keySpan(target),
           data: { path: fullPath, field: missing, type },
         });
@@ -183,8 +183,8 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
       push({
         code: 'forbidden-field',
         message: isRemoteType(type)
-          ? `\`${fieldName}\` is not allowed on a${type === 'sse' ? 'n' : ''} ${type} server (it applies to stdio servers only).`
-          : `\`${fieldName}\` is not allowed on a stdio server (it applies to sse and streamable-http servers only).`,
+          ? `${fieldName} is not allowed on a${type === 'sse' ? 'n' : ''} ${type} server, so AIR rejects it; it is for stdio servers.`
+          : `${fieldName} is not allowed on a stdio server, so AIR rejects it; it is for sse and streamable-http servers.`,
         start: key.offset,
         end: key.offset + key.length,
         data: { path: fullPath, field: fieldName, type },
@@ -202,8 +202,8 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
         code: 'unknown-type',
         message:
           typeof value === 'string'
-            ? `"${value}" is not a transport type: use "stdio", "sse" or "streamable-http"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}.`
-            : `\`type\` must be the string "stdio", "sse" or "streamable-http", not ${describeValue(nodeValue(node))}.`,
+            ? `type "${value}" is not a transport, so AIR rejects the server.${suggestion ? ` Did you mean "${suggestion}"?` : ''} Use "stdio", "sse" or "streamable-http".`
+            : `type is ${describeValue(nodeValue(node))}, not a string, so AIR rejects the server: use "stdio", "sse" or "streamable-http".`,
         start: node.offset,
         end: node.offset + node.length,
         data: { path: fullPath, value: typeof value === 'string' ? value : undefined, suggestion, candidates: TRANSPORTS },
@@ -235,13 +235,13 @@ export function suggestTransport(value: string): string | undefined {
 }
 
 function describeValueError(error: ErrorObject, path: (string | number)[], node: JsonNode): Pick<Finding, 'code' | 'message' | 'severity' | 'data'> {
-  const where = `\`${describePath(path)}\``;
+  const where = describePath(path);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type': {
       const expected = String(params.type);
       const article = /^[aeiou]/.test(expected) ? 'an' : 'a';
-      return { code: 'invalid-value', message: `${where} must be ${article} ${expected}, not ${describeValue(nodeValue(node))}.` };
+      return { code: 'invalid-value', message: `${where} must be ${article} ${expected}, not ${describeValue(nodeValue(node))}; AIR rejects the entry.` };
     }
     case 'format': {
       const value = typeof node.value === 'string' ? node.value : '';
@@ -249,35 +249,35 @@ function describeValueError(error: ErrorObject, path: (string | number)[], node:
         return {
           code: 'invalid-value',
           severity: 'warning',
-          message: `${where} contains a \`\${…}\` placeholder, so \`air validate\` rejects it as not a URI, although it is interpolated at run time.`,
+          message: `${where} holds a placeholder, so air validate rejects it as a URI, though it is substituted at run time.`,
           data: { placeholderInUri: true },
         };
       }
-      return { code: 'invalid-value', message: `${where} must be an absolute URI (like https://example.com/mcp), not ${describeValue(value)}.` };
+      return { code: 'invalid-value', message: `${where} is not an absolute URI, so AIR rejects the entry; write one like https://example.com/mcp.` };
     }
     case 'minLength': {
       const limit = Number(params.limit);
-      return { code: 'invalid-value', message: limit <= 1 ? `${where} must not be empty.` : `${where} must be at least ${limit} characters.` };
+      return { code: 'invalid-value', message: limit <= 1 ? `${where} is empty, so AIR rejects the entry.` : `${where} is shorter than ${limit} characters, so AIR rejects the entry.` };
     }
     case 'maxLength': {
       const value = typeof node.value === 'string' ? node.value : '';
       return {
         code: 'invalid-value',
-        message: `${where} must be at most ${String(params.limit)} characters; it has ${codePointLength(value)}.`,
+        message: `${where} has ${codePointLength(value)} characters, over the ${String(params.limit)} AIR allows, so it rejects the entry.`,
         data: { limit: params.limit },
       };
     }
     case 'enum':
-      return { code: 'invalid-value', message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.` };
+      return { code: 'invalid-value', message: `${where} is not an allowed value, so AIR rejects the entry: use ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.` };
     case 'pattern':
-      return { code: 'invalid-value', message: `${where} does not match the pattern ${String(params.pattern)}.` };
+      return { code: 'invalid-value', message: `${where} does not match the pattern ${String(params.pattern)}, so AIR rejects the entry.` };
     case 'minimum':
     case 'maximum':
-      return { code: 'invalid-value', message: `${where} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.` };
+      return { code: 'invalid-value', message: `${where} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}; AIR rejects the entry.` };
     case 'minItems':
-      return { code: 'invalid-value', message: `${where} must have at least ${String(params.limit)} item(s).` };
+      return { code: 'invalid-value', message: `${where} needs at least ${String(params.limit)} item(s), so AIR rejects the entry.` };
     default:
-      return { code: 'invalid-value', message: `${where} ${error.message ?? 'is not valid'}.` };
+      return { code: 'invalid-value', message: `${where} ${error.message ?? 'is not valid'}, so AIR rejects the entry.` };
   }
 }
 
@@ -296,7 +296,7 @@ function checkUnknownFields(entry: IndexEntry, context: RuleContext): void {
     const keyNode = property.children![0];
     context.report({
       code: 'unknown-field',
-      message: `Unknown field "${key}" — did you mean \`${suggestion}\`? Unknown fields are ignored.`,
+      message: `Unknown field "${key}" is ignored, so it has no effect. Did you mean "${suggestion}"?`,
       start: keyNode.offset,
       end: keyNode.offset + keyNode.length,
       data: { path: [entry.name, key], field: key, suggestion },

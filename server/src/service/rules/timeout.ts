@@ -44,7 +44,9 @@ export const timeoutRule: Rule = {
     const node = timeout?.valueNode;
     if (!node || node.type === 'null') return;
     const path = [entry.name, 'startup_timeout_sec'];
-    const ignored = `Zimmer ignores it and uses the default of ${DEFAULT_TIMEOUT_SEC} s`;
+    const ignored = `Zimmer ignores it and uses ${DEFAULT_TIMEOUT_SEC} s`;
+    // A literal can be any length (`1e999…`): the first sentence must stay short (SPEC §5).
+    const written = describeValue(literalText(context, node), 16).replace(/^"|"$/g, '');
 
     if (node.type !== 'number') {
       const text = typeof node.value === 'string' ? node.value.trim() : undefined;
@@ -52,7 +54,7 @@ export const timeoutRule: Rule = {
       const replacement = parsed !== undefined && parsed >= TIMEOUT_MIN && parsed <= TIMEOUT_MAX ? parsed : undefined;
       context.report({
         code: 'timeout-type',
-        message: `\`startup_timeout_sec\` must be a number of seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}, not ${describeValue(nodeValue(node))}; ${ignored}.${replacement !== undefined ? ` Write ${replacement} without quotes.` : ''}`,
+        message: `startup_timeout_sec ${describeValue(nodeValue(node), 16)} is not a number; ${ignored}.${replacement !== undefined ? ` Write ${replacement} without quotes.` : ` Write whole seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}.`}`,
         ...nodeSpan(node),
         data: { path, replacement },
       });
@@ -63,7 +65,7 @@ export const timeoutRule: Rule = {
     if (!Number.isFinite(value)) {
       context.report({
         code: 'timeout-range',
-        message: `\`startup_timeout_sec\` must be from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}; ${literalText(context, node)} is out of range and ${ignored}.`,
+        message: `startup_timeout_sec ${written} is ${value > 0 ? `above ${TIMEOUT_MAX}` : `below ${TIMEOUT_MIN}`}; ${ignored}.`,
         ...nodeSpan(node),
         data: { path, replacement: value > 0 ? TIMEOUT_MAX : TIMEOUT_MIN },
       });
@@ -72,7 +74,7 @@ export const timeoutRule: Rule = {
     if (!Number.isInteger(value)) {
       context.report({
         code: 'timeout-fractional',
-        message: `\`startup_timeout_sec\` must be a whole number of seconds; ${ignored} instead of ${literalText(context, node)}.`,
+        message: `startup_timeout_sec ${written} is not a whole number; ${ignored}. Write whole seconds.`,
         ...nodeSpan(node),
         data: { path, replacement: clamp(Math.round(value)) },
       });
@@ -82,7 +84,7 @@ export const timeoutRule: Rule = {
       context.report({
         code: 'timeout-fractional',
         severity: 'hint',
-        message: `\`${literalText(context, node)}\` is read as the integer ${value}; write \`${value}\`.`,
+        message: `startup_timeout_sec ${written} is read as the integer ${value}; write ${value}.`,
         ...nodeSpan(node),
         data: { path, replacement: clamp(value), notation: true },
       });
@@ -90,7 +92,7 @@ export const timeoutRule: Rule = {
     if (value < TIMEOUT_MIN || value > TIMEOUT_MAX) {
       context.report({
         code: 'timeout-range',
-        message: `\`startup_timeout_sec\` must be from ${TIMEOUT_MIN} to ${TIMEOUT_MAX} (Claude Code's bounds); ${value} is out of range and ${ignored}.`,
+        message: `startup_timeout_sec ${value} is ${value > TIMEOUT_MAX ? `above ${TIMEOUT_MAX}` : `below ${TIMEOUT_MIN}`}; ${ignored}.`,
         ...nodeSpan(node),
         data: { path, replacement: clamp(value) },
       });

@@ -31,7 +31,7 @@ export const unavailableRule: Rule = {
       context.report({
         code: 'unavailable-empty',
         severity: 'hint',
-        message: '`unavailable: null` declares nothing; remove the field.',
+        message: 'unavailable is null, so it declares nothing; remove the field.',
         ...nodeSpan(node),
         data: { path },
       });
@@ -41,7 +41,7 @@ export const unavailableRule: Rule = {
       const value = nodeValue(node);
       context.report({
         code: 'unavailable-type',
-        message: `\`unavailable\` must be a reason string; ${describeValue(value)} declares nothing${value === true ? ' (there is no boolean form)' : ''}, so the server is still offered.`,
+        message: `unavailable ${describeValue(value, 16)} is not a reason string, so it declares nothing and the server is still offered.${value === true ? ' There is no boolean form: write the reason.' : ' Write the reason as a string.'}`,
         ...nodeSpan(node),
         data: { path, reason: reasonFromValue(value) },
       });
@@ -53,7 +53,7 @@ export const unavailableRule: Rule = {
     if (reason === undefined) {
       context.report({
         code: 'unavailable-empty',
-        message: '`unavailable` is empty or blank, so it declares nothing and the server is still offered; write a reason or remove the field.',
+        message: 'unavailable is blank, so it declares nothing and the server is still offered. Write a reason or remove it.',
         ...nodeSpan(node),
         data: { path },
       });
@@ -63,7 +63,7 @@ export const unavailableRule: Rule = {
     if (LINE_BREAKS.test(raw)) {
       context.report({
         code: 'unavailable-multiline',
-        message: 'The reason spans several lines, which would split the one-line list it is shown in; it is shown as one line.',
+        message: `unavailable spans several lines; Zimmer joins them into one line of its list. Shown as: "${reason}"`,
         ...nodeSpan(node),
         data: { path, normalised: collapsed },
       });
@@ -72,7 +72,7 @@ export const unavailableRule: Rule = {
     if (length > MAX_REASON_LENGTH) {
       context.report({
         code: 'unavailable-too-long',
-        message: `The reason has ${length} characters; only ${MAX_REASON_LENGTH} are kept, so it is shown as: "${reason}"`,
+        message: `unavailable has ${length} characters, over ${MAX_REASON_LENGTH}, so Zimmer cuts it. Shown as: "${reason}"`,
         ...nodeSpan(node),
         data: { path, shortened: firstCodePoints(collapsed, MAX_REASON_LENGTH).replace(/[ \t]+$/, ''), displayed: reason },
       });

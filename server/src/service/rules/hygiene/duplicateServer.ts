@@ -28,7 +28,7 @@ export const duplicateServerRule: Rule = {
     }
     context.report({
       code: 'duplicate-server',
-      message: `"${entry.name}" is also defined in ${elsewhere.map((catalog) => fileName(catalog.path)).join(' and ')}, which ${fileName(composition.airPath)} composes too: both are \`@local/${entry.name}\`, so AIR refuses to load the air.json. Rename or remove one of them.`,
+      message: `This server is also in ${elsewhere.length === 1 ? fileName(elsewhere[0].path) : `${elsewhere.length} other catalogs`}, so AIR refuses to load ${fileName(composition.airPath)}. Rename or remove one. Both are @local/${entry.name}, composed by ${fileName(composition.airPath)}${elsewhere.length > 1 ? ` (${elsewhere.map((catalog) => fileName(catalog.path)).join(', ')})` : ''}.`,
       ...nodeSpan(entry.keyNode),
       data: { path: [entry.name], airPath: composition.airPath, otherCatalogs: elsewhere.map((catalog) => catalog.path) },
       related,

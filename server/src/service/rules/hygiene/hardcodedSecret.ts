@@ -35,7 +35,7 @@ export const hardcodedSecretRule: Rule = {
         const name = secretVariableName(entry.name, location);
         context.report({
           code: 'hardcoded-secret',
-          message: `${site.label} holds ${secret.description} written literally (\`${secret.masked}\`): it is committed with the catalog and copied into every session. Move it to \`\${${name}}\` and put the value in a dotenv file.`,
+          message: `${site.label} holds ${secret.description} (${secret.masked}), committed and copied into every session. Move it to \${${name}} and the value to a dotenv file.`,
           start: decodedIndexToOffset(raw, site.node.offset, secret.start),
           end: decodedIndexToOffset(raw, site.node.offset, secret.end),
           data: { path: site.path, name, envFile: context.facts.variables.preferredEnvFile() },
@@ -69,17 +69,17 @@ function secretSites(entry: IndexEntry): SecretSite[] {
       const node = propertyValue(property);
       if (node?.type !== 'string') continue;
       const key = propertyKey(property);
-      sites.push({ node, path: [entry.name, map, key], label: `\`${key}\` in \`${map}\``, location: { field: map, key } });
+      sites.push({ node, path: [entry.name, map, key], label: `${map} ${key}`, location: { field: map, key } });
     }
   }
   const args = field(entry, 'args')?.valueNode;
   if (args?.type === 'array') {
     const values = (args.children ?? []).map((child) => child.value);
     for (const item of stringItems(args)) {
-      sites.push({ node: item.node, path: [entry.name, 'args', item.index], label: `\`args[${item.index}]\``, location: { field: 'args', index: item.index, args: values } });
+      sites.push({ node: item.node, path: [entry.name, 'args', item.index], label: `args[${item.index}]`, location: { field: 'args', index: item.index, args: values } });
     }
   }
   const url = field(entry, 'url')?.valueNode;
-  if (url?.type === 'string') sites.push({ node: url, path: [entry.name, 'url'], label: 'The `url`', location: { field: 'url', url: url.value as string, start: 0 } });
+  if (url?.type === 'string') sites.push({ node: url, path: [entry.name, 'url'], label: 'url', location: { field: 'url', url: url.value as string, start: 0 } });
   return sites;
 }

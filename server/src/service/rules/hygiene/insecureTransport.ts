@@ -29,10 +29,10 @@ export const insecureTransportRule: Rule = {
     const names = credentials.map((property) => propertyKey(property));
     context.report({
       code: 'insecure-transport',
-      message: `${listOf(names.map((name) => `\`${name}\``))} ${names.length === 1 ? 'is' : 'are'} sent unencrypted over \`http://\` to ${host || 'this host'}: anyone on the network path can read ${names.length === 1 ? 'it' : 'them'}. Use \`https://\`.`,
+      message: `Credential headers go unencrypted over http://, so anyone on the network path can read them. Use https://. Sent to ${host || 'this host'}: ${listOf(names)}.`,
       ...nodeSpan(url),
       data: { path: [entry.name, 'url'], host, headers: names },
-      related: credentials.map((property) => ({ ...nodeSpan(property.children![0]), message: `Credential header \`${propertyKey(property)}\`` })),
+      related: credentials.map((property) => ({ ...nodeSpan(property.children![0]), message: `Credential header ${propertyKey(property)}` })),
     });
   },
 };

@@ -57,7 +57,7 @@ export const npxCacheIsolatedRule: Rule = {
       }));
       context.report({
         code: 'npx-cache-isolated',
-        message: `${others.map((other) => `"${other.server.name}"`).join(' and ')}${unlisted > 0 ? ` and ${unlisted} more` : ''} ${others.length === 1 && unlisted === 0 ? 'runs' : 'run'} the same npx package (${item.specs.map((spec) => `\`${spec}\``).join(', ')}), so Zimmer gives "${item.server.name}" its own npm cache, \`${cache}\`, instead of the shared \`${DEFAULT_CLONE_PATH}/.npm-cache\`; each first run downloads the package again.`,
+        message: `Shares its npx package with ${others.length + unlisted === 1 ? 'another server' : `${others.length + unlisted} servers`}, so Zimmer gives it its own npm cache and downloads it again. Shared with ${others.map((other) => `"${other.server.name}"`).join(' and ')}${unlisted > 0 ? ` and ${unlisted} more` : ''} (${item.specs.join(', ')}); its cache is ${cache}, not the shared ${DEFAULT_CLONE_PATH}/.npm-cache.`,
         ...nodeSpan(target),
         data: { path: pathOf(item.entry, target), cache, sharesWith: others.map((other) => other.server.name), ...(unlisted > 0 ? { unlisted } : {}), specs: item.specs },
         related,
@@ -86,7 +86,7 @@ export const unpinnedPackageRule: Rule = {
       const node = nodes[index];
       context.report({
         code: 'unpinned-package',
-        message: `\`${spec}\` ${problem}, so each session may run a different release. Pin an exact version (\`${packageName(spec)}@1.2.3\`).`,
+        message: `"${shortSpec(spec)}" ${problem}, so each session may run a different release. Pin an exact version (${shortSpec(packageName(spec))}@1.2.3).`,
         ...nodeSpan(node ?? entry.keyNode),
         data: { path: node ? pathOf(entry, node) : [entry.name], spec, package: packageName(spec) },
       });
@@ -168,7 +168,12 @@ export function unpinnedProblem(spec: string): string | undefined {
   if (!name.startsWith('@') && name.includes('/')) return undefined;
   const version = spec.slice(name.length + 1);
   if (spec.length === name.length) return 'has no version';
-  if (version === 'latest') return 'asks for `@latest`';
+  if (version === 'latest') return 'asks for @latest';
   if (EXACT_VERSION.test(version)) return undefined;
-  return /^[0-9^~<>=*xX |.-]/.test(version) ? `gives a version range (\`${version}\`)` : `follows the dist-tag \`${version}\``;
+  return /^[0-9^~<>=*xX |.-]/.test(version) ? 'gives a version range' : 'follows a dist-tag';
+}
+
+/** A package spec as a message quotes it: cut when long, so the first sentence stays short (SPEC §5). */
+function shortSpec(spec: string): string {
+  return spec.length > 40 ? `${spec.slice(0, 39)}…` : spec;
 }

@@ -38,15 +38,15 @@ export const toolNameCollisionRule: Rule = {
       if (others.length === 0 && !doubleUnderscore) continue;
       const reasons: string[] = [];
       if (others.length > 0) {
-        reasons.push(`Codex names its tools \`${prefix}<tool>\`, exactly like ${others.map((other) => `"${other.name}"`).join(' and ')}'s, so their tools collide`);
+        reasons.push(`Codex names its tools ${prefix}<tool>, exactly like those of ${others.map((other) => `"${other.name}"`).join(' and ')}`);
       }
       if (doubleUnderscore) {
-        reasons.push(`it contains \`__\`, the separator of Codex's \`mcp__<server>__<tool>\` names, so the tool names cannot be split back reliably`);
+        reasons.push(`it contains __, the separator of Codex's mcp__<server>__<tool> names, so they cannot be split back`);
       }
-      const related: RelatedLocation[] = others.map((other) => ({ ...nodeSpan(other.keyNode), message: `"${other.name}" also becomes \`${prefix}<tool>\`` }));
+      const related: RelatedLocation[] = others.map((other) => ({ ...nodeSpan(other.keyNode), message: `"${other.name}" also becomes ${prefix}<tool>` }));
       context.report({
         code: 'tool-name-collision',
-        message: `"${entry.name}": ${reasons.join('; and ')}. Rename it.`,
+        message: `${others.length > 0 ? 'Its Codex tool names collide with another server\'s' : 'Its Codex tool names are ambiguous'}, so Codex sessions may call the wrong tool. Rename it. "${entry.name}": ${reasons.join('; and ')}.`,
         ...nodeSpan(entry.keyNode),
         data: { path: [entry.name], prefix, collidesWith: others.map((other) => other.name), doubleUnderscore },
         related,
