@@ -22,6 +22,8 @@ export interface RootsFile {
    * bare, `@local/name` or `@owner/repo/name`). Absent when the summary was built elsewhere.
    */
   defaultServers?: Map<string, string[]>;
+  /** Root names → the string items of their `default_subagent_roots` (SPEC §6.5: Zimmer adds `zimmer` for them). */
+  subagentRoots?: Map<string, string[]>;
 }
 
 export interface RootsFacts {

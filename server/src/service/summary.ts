@@ -12,12 +12,14 @@ import { normaliseUnavailableReason } from './unavailable';
 export function summariseRootsIndex(path: string, text: string, parsed: ParsedJson = parseJson(text)): RootsFile {
   const roots = new Map<string, { start: number; end: number }>();
   const defaultServers = new Map<string, string[]>();
+  const subagentRoots = new Map<string, string[]>();
   for (const entry of indexEntries(parsed.root)) {
     roots.set(entry.name, nodeSpan(entry.keyNode));
     defaultServers.set(entry.name, stringItems(field(entry, 'default_mcp_servers')?.valueNode).map((item) => item.value));
+    subagentRoots.set(entry.name, stringItems(field(entry, 'default_subagent_roots')?.valueNode).map((item) => item.value));
   }
   const anchor = parsed.root?.type === 'object' ? { start: parsed.root.offset, end: parsed.root.offset + 1 } : { start: 0, end: 0 };
-  return { path, roots, anchor, defaultServers };
+  return { path, roots, anchor, defaultServers, subagentRoots };
 }
 
 export function summariseCatalog(path: string, text: string, parsed: ParsedJson = parseJson(text)): CatalogFile {
