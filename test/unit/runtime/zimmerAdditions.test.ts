@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { computeFixAll } from '../../../server/src/service/fixes/fixAll';
-import { coversSelfSession } from '../../../server/src/service/runtime';
+import { coversSelfSession, DEFAULT_ZIMMER_URL } from '../../../server/src/service/runtime';
+import { normaliseSettings } from '../../../shared/src/settings';
 import { codexServers, generate, mcpServers, plain } from './generate';
 import { catalog, facts, runCli } from './helpers';
 
@@ -104,6 +105,12 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
     assert.equal(servers['zimmer-self-session'].url, 'https://z.internal/mcp?tool_groups=self_session');
     assert.equal((servers.tool.env as Record<string, string>).ELICITATION_POLL_URL, 'https://z.internal/api/v1/elicitations');
     assert.equal((servers['zimmer-self-session'].headers as Record<string, string>)['X-API-Key'], '<KEY>');
+  });
+
+  it('the editor setting mcpCatalog.preview.zimmerUrl defaults to https://zimmer.example.com', () => {
+    assert.equal(normaliseSettings({}).preview.zimmerUrl, DEFAULT_ZIMMER_URL);
+    assert.equal(normaliseSettings({ preview: { zimmerUrl: '  ' } }).preview.zimmerUrl, DEFAULT_ZIMMER_URL);
+    assert.equal(normaliseSettings({ preview: { zimmerUrl: ' https://z.internal ' } }).preview.zimmerUrl, 'https://z.internal');
   });
 
   it('Codex: url + http_headers for the added server, the variables in the env table', () => {
