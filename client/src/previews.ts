@@ -67,6 +67,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
       `${config.files.map((file) => file.path).join(', ')} generated for ${RUNTIME_LABEL[config.runtime]} from ${path.basename(vscode.Uri.parse(query.uri).path)} — read-only preview; placeholders are kept as written.`,
       ...Object.entries(config.env).map(([name, value]) => `Process environment: ${name}=${value}`),
       ...config.warnings.map((warning) => `Warning: ${warning}`),
+      ...(config.notes ?? []),
     ];
     const body = config.files.map((file) => (config.files.length > 1 ? `${comment(config.runtime, [`--- ${file.path}`])}${file.content}` : file.content)).join('\n');
     return `${comment(config.runtime, header)}${body}`;

@@ -27,6 +27,8 @@ export interface McpCatalogSettings {
   preview: {
     /** What stands for the session checkout in previews. */
     clonePath: string;
+    /** `<BASE>` of what Zimmer adds to a session (SPEC §6.5): the instance's base URL, never a key. */
+    zimmerUrl: string;
   };
 }
 
@@ -45,7 +47,7 @@ export const DEFAULT_SETTINGS: McpCatalogSettings = {
   readProcessEnv: true,
   maxFileSizeMB: 20,
   validation: { delay: 200 },
-  preview: { clonePath: '<clone>' },
+  preview: { clonePath: '<clone>', zimmerUrl: 'https://zimmer.example.com' },
 };
 
 const stringList = (value: unknown, fallback: string[]): string[] =>
@@ -75,6 +77,7 @@ export function normaliseSettings(raw: unknown): McpCatalogSettings {
     validation: { delay: number(validation.delay, DEFAULT_SETTINGS.validation.delay, 0, 5000) },
     preview: {
       clonePath: typeof preview.clonePath === 'string' && preview.clonePath.trim() ? preview.clonePath.trim() : DEFAULT_SETTINGS.preview.clonePath,
+      zimmerUrl: typeof preview.zimmerUrl === 'string' && preview.zimmerUrl.trim() ? preview.zimmerUrl.trim() : DEFAULT_SETTINGS.preview.zimmerUrl,
     },
   };
 }

@@ -65,7 +65,8 @@ const CASES: Case[] = [
   { code: 'forbidden-field', title: '`url` on stdio', fires: stdio({ url: 'https://x.example/mcp' }), range: '"url"', severity: 'error', valid: stdio() },
   { code: 'invalid-value', title: 'a non-URI url', fires: remote({ url: 'not a uri' }), range: '"not a uri"', severity: 'error', valid: remote() },
   { code: 'invalid-value', title: 'a placeholder in a url (warning)', fires: remote({ url: 'https://${HOST}/mcp' }), facts: facts({ known: ['HOST'] }), range: '"https://${HOST}/mcp"', severity: 'warning', valid: remote({ url: 'https://host.example/mcp' }) },
-  { code: 'unknown-field', title: 'a camel-case near-miss', fires: stdio({ startupTimeoutSec: 30 }), range: '"startupTimeoutSec"', severity: 'hint', valid: stdio({ startup_timeout_sec: 30 }) },
+  { code: 'unknown-field', title: 'a camel-case spelling of a known field (warning)', fires: stdio({ startupTimeoutSec: 30 }), range: '"startupTimeoutSec"', severity: 'warning', valid: stdio({ startup_timeout_sec: 30 }) },
+  { code: 'unknown-field', title: 'a typo of a known field (hint)', fires: stdio({ comand: 'x' }), range: '"comand"', severity: 'hint', valid: stdio() },
   { code: 'timeout-type', title: 'a string timeout', fires: stdio({ startup_timeout_sec: '20' }), range: '"20"', severity: 'warning', valid: stdio({ startup_timeout_sec: 20 }) },
   { code: 'timeout-fractional', title: 'a fraction (warning)', fires: stdio({ startup_timeout_sec: 20.5 }), range: '20.5', severity: 'warning', valid: stdio({ startup_timeout_sec: 20 }) },
   { code: 'timeout-fractional', title: '`20.0` (hint)', fires: '{"s": {"type": "stdio", "command": "x",\n "startup_timeout_sec": 20.0}}', range: '20.0', severity: 'hint', valid: '{"s": {"type": "stdio", "command": "x",\n "startup_timeout_sec": 20}}' },
@@ -149,7 +150,7 @@ describe('SPEC §5 codes: each fires on its range and is silent on the nearest v
   }
 
   it('gives the default severity from the code table unless the SPEC names a variant', () => {
-    const variants = new Set(['duplicate-key/warning', 'invalid-value/warning', 'timeout-fractional/hint', 'unavailable-empty/hint']);
+    const variants = new Set(['duplicate-key/warning', 'invalid-value/warning', 'timeout-fractional/hint', 'unavailable-empty/hint', 'unknown-field/hint']);
     for (const c of CASES) {
       if (variants.has(`${c.code}/${c.severity}`)) continue;
       assert.equal(c.severity, CODES[c.code].severity, c.code);

@@ -181,8 +181,8 @@ describe('structure and schema (SPEC §3)', () => {
       const text = catalog({ s: { type: 'sse', url: 'https://x.example/mcp', oauth: { clientId: '', scopes: ['read', ''], redirectUri: 'not a uri' } } });
       const findings = withCode(check(text), 'invalid-value');
       assert.deepEqual(findings.map((f) => [spanText(text, f), f.severity, f.data?.path]).sort(), [
-        ['""', 'error', ['s', 'oauth', 'clientId']],
         ['""', 'error', ['s', 'oauth', 'scopes', 1]],
+        ['""', 'warning', ['s', 'oauth', 'clientId']],
         ['"not a uri"', 'error', ['s', 'oauth', 'redirectUri']],
       ]);
     });
@@ -204,17 +204,62 @@ describe('structure and schema (SPEC §3)', () => {
     });
   });
 
-  describe('unknown-field', () => {
-    for (const [field, suggestion] of [
-      ['startupTimeoutSec', 'startup_timeout_sec'],
-      ['defaultInRoots', 'default_in_roots'],
-      ['unavailable_reason', 'unavailable'],
-      ['comand', 'command'],
-      ['Headers', 'headers'],
+  describe('oauth: empty strings and snake_case keys (SPEC §3)', () => {
+    const oauthText = (oauth: Record<string, unknown>): string => remote({ oauth });
+
+    for (const key of ['clientId', 'clientSecret']) {
+      it(`an empty ${key} is a warning invalid-value on the value (AIR accepts it, every generator drops it)`, () => {
+        const text = oauthText({ [key]: '' });
+        const finding = expectOne(text, check(text), 'invalid-value', { range: '""', severity: 'warning' });
+        assert.deepEqual(finding.data?.path, ['s', 'oauth', key]);
+      });
+      it(`a non-empty ${key} (even one space) is clean`, () => {
+        assert.deepEqual(check(oauthText({ [key]: ' ' })), []);
+        assert.deepEqual(check(oauthText({ [key]: 'abc' })), []);
+      });
+    }
+
+    it('an empty clientId on a stdio entry is only the forbidden oauth field', () => {
+      const text = stdio({ oauth: { clientId: '' } });
+      assert.deepEqual(check(text).map((f) => `${f.severity} ${f.code}`), ['error forbidden-field']);
+    });
+
+    for (const [key, suggestion] of [
+      ['client_id', 'clientId'],
+      ['client_secret', 'clientSecret'],
+      ['redirect_uri', 'redirectUri'],
+      ['auth_server_metadata_url', 'authServerMetadataUrl'],
+      ['ClientID', 'clientId'],
     ]) {
-      it(`suggests ${suggestion} for ${field}, as a hint on the key`, () => {
+      it(`${key} is a warning unknown-field on the key with the rename to ${suggestion}`, () => {
+        const text = oauthText({ [key]: 'x' });
+        const finding = expectOne(text, check(text), 'unknown-field', { range: `"${key}"`, severity: 'warning' });
+        assert.deepEqual(finding.data?.path, ['s', 'oauth', key]);
+        assert.equal(finding.data?.suggestion, suggestion);
+      });
+    }
+
+    it('a typo of an OAuth key is a hint; an unrelated key is silent', () => {
+      const text = oauthText({ scope: ['a'], audience: 'x' });
+      const findings = check(text);
+      expectOne(text, findings, 'unknown-field', { range: '"scope"', severity: 'hint' });
+      assert.equal(findings.length, 1);
+    });
+  });
+
+  describe('unknown-field', () => {
+    for (const [field, suggestion, severity] of [
+      ['startupTimeoutSec', 'startup_timeout_sec', 'warning'],
+      ['defaultInRoots', 'default_in_roots', 'warning'],
+      ['startup-timeout-sec', 'startup_timeout_sec', 'warning'],
+      ['Headers', 'headers', 'warning'],
+      ['unavailable_reason', 'unavailable', 'hint'],
+      ['comand', 'command', 'hint'],
+      ['startup_timeout_secs', 'startup_timeout_sec', 'hint'],
+    ] as const) {
+      it(`suggests ${suggestion} for ${field}, as a ${severity} on the key (warning only when equal after lower-casing and removing -/_)`, () => {
         const text = stdio({ [field]: 1 });
-        const finding = expectOne(text, check(text), 'unknown-field', { range: `"${field}"`, severity: 'hint' });
+        const finding = expectOne(text, check(text), 'unknown-field', { range: `"${field}"`, severity });
         assert.equal(finding.data?.suggestion, suggestion);
         assert.equal(finding.data?.field, field);
       });

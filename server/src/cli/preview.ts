@@ -10,7 +10,7 @@ import type { CliIo } from './io';
 import { terminalSafe } from './terminal';
 
 export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi [--root NAME | --server NAME...]
-                    [--clone DIR] [--roots FILE]... [--format text|json]
+                    [--clone DIR] [--zimmer-url URL] [--roots FILE]... [--format text|json]
                     [--config FILE | --no-config] FILE|DIR`;
 
 const PREVIEW_FORMATS = ['text', 'json'] as const;
@@ -27,6 +27,7 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
     root: { value: true },
     server: { value: true, repeatable: true },
     clone: { value: true },
+    'zimmer-url': { value: true },
     roots: { value: true, repeatable: true },
     format: { value: true },
     ...CONFIG_OPTIONS,
@@ -54,7 +55,7 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
     readProcessEnv: false,
     trusted: false,
   });
-  const outcome = previewRuntimeConfig(readCatalog(text, facts), { runtime, selection, clonePath: args.options.get('clone')?.[0] }, facts);
+  const outcome = previewRuntimeConfig(readCatalog(text, facts), { runtime, selection, clonePath: args.options.get('clone')?.[0], zimmerUrl: args.options.get('zimmer-url')?.[0] }, facts);
   if (!outcome.ok) {
     if (outcome.problem === 'unparseable') {
       io.stderr(`mcp-catalog preview: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`);
@@ -66,15 +67,18 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
     io.stdout(`${JSON.stringify(previewJson(outcome.config), null, 2)}\n`);
   } else {
     for (const warning of outcome.config.warnings) io.stderr(`warning: ${warning}\n`);
+    for (const note of outcome.config.notes) io.stderr(`note: ${terminalSafe(note)}\n`);
     io.stdout(terminalSafe(formatPreviewText(outcome.config)));
   }
   return 0;
 }
 
-/** SPEC §7: `{runtime, files, env, warnings?}`. */
+/** SPEC §7: `{runtime, files, env, warnings?}`, plus what Zimmer adds at prepare (`added`, `notes`, SPEC §6.5). */
 function previewJson(config: RuntimeConfig): Record<string, unknown> {
   const json: Record<string, unknown> = { runtime: config.runtime, files: config.files, env: config.env };
   if (config.warnings.length > 0) json.warnings = config.warnings;
+  if (config.added.length > 0) json.added = config.added;
+  if (config.notes.length > 0) json.notes = config.notes;
   return json;
 }
 

@@ -41,14 +41,27 @@ export function kindFromName(filePath: string): IndexKind | undefined {
   return undefined;
 }
 
-/** Classification by a `$schema` URL (query and fragment ignored, case-insensitive); AIR's own schema names an air.json. */
+/**
+ * Classification by a `$schema` value, judged as AIR judges it (SPEC §1): drop any `?query` or
+ * `#fragment`, take the last path segment (split on `/` and backslash), compare case-insensitively with
+ * the schema file names. So `roots.schema.json`, `ROOTS.SCHEMA.JSON` and
+ * `C:\schemas\roots.schema.json` name the roots schema; `my-mcp.schema.json` names none.
+ * AIR's own `air.schema.json` names an air.json.
+ */
 export function kindFromSchemaUrl(schemaUrl: unknown): IndexKind | undefined {
   if (typeof schemaUrl !== 'string') return undefined;
-  const bare = schemaUrl.replace(/[?#].*$/s, '').toLowerCase();
-  if (bare.endsWith('/mcp.schema.json')) return 'catalog';
-  if (bare.endsWith('/roots.schema.json')) return 'roots';
-  if (bare.endsWith('/air.schema.json')) return 'air';
-  return undefined;
+  const bare = schemaUrl.replace(/[?#].*$/s, '');
+  const segments = bare.split(/[\\/]/);
+  switch (segments[segments.length - 1].toLowerCase()) {
+    case 'mcp.schema.json':
+      return 'catalog';
+    case 'roots.schema.json':
+      return 'roots';
+    case 'air.schema.json':
+      return 'air';
+    default:
+      return undefined;
+  }
 }
 
 /** True for `air.json` and `air.*.json`. */

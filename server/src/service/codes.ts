@@ -25,7 +25,7 @@ export const CODES = {
   'missing-field': { severity: 'error', summary: 'A required field is missing (stdio `command`, remote `url`, root `description`).' },
   'forbidden-field': { severity: 'error', summary: 'A field the transport forbids.' },
   'invalid-value': { severity: 'error', summary: 'Any other schema violation (a placeholder in a URI is a warning).' },
-  'unknown-field': { severity: 'hint', summary: 'An unknown field that looks like a misspelt known one.' },
+  'unknown-field': { severity: 'warning', summary: 'An unknown field that spells a known one differently (a hint for other near-misses).' },
   'timeout-type': { severity: 'warning', summary: '`startup_timeout_sec` is not a number; Zimmer ignores it.' },
   'timeout-fractional': { severity: 'warning', summary: '`startup_timeout_sec` is not an integer; Zimmer ignores it (a hint for `20.0`).' },
   'timeout-range': { severity: 'warning', summary: '`startup_timeout_sec` is outside 5–600; Zimmer ignores it.' },

@@ -8,6 +8,7 @@ import { indexEntries } from './model';
 import { parseJson, type ParsedJson } from './parse';
 import { fastCheck, recheckEdits, type FastResult, type FastState, type OffsetEdit } from './fastCheck';
 import { ineffectiveFieldRule } from './rules/ineffective';
+import { oauthRule } from './rules/oauth';
 import { placeholderRule } from './rules/placeholders';
 import { HYGIENE_RULES } from './rules/hygiene';
 import { rootsRule } from './rules/roots';
@@ -21,7 +22,7 @@ import { unavailableRule } from './rules/unavailable';
  * Pure: the same function serves the language server, the command line and the tests.
  */
 
-export const RULES: readonly Rule[] = [structureRule, timeoutRule, unavailableRule, placeholderRule, rootsRule, ineffectiveFieldRule, ...HYGIENE_RULES];
+export const RULES: readonly Rule[] = [structureRule, oauthRule, timeoutRule, unavailableRule, placeholderRule, rootsRule, ineffectiveFieldRule, ...HYGIENE_RULES];
 
 /** SPEC §8 / issue 7: a document over this size gets one clear diagnostic instead of a stall. */
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;

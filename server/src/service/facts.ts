@@ -25,6 +25,8 @@ export interface RootsFile {
   defaultServers?: Map<string, string[]>;
   /** Root names → their `description`, for a root's hover in a catalog. */
   descriptions?: Map<string, string>;
+  /** Root names → the string items of their `default_subagent_roots` (SPEC §6.5: Zimmer adds `zimmer` for them). */
+  subagentRoots?: Map<string, string[]>;
 }
 
 export interface RootsFacts {

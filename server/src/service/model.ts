@@ -1,8 +1,11 @@
 import { effectiveProperties, getProperty, propertyKey, propertyValue, type JsonNode } from './parse';
 
 /**
- * Entries of an index file: the effective (last-wins) top-level properties other than `$schema`.
- * Shared by catalogs (server entries) and roots indexes (root entries).
+ * Entries of an index file: the top-level properties other than `$schema`, as the object
+ * JSON.parse builds (SPEC §10): a name written twice appears once, at the position of its
+ * **first** occurrence, with the **last** value (its property node is the effective one). Shared
+ * by catalogs (server entries) and roots indexes (root entries), so diagnostics, readiness,
+ * previews and copy-as all see the same list.
  */
 
 export interface IndexEntry {
@@ -18,13 +21,28 @@ export const ROOT_NAME_PATTERN = /^[$a-zA-Z0-9_-]+$/;
 
 export function indexEntries(root: JsonNode | undefined): IndexEntry[] {
   if (!root || root.type !== 'object') return [];
+  const effective = effectiveProperties(root);
   const entries: IndexEntry[] = [];
-  for (const property of effectiveProperties(root)) {
+  // Without a repeated name (the usual case) document order is JSON.parse's order.
+  const order = root.children?.some((property) => property.shadowed) ? firstPositions(root) : undefined;
+  for (const property of effective) {
     const name = propertyKey(property);
     if (name === '$schema') continue;
     entries.push({ name, property, keyNode: property.children![0], valueNode: propertyValue(property) });
   }
+  if (order) entries.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
   return entries;
+}
+
+/** Name → index of its first occurrence among the object's properties. */
+function firstPositions(root: JsonNode): Map<string, number> {
+  const first = new Map<string, number>();
+  (root.children ?? []).forEach((property, index) => {
+    if (!property.children || property.children.length === 0) return;
+    const name = propertyKey(property);
+    if (!first.has(name)) first.set(name, index);
+  });
+  return first;
 }
 
 /** An entry's field: the property node and its value node (last duplicate wins). */

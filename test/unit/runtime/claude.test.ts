@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { explicitPort } from '../../../server/src/service/runtime';
+import { callbackPort } from '../../../server/src/service/runtime';
 import { generate, mcpServers } from './generate';
 
 describe('runtime: Claude .mcp.json (SPEC §6.3, §10)', () => {
@@ -52,15 +52,29 @@ describe('runtime: Claude .mcp.json (SPEC §6.3, §10)', () => {
     assert.deepEqual(oauthOf('http://localhost:${PORT}/callback'), { clientId: 'c' });
   });
 
-  it('the port is read textually: a default port written out counts, IPv6 and user info are handled', () => {
-    assert.equal(explicitPort('http://localhost:80/cb'), 80);
-    assert.equal(explicitPort('https://example.com:443'), 443);
-    assert.equal(explicitPort('http://[::1]:3000/cb'), 3000);
-    assert.equal(explicitPort('http://user:pw@host:4000/cb?x=http://a:1'), 4000);
-    assert.equal(explicitPort('http://[::1]/cb'), undefined);
-    assert.equal(explicitPort('http://localhost:99999/cb'), undefined);
-    assert.equal(explicitPort('http://localhost:/cb'), undefined);
-    assert.equal(explicitPort('not a uri'), undefined);
+  it('callbackPort is the URL parser\'s port: a default port is omitted, :0 gives 0, an unparsable URI gives none', () => {
+    assert.equal(callbackPort('http://localhost:80/cb'), undefined);
+    assert.equal(callbackPort('https://localhost:80/cb'), 80);
+    assert.equal(callbackPort('https://example.com:443'), undefined);
+    assert.equal(callbackPort('http://example.com:443'), 443);
+    assert.equal(callbackPort('http://localhost:0/cb'), 0);
+    assert.equal(callbackPort('http://localhost:08765/cb'), 8765);
+    assert.equal(callbackPort('http://[::1]:3000/cb'), 3000);
+    assert.equal(callbackPort('http://user:pw@host:4000/cb?x=http://a:1'), 4000);
+    assert.equal(callbackPort('http://[::1]/cb'), undefined);
+    assert.equal(callbackPort('http://localhost:99999/cb'), undefined);
+    assert.equal(callbackPort('http://localhost:/cb'), undefined);
+    assert.equal(callbackPort('not a uri'), undefined);
+    assert.equal(callbackPort('http://localhost:${PORT}/cb'), undefined);
+  });
+
+  it('oauth as AIR\'s Claude adapter writes it: empty strings dropped, scopes kept even when [], snake_case and unknown keys dropped', () => {
+    const oauthOf = (oauth: Record<string, unknown>): unknown => mcpServers(generate('claude', { o: { type: 'sse', url: 'https://e.com/sse', oauth } })).o.oauth;
+    assert.deepEqual(oauthOf({ clientId: '', clientSecret: '', scopes: [] }), { scopes: [] });
+    assert.deepEqual(oauthOf({ clientId: 'c', redirectUri: 'http://localhost:0/cb' }), { clientId: 'c', callbackPort: 0 });
+    assert.deepEqual(oauthOf({ clientId: 'c', redirectUri: 'http://localhost:80/cb' }), { clientId: 'c' });
+    assert.deepEqual(oauthOf({ clientId: 'c', redirectUri: 'https://localhost:80/cb' }), { clientId: 'c', callbackPort: 80 });
+    assert.deepEqual(oauthOf({ client_id: 'c', client_secret: '${S}', redirect_uri: 'http://localhost:9000/cb', auth_server_metadata_url: 'https://a.example/x' }), {});
   });
 
   it('placeholders are kept exactly as written, defaults included', () => {

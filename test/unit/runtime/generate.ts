@@ -2,13 +2,23 @@ import { strict as assert } from 'node:assert';
 import { parse as parseToml } from 'smol-toml';
 import { previewRuntimeConfig, type RuntimeConfig, type RuntimeName, type Selection } from '../../../server/src/service/runtime';
 import type { WorkspaceFacts } from '../../../server/src/service/facts';
+import { serverNames } from '../../../server/src/service/translate';
 import { catalog } from './helpers';
 
-/** Generate a runtime config from catalog entries and parse its file the way the runtime would. */
+/**
+ * Generate a runtime config from catalog entries and parse its file the way the runtime would.
+ * Without a selection it is AIR's table alone — every server named, which is not a session, so
+ * Zimmer adds nothing (SPEC §6.5; those additions have their own suite, zimmerAdditions.test.ts).
+ */
 
-export function generate(runtime: RuntimeName, entries: Record<string, unknown> | string, options: { selection?: Selection; clonePath?: string; facts?: WorkspaceFacts } = {}): RuntimeConfig {
+export function generate(
+  runtime: RuntimeName,
+  entries: Record<string, unknown> | string,
+  options: { selection?: Selection; clonePath?: string; zimmerUrl?: string; facts?: WorkspaceFacts } = {},
+): RuntimeConfig {
   const text = typeof entries === 'string' ? entries : catalog(entries);
-  const outcome = previewRuntimeConfig(text, { runtime, selection: options.selection, clonePath: options.clonePath }, options.facts);
+  const selection = options.selection ?? { kind: 'servers', names: serverNames(text) };
+  const outcome = previewRuntimeConfig(text, { runtime, selection, clonePath: options.clonePath, zimmerUrl: options.zimmerUrl }, options.facts);
   assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
   return outcome.config;
 }

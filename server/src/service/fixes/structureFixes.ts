@@ -110,12 +110,13 @@ export function fixUnknownField(finding: Finding, { parsed }: FixContext): FixPr
   return [proposal(`Rename to "${suggestion}"`, [replaceNode(keyOf(property), JSON.stringify(suggestion))], { preferred: true })];
 }
 
-/** `env` on a remote entry: no runtime uses it. */
+/** `env` on a remote entry (no runtime uses it), or an `ELICITATION_*` variable Zimmer overwrites. */
 export function fixIneffectiveField(finding: Finding, { text, parsed }: FixContext): FixProposal[] {
   const property = propertyAtKey(parsed.root, finding);
   const edits = property && removeProperty(text, property);
   if (!property || !edits) return [];
-  return [proposal(`Remove "${short(keyOf(property).value as string)}" (no runtime uses it on a remote server)`, edits, { preferred: true, fixAll: true })];
+  const why = finding.data?.overwrittenByZimmer ? 'Zimmer overwrites it' : 'no runtime uses it on a remote server';
+  return [proposal(`Remove "${short(keyOf(property).value as string)}" (${why})`, edits, { preferred: true, fixAll: true })];
 }
 
 /**

@@ -10,3 +10,12 @@ export function isCredentialHeaderName(name: string): boolean {
   const parts = name.toLowerCase().split(/[-_]/);
   return parts.some((part, index) => CREDENTIAL_PARTS.has(part) || (part === 'api' && parts[index + 1] === 'key'));
 }
+
+/**
+ * The headers that actually send a credential: a credential-like name with a value that is not
+ * empty or only whitespace. A blank one is no credential at all — Zimmer's OAuth injector treats
+ * such a server as OAuth-capable (SPEC §6.1). Readiness and `insecure-transport` both ask this.
+ */
+export function sendsCredential(name: string, value: unknown): boolean {
+  return isCredentialHeaderName(name) && !(typeof value === 'string' && value.trim().length === 0);
+}

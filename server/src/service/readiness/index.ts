@@ -24,7 +24,7 @@ export function computeReadiness(source: string | CatalogView, facts: WorkspaceF
   return { servers, roots };
 }
 
-export { isCredentialHeaderName } from './credentialHeaders';
+export { isCredentialHeaderName, sendsCredential } from './credentialHeaders';
 export { requiredVariables } from './requiredVariables';
 export { defaultServersByRoot, rootNames, type RootReadiness } from './rootReadiness';
 export { DEFAULT_DECLARE_KNOWN_HINT, isOAuthCapable, serverReadiness, type ReadinessOptions, type ServerReadiness } from './serverReadiness';

@@ -3,7 +3,7 @@ import { summariseProblems } from '../catalogView';
 import { isRemoteType } from '../model';
 import { normaliseUnavailableReason } from '../unavailable';
 import { unreadWords, type VariableIndex } from '../variables';
-import { isCredentialHeaderName } from './credentialHeaders';
+import { sendsCredential } from './credentialHeaders';
 import { requiredVariables } from './requiredVariables';
 import { isStartable, type ReadinessState } from './states';
 import { joinNames } from './words';
@@ -66,12 +66,12 @@ export function serverReadiness(entry: CatalogEntry, variables: VariableIndex, o
   return result(entry.name, 'no_credential_required');
 }
 
-/** A remote server that sends no credential-like header authorizes with OAuth (SPEC §6.1). */
+/** A remote server that sends no credential (a credential-like header with a non-blank value) authorizes with OAuth (SPEC §6.1). */
 export function isOAuthCapable(value: Record<string, unknown>): boolean {
   if (typeof value.type !== 'string' || !isRemoteType(value.type)) return false;
   const headers = value.headers;
-  const names = headers && typeof headers === 'object' && !Array.isArray(headers) ? Object.keys(headers) : [];
-  return !names.some(isCredentialHeaderName);
+  if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return true;
+  return !Object.entries(headers as Record<string, unknown>).some(([name, text]) => sendsCredential(name, text));
 }
 
 /** "names declared in --known; .env (not found); not read: the process environment (switched off)". */

@@ -296,6 +296,7 @@ function checkUnknownFields(entry: IndexEntry, context: RuleContext): void {
     const keyNode = property.children![0];
     context.report({
       code: 'unknown-field',
+      severity: unknownFieldSeverity(key, suggestion),
       message: `Unknown field "${key}" is ignored, so it has no effect. Did you mean "${suggestion}"?`,
       start: keyNode.offset,
       end: keyNode.offset + keyNode.length,
@@ -316,6 +317,15 @@ function knownFieldSet(kind: RuleContext['kind']): ReadonlySet<string> {
 }
 
 const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+
+/**
+ * SPEC §5: a field equal to the known one after lower-casing and removing `-`/`_`
+ * (`defaultInRoots`, `startupTimeoutSec`, `client_id`) is a warning — the intended setting
+ * silently does nothing; other near-misses (a prefix, a typo) are hints.
+ */
+export function unknownFieldSeverity(key: string, suggestion: string): 'warning' | 'hint' {
+  return squash(key) === squash(suggestion) ? 'warning' : 'hint';
+}
 
 export function nearMiss(key: string, known: readonly string[]): string | undefined {
   const squashed = squash(key);

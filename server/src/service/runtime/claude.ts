@@ -14,7 +14,7 @@ export const CLAUDE_FILE = '.mcp.json';
 
 export function generateClaude(input: GeneratorInput): GeneratorOutput {
   const servers: Record<string, unknown> = {};
-  for (const server of input.servers) put(servers, server.name, mcpJsonEntry(server, input.npmCaches.get(server.name)));
+  for (const server of input.servers) put(servers, server.name, mcpJsonEntry(server, input.npmCaches.get(server.name), input.stdioEnv));
   return {
     files: [{ path: CLAUDE_FILE, content: mcpJsonText(servers) }],
     env: { MCP_TIMEOUT: String(claudeStartupTimeoutMs(input.servers)) },
@@ -34,13 +34,13 @@ export function mcpJsonText(servers: Record<string, unknown>): string {
 }
 
 /** One server in the `.mcp.json` shape Claude and Pi share; placeholders stay as written. */
-export function mcpJsonEntry(server: SelectedServer, npmCache: string | undefined): Record<string, unknown> {
+export function mcpJsonEntry(server: SelectedServer, npmCache: string | undefined, stdioEnv?: Readonly<Record<string, string>>): Record<string, unknown> {
   const value = server.value;
   const out: Record<string, unknown> = {};
   if (value.type === 'stdio') {
     out.command = value.command;
     if (value.args !== undefined) out.args = value.args;
-    const env = envWithNpmCache(value.env, npmCache);
+    const env = envWithNpmCache(value.env, npmCache, stdioEnv);
     if (env !== undefined) out.env = env;
     return out;
   }
@@ -51,34 +51,34 @@ export function mcpJsonEntry(server: SelectedServer, npmCache: string | undefine
   return out;
 }
 
-/** `{clientId?, callbackPort?, scopes?, authServerMetadataUrl?, clientSecret?}`: what Claude reads. */
+/**
+ * `{clientId?, callbackPort?, scopes?, authServerMetadataUrl?, clientSecret?}` as AIR's Claude
+ * adapter writes it (SPEC §6.3): string fields only when non-empty, `scopes` whenever present (even
+ * `[]`), every other key (snake_case spellings too) dropped.
+ */
 function claudeOAuth(oauth: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (oauth.clientId !== undefined) out.clientId = oauth.clientId;
-  const port = typeof oauth.redirectUri === 'string' ? explicitPort(oauth.redirectUri) : undefined;
+  const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+  if (nonEmpty(oauth.clientId)) out.clientId = oauth.clientId;
+  const port = typeof oauth.redirectUri === 'string' ? callbackPort(oauth.redirectUri) : undefined;
   if (port !== undefined) out.callbackPort = port;
   if (oauth.scopes !== undefined) out.scopes = oauth.scopes;
-  if (oauth.authServerMetadataUrl !== undefined) out.authServerMetadataUrl = oauth.authServerMetadataUrl;
-  if (oauth.clientSecret !== undefined) out.clientSecret = oauth.clientSecret;
+  if (nonEmpty(oauth.authServerMetadataUrl)) out.authServerMetadataUrl = oauth.authServerMetadataUrl;
+  if (nonEmpty(oauth.clientSecret)) out.clientSecret = oauth.clientSecret;
   return out;
 }
 
 /**
- * The port written in a URI, read textually (SPEC §10): `http://localhost:80/cb` gives 80 even
- * though URL parsing would drop a default port. None, a placeholder or anything but 1–65535 digits
- * gives undefined.
+ * Claude's `callbackPort`: the port the WHATWG URL parser reports for `redirectUri`
+ * (`new URL(uri).port`, what AIR's adapter reads; SPEC §6.3). A default port (`:80` on http,
+ * `:443` on https) or none gives undefined, `:0` gives 0, a URI that does not parse gives undefined.
  */
-export function explicitPort(uri: string): number | undefined {
-  const schemeEnd = uri.indexOf('://');
-  if (schemeEnd < 0) return undefined;
-  const rest = uri.slice(schemeEnd + 3);
-  const authorityEnd = rest.search(/[/?#]/);
-  const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
-  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
-  const afterHost = hostPort.startsWith('[') ? hostPort.slice(hostPort.indexOf(']') + 1) : hostPort.slice(hostPort.lastIndexOf(':') >= 0 ? hostPort.lastIndexOf(':') : hostPort.length);
-  if (!afterHost.startsWith(':')) return undefined;
-  const digits = afterHost.slice(1);
-  if (!/^[0-9]{1,5}$/.test(digits)) return undefined;
-  const port = Number(digits);
-  return port >= 1 && port <= 65535 ? port : undefined;
+export function callbackPort(uri: string): number | undefined {
+  let port: string;
+  try {
+    port = new URL(uri).port;
+  } catch {
+    return undefined;
+  }
+  return port === '' ? undefined : Number(port);
 }

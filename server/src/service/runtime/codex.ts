@@ -22,7 +22,7 @@ const CODEX_NATIVE_KEYS = ['startup_timeout_ms', 'tool_timeout_sec', 'enabled'] 
 export function generateCodex(input: GeneratorInput): GeneratorOutput {
   const warnings: string[] = [];
   const servers: Record<string, unknown> = {};
-  for (const server of input.servers) put(servers, server.name, codexTable(server, input.npmCaches.get(server.name), warnings));
+  for (const server of input.servers) put(servers, server.name, codexTable(server, input.npmCaches.get(server.name), warnings, input.stdioEnv));
   warnings.push(...toolNameCollisions(input.servers.map((server) => server.name)));
   return { files: [{ path: CODEX_FILE, content: codexToml(servers) }], env: {}, warnings };
 }
@@ -34,14 +34,14 @@ function codexToml(servers: Record<string, unknown>): string {
   return `${text.startsWith('[mcp_servers]\n') ? text.slice('[mcp_servers]\n'.length) : text}\n`;
 }
 
-export function codexTable(server: SelectedServer, npmCache: string | undefined, warnings: string[]): Record<string, unknown> {
+export function codexTable(server: SelectedServer, npmCache: string | undefined, warnings: string[], stdioEnv?: Readonly<Record<string, string>>): Record<string, unknown> {
   const value = server.value;
   const table: Record<string, unknown> = {};
   const remote = value.type !== 'stdio';
   if (!remote) {
     table.command = value.command;
     if (value.args !== undefined) table.args = value.args;
-    const env = envWithNpmCache(value.env, npmCache);
+    const env = envWithNpmCache(value.env, npmCache, stdioEnv);
     if (env !== undefined) {
       const { literal, byName } = splitReferences(Object.entries(env), (key, name) => key === name);
       if (byName.length > 0) table.env_vars = byName.map(([key]) => key);

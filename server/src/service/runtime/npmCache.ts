@@ -60,13 +60,19 @@ export function isolatedCacheDirName(name: string): string {
   return sanitised;
 }
 
-/** The entry's own non-blank `NPM_CONFIG_CACHE`, which the operator chose and Zimmer keeps. */
+/**
+ * The entry's own `NPM_CONFIG_CACHE`, which the operator chose and Zimmer keeps: non-blank, and
+ * not just a forwarding of the runtime's own variable — exactly `${NPM_CONFIG_CACHE}`, which
+ * Zimmer overrides like an absent value (SPEC §6.3). Any other value, `${OTHER}` included, is kept.
+ */
 export function ownNpmCache(value: Record<string, unknown>): string | undefined {
   const env = value.env;
-  if (!env || typeof env !== 'object' || Array.isArray(env)) return undefined;
+  if (!env || typeof env !== 'object' || Array.isArray(env) || !Object.prototype.hasOwnProperty.call(env, NPM_CACHE_VARIABLE)) return undefined;
   const own = (env as Record<string, unknown>)[NPM_CACHE_VARIABLE];
-  return typeof own === 'string' && own.trim().length > 0 ? own : undefined;
+  return typeof own === 'string' && own.trim().length > 0 && own !== FORWARDED_NPM_CACHE ? own : undefined;
 }
+
+const FORWARDED_NPM_CACHE = `\${${NPM_CACHE_VARIABLE}}`;
 
 /**
  * Server name → the cache to add, over the servers in the generated config. An entry with its own
@@ -95,12 +101,18 @@ export function npmCacheAssignments(servers: readonly SelectedServer[], clonePat
   return assignments;
 }
 
-/** The entry's `env` with the cache added (or a blank one replaced); undefined when it had none and none is added. */
-export function envWithNpmCache(env: unknown, cache: string | undefined): Record<string, string> | undefined {
+/**
+ * The entry's `env` with the cache added (or a blank or forwarded one replaced), then `session`'s
+ * variables written over it (what Zimmer adds at prepare, SPEC §6.5); undefined when it had none
+ * and nothing is added.
+ */
+export function envWithNpmCache(env: unknown, cache: string | undefined, session: Readonly<Record<string, string>> = {}): Record<string, string> | undefined {
   const base = env && typeof env === 'object' && !Array.isArray(env) ? (env as Record<string, string>) : undefined;
-  if (cache === undefined) return base === undefined ? undefined : copy(base);
+  const extra = Object.keys(session);
+  if (cache === undefined && extra.length === 0) return base === undefined ? undefined : copy(base);
   const result = base === undefined ? {} : copy(base);
-  result[NPM_CACHE_VARIABLE] = cache;
+  if (cache !== undefined) result[NPM_CACHE_VARIABLE] = cache;
+  for (const key of extra) result[key] = session[key];
   return result;
 }
 

@@ -15,7 +15,7 @@ export const PI_FILE = '.mcp.json';
 export function generatePi(input: GeneratorInput): GeneratorOutput {
   const servers: Record<string, unknown> = {};
   for (const server of input.servers) {
-    const entry = mcpJsonEntry(server, input.npmCaches.get(server.name));
+    const entry = mcpJsonEntry(server, input.npmCaches.get(server.name), input.stdioEnv);
     const timeout = piRequestTimeoutMs(server);
     if (timeout !== undefined) entry.requestTimeoutMs = timeout;
     put(servers, server.name, entry);

@@ -1,10 +1,11 @@
-import type { WorkspaceFacts } from '../facts';
+import type { RootsFacts, WorkspaceFacts } from '../facts';
 import { readCatalog, summariseProblems, type CatalogView } from '../catalogView';
 import { generateClaude } from './claude';
 import { generateCodex } from './codex';
 import { npmCacheAssignments } from './npmCache';
 import { generatePi } from './pi';
 import { resolveSelection } from './selection';
+import { addZimmerSession } from './zimmerAdditions';
 import { DEFAULT_CLONE_PATH, type GeneratorInput, type GeneratorOutput, type PreviewRequest, type RuntimeConfig, type RuntimeName, type SelectedServer } from './types';
 
 /**
@@ -44,8 +45,21 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
   }
 
   const clonePath = normaliseClonePath(request.clonePath);
-  const output = GENERATORS[request.runtime]({ servers, npmCaches: npmCacheAssignments(servers, clonePath) });
-  return { ok: true, config: { runtime: request.runtime, files: output.files, env: output.env, warnings: [...warnings, ...output.warnings] } };
+  const selection = request.selection ?? { kind: 'all' };
+  // A session (all servers, or a root's) gets what Zimmer adds at prepare; one server's preview shows it alone (SPEC §6.5).
+  const session = selection.kind === 'servers' ? undefined : addZimmerSession(servers, selection.kind === 'root' ? subagentRootsOf(facts?.roots, selection.root) : undefined, request.zimmerUrl);
+  const table = session?.servers ?? servers;
+  const output = GENERATORS[request.runtime]({ servers: table, npmCaches: npmCacheAssignments(table, clonePath), stdioEnv: session?.stdioEnv });
+  return {
+    ok: true,
+    config: { runtime: request.runtime, files: output.files, env: output.env, warnings: [...warnings, ...output.warnings], added: session?.added ?? [], notes: session?.notes ?? [] },
+  };
+}
+
+/** The root's `default_subagent_roots`, from the first roots file that has the root. */
+function subagentRootsOf(roots: RootsFacts | undefined, root: string): string[] | undefined {
+  for (const file of roots?.files ?? []) if (file.roots.has(root)) return file.subagentRoots?.get(root);
+  return undefined;
 }
 
 /** `<clone>` unless a path is given; a trailing separator is dropped so paths join cleanly. */

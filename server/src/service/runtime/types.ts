@@ -3,6 +3,8 @@
  * generators, the `mcp-catalog preview` command and the editor's preview documents.
  */
 
+import type { ZimmerAddition } from './zimmerAdditions';
+
 export const RUNTIMES = ['claude', 'codex', 'pi'] as const;
 export type RuntimeName = (typeof RUNTIMES)[number];
 
@@ -23,6 +25,10 @@ export interface RuntimeConfig {
   env: Record<string, string>;
   /** Entries left out, JSON that AIR would reject, name collisions … */
   warnings: string[];
+  /** What Zimmer adds at prepare (SPEC §6.5), for the preview to mark; empty for one server's preview. */
+  added: ZimmerAddition[];
+  /** Sentences about the additions and the production behaviour shown, for the person reading. */
+  notes: string[];
 }
 
 /** Which servers a preview covers. */
@@ -34,6 +40,8 @@ export interface PreviewRequest {
   selection?: Selection;
   /** The session checkout; default `<clone>`. */
   clonePath?: string;
+  /** `<BASE>` of what Zimmer adds (SPEC §6.5); default `https://zimmer.example.com`. */
+  zimmerUrl?: string;
 }
 
 /** A selected, structurally valid entry as JSON.parse reads it. */
@@ -47,6 +55,8 @@ export interface GeneratorInput {
   servers: readonly SelectedServer[];
   /** Server name → the `NPM_CONFIG_CACHE` to add (absent: nothing to add). */
   npmCaches: ReadonlyMap<string, string>;
+  /** Variables Zimmer writes into every stdio entry's env at prepare (SPEC §6.5); none outside a session. */
+  stdioEnv?: Readonly<Record<string, string>>;
 }
 
 export interface GeneratorOutput {

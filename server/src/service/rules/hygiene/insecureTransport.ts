@@ -1,6 +1,6 @@
 import { entryType, field, isRemoteType } from '../../model';
 import { effectiveProperties, propertyKey } from '../../parse';
-import { isCredentialHeaderName } from '../../readiness/credentialHeaders';
+import { sendsCredential } from '../../readiness/credentialHeaders';
 import { nodeSpan, plainObject, type Rule } from '../rule';
 
 /**
@@ -24,7 +24,7 @@ export const insecureTransportRule: Rule = {
     const host = plainHttpHost(url.value as string);
     if (host === undefined || host.includes('${') || isLoopbackHost(host)) return;
     const headers = field(entry, 'headers')?.valueNode;
-    const credentials = effectiveProperties(headers).filter((property) => isCredentialHeaderName(propertyKey(property)));
+    const credentials = effectiveProperties(headers).filter((property) => sendsCredential(propertyKey(property), property.children![1]?.value));
     if (credentials.length === 0) return;
     const names = credentials.map((property) => propertyKey(property));
     context.report({

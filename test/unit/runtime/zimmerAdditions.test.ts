@@ -1,0 +1,147 @@
+import { strict as assert } from 'node:assert';
+import { computeFixAll } from '../../../server/src/service/fixes/fixAll';
+import { coversSelfSession, DEFAULT_ZIMMER_URL } from '../../../server/src/service/runtime';
+import { normaliseSettings } from '../../../shared/src/settings';
+import { codexServers, generate, mcpServers, plain } from './generate';
+import { catalog, facts, runCli } from './helpers';
+
+/** SPEC §6.5: what Zimmer adds at prepare, shown in previews of a session and marked as added. */
+
+const ALL = { kind: 'all' } as const;
+const SELF = { type: 'http', url: 'https://zimmer.example.com/mcp?tool_groups=self_session', headers: { 'X-API-Key': '<KEY>' } };
+const ELICITATION = {
+  ELICITATION_REQUEST_URL: 'https://zimmer.example.com/api/v1/elicitations',
+  ELICITATION_POLL_URL: 'https://zimmer.example.com/api/v1/elicitations',
+  ELICITATION_PREFER_HTTP_FALLBACK: 'true',
+  ELICITATION_TTL_MS: '3600000',
+  ELICITATION_SESSION_ID: '<SESSION_ID>',
+};
+const roots = JSON.stringify({
+  lead: { description: 'Lead.', default_subagent_roots: ['web', 'api'], default_mcp_servers: ['tool'] },
+  plain: { description: 'Plain.', default_mcp_servers: ['tool'] },
+  empty: { description: 'Empty.', default_subagent_roots: [], default_mcp_servers: ['tool'] },
+  web: { description: 'Web.' },
+  api: { description: 'API.' },
+});
+const tool = { type: 'stdio', command: 'npx', args: ['-y', 'tool@1'], env: { A: '1' } };
+
+describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
+  it('all servers: zimmer-self-session appended, five ELICITATION_* in every stdio env after the npm cache', () => {
+    const config = generate('claude', { tool, remote: { type: 'sse', url: 'https://e.example/sse' } }, { selection: ALL });
+    const servers = mcpServers(config);
+    assert.deepEqual(Object.keys(servers), ['tool', 'remote', 'zimmer-self-session']);
+    assert.deepEqual(servers['zimmer-self-session'], SELF);
+    assert.deepEqual(servers.tool.env, { A: '1', NPM_CONFIG_CACHE: '<clone>/.npm-cache', ...ELICITATION });
+    assert.deepEqual(Object.keys(servers.tool.env as object).slice(2), Object.keys(ELICITATION));
+    assert.equal(servers.remote.env, undefined);
+    assert.deepEqual(config.added, [
+      { kind: 'server', server: 'zimmer-self-session', replaces: false },
+      { kind: 'env', server: 'tool', keys: Object.keys(ELICITATION), overrides: [] },
+    ]);
+    assert.equal(config.notes.filter((note) => /production behaviour/.test(note)).length, 1);
+  });
+
+  it("the catalog's own ELICITATION_* values are overridden, in place", () => {
+    const config = generate('claude', { tool: { type: 'stdio', command: 'x', env: { ELICITATION_TTL_MS: '5', B: '2' } } }, { selection: ALL });
+    const env = mcpServers(config).tool.env as Record<string, string>;
+    assert.equal(env.ELICITATION_TTL_MS, '3600000');
+    assert.deepEqual(Object.keys(env).slice(0, 2), ['ELICITATION_TTL_MS', 'B']);
+    assert.deepEqual(config.added[1], { kind: 'env', server: 'tool', keys: Object.keys(ELICITATION), overrides: ['ELICITATION_TTL_MS'] });
+  });
+
+  it('one server previewed shows that server alone', () => {
+    const config = generate('claude', { tool }, { selection: { kind: 'servers', names: ['tool'] } });
+    assert.deepEqual(Object.keys(mcpServers(config)), ['tool']);
+    assert.equal((mcpServers(config).tool.env as Record<string, string>).ELICITATION_SESSION_ID, undefined);
+    assert.deepEqual(config.added, []);
+    assert.deepEqual(config.notes, []);
+  });
+
+  it('a root with default_subagent_roots gets the full-surface zimmer, which covers self-session', () => {
+    const servers = mcpServers(generate('claude', { tool }, { selection: { kind: 'root', root: 'lead' }, facts: facts({ rootsText: roots }) }));
+    assert.deepEqual(Object.keys(servers), ['tool', 'zimmer']);
+    assert.deepEqual(servers.zimmer, { type: 'http', url: 'https://zimmer.example.com/mcp?allowed_agent_roots=web%2Capi', headers: { 'X-API-Key': '<KEY>' } });
+  });
+
+  it('a root without (or with empty) default_subagent_roots gets only zimmer-self-session', () => {
+    for (const root of ['plain', 'empty']) {
+      const servers = mcpServers(generate('claude', { tool }, { selection: { kind: 'root', root }, facts: facts({ rootsText: roots }) }));
+      assert.deepEqual(Object.keys(servers), ['tool', 'zimmer-self-session'], root);
+    }
+  });
+
+  it('no zimmer is added when an entry named exactly zimmer is selected', () => {
+    const own = { type: 'streamable-http', url: 'https://z.example/mcp?tool_groups=sessions', headers: { 'X-API-Key': '${K}' } };
+    const rootsWithZimmer = JSON.stringify({ lead: { description: 'L.', default_subagent_roots: ['web'], default_mcp_servers: ['zimmer'] }, web: { description: 'W.' } });
+    const servers = mcpServers(generate('claude', { zimmer: own }, { selection: { kind: 'root', root: 'lead' }, facts: facts({ rootsText: rootsWithZimmer }) }));
+    // Its tool_groups lack self_session, so self-session is still added.
+    assert.deepEqual(Object.keys(servers), ['zimmer', 'zimmer-self-session']);
+    assert.equal(servers.zimmer.url, own.url);
+  });
+
+  it('self-session coverage: a zimmer / zimmer-* entry with a url whose tool_groups is empty or lists self_session', () => {
+    const covers = (name: string, url: unknown): boolean => coversSelfSession({ name, value: { type: 'streamable-http', url } });
+    assert.equal(covers('zimmer', 'https://z/mcp'), true);
+    assert.equal(covers('zimmer', 'https://z/mcp?tool_groups='), true);
+    assert.equal(covers('zimmer-x', 'https://z/mcp?tool_groups=sessions,self_session'), true);
+    assert.equal(covers('zimmer-x', 'https://z/mcp?a=1&tool_groups=self_session#f'), true);
+    assert.equal(covers('zimmer-sessions', 'https://z/mcp?tool_groups=sessions'), false);
+    assert.equal(covers('zimmer-self-session', 'https://z/mcp'), false);
+    assert.equal(covers('zimmerx', 'https://z/mcp'), false);
+    assert.equal(covers('my-zimmer', 'https://z/mcp'), false);
+    assert.equal(covers('zimmer', undefined), false);
+  });
+
+  it("a selected catalog zimmer-self-session is replaced by Zimmer's, in its place", () => {
+    const config = generate('claude', { 'zimmer-self-session': { type: 'sse', url: 'https://old.example/sse' }, tool }, { selection: ALL });
+    const servers = mcpServers(config);
+    assert.deepEqual(Object.keys(servers), ['zimmer-self-session', 'tool']);
+    assert.deepEqual(servers['zimmer-self-session'], SELF);
+    assert.deepEqual(config.added[0], { kind: 'server', server: 'zimmer-self-session', replaces: true });
+  });
+
+  it('the Zimmer URL setting is <BASE>; the key and session id stay placeholders', () => {
+    const servers = mcpServers(generate('pi', { tool }, { selection: ALL, zimmerUrl: 'https://z.internal/' }));
+    assert.equal(servers['zimmer-self-session'].url, 'https://z.internal/mcp?tool_groups=self_session');
+    assert.equal((servers.tool.env as Record<string, string>).ELICITATION_POLL_URL, 'https://z.internal/api/v1/elicitations');
+    assert.equal((servers['zimmer-self-session'].headers as Record<string, string>)['X-API-Key'], '<KEY>');
+  });
+
+  it('the editor setting mcpCatalog.preview.zimmerUrl defaults to https://zimmer.example.com', () => {
+    assert.equal(normaliseSettings({}).preview.zimmerUrl, DEFAULT_ZIMMER_URL);
+    assert.equal(normaliseSettings({ preview: { zimmerUrl: '  ' } }).preview.zimmerUrl, DEFAULT_ZIMMER_URL);
+    assert.equal(normaliseSettings({ preview: { zimmerUrl: ' https://z.internal ' } }).preview.zimmerUrl, 'https://z.internal');
+  });
+
+  it('Codex: url + http_headers for the added server, the variables in the env table', () => {
+    const servers = plain(codexServers(generate('codex', { tool }, { selection: ALL })));
+    assert.deepEqual(servers['zimmer-self-session'], { url: SELF.url, http_headers: { 'X-API-Key': '<KEY>' } });
+    assert.deepEqual(servers.tool.env, { A: '1', NPM_CONFIG_CACHE: '<clone>/.npm-cache', ...ELICITATION });
+  });
+
+  it('fix-all removes an ELICITATION_* key Zimmer overwrites', () => {
+    const text = catalog({ s: { type: 'stdio', command: 'x', env: { ELICITATION_SESSION_ID: 'mine', KEEP: 'y' } } });
+    const fixed = computeFixAll(text, 'catalog', facts());
+    assert.deepEqual(JSON.parse(fixed.text), { s: { type: 'stdio', command: 'x', env: { KEEP: 'y' } } });
+  });
+
+  it('mcp-catalog preview --zimmer-url (in-process): added and notes in the JSON, notes on stderr in text', async () => {
+    const { scratchDir } = await import('./helpers');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = scratchDir();
+    try {
+      fs.writeFileSync(path.join(dir, 'mcp.json'), catalog({ tool }));
+      const json = await runCli(['preview', '--runtime', 'claude', '--zimmer-url', 'https://z.test', '--format', 'json', path.join(dir, 'mcp.json')]);
+      assert.equal(json.code, 0, json.stderr);
+      const out = JSON.parse(json.stdout) as { files: { content: string }[]; added: unknown[]; notes: string[] };
+      assert.match(out.files[0].content, /https:\/\/z\.test\/mcp\?tool_groups=self_session/);
+      assert.equal(out.added.length, 2);
+      const text = await runCli(['preview', '--runtime', 'claude', path.join(dir, 'mcp.json')]);
+      assert.match(text.stderr, /^note: Added by Zimmer at prepare: "zimmer-self-session"/m);
+      assert.match(text.stderr, /^note: This preview shows production behaviour/m);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
