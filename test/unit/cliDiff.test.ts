@@ -62,7 +62,7 @@ describe('mcp-catalog diff', () => {
     assert.match(out, /^ {2}servers added: foo$/m);
     assert.match(out, /^ {2}servers changed: github$/m);
     assert.match(out, /^ {2}\+ \d+: error undefined-root \(foo\): /m);
-    assert.match(out, /^ {2}\+ \d+: warning unresolved-variable \(github\): `GITHUB_TOKN`/m);
+    assert.match(out, /^ {2}\+ \d+: warning unresolved-variable \(github\): GITHUB_TOKN /m);
     assert.match(out, /^ {2}server github: ready → missing config \(worse\) — GITHUB_TOKN/m);
     assert.match(out, /^ {2}server foo: new, missing config/m);
     assert.match(out, /^ {2}root zimmer: now preparing the session is expected to fail until GITHUB_TOKN and FOO_TOKEN are set \(was: every default server can start\)$/m);

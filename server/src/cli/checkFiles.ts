@@ -1,5 +1,6 @@
 import type { IndexKind } from '../service/classify';
-import { checkDocument, DEFAULT_MAX_FILE_SIZE } from '../service/engine';
+import { checkDocument, DEFAULT_MAX_FILE_SIZE, tooLargeMessage } from '../service/engine';
+import { CLI_SURFACE } from '../service/surface';
 import type { ResolvedFinding } from '../service/findings';
 import { readNamedFile } from '../node/files';
 import { reportFindings } from '../node/report';
@@ -58,7 +59,7 @@ function tooLargeFinding(bytes: number, limit: number): ResolvedFinding {
   return {
     code: 'json-syntax',
     severity: 'information',
-    message: `This file is ${(bytes / 1048576).toFixed(1)} MB, over the ${Math.round((limit / 1048576) * 100) / 100} MB limit (mcpCatalog.maxFileSizeMB), so it was not checked.`,
+    message: tooLargeMessage(bytes, limit, CLI_SURFACE),
     start: 0,
     end: 0,
     data: { path: [], tooLarge: true },

@@ -79,7 +79,7 @@ describe('the mcp-catalog command against hostile input (SPEC §7, §8)', functi
     fs.symlinkSync('/proc/self/pagemap', path.join(dir, '.env'));
     const result = run(['check', '--no-process-env', 'mcp.json'], dir);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /roots-not-found: Roots could not be checked: .*roots\.json is outside the current directory/);
+    assert.match(result.stdout, /roots-not-found: default_in_roots could not be checked: .*roots\.json is outside the current directory/);
   });
 
   it('a reader that closes the pipe early (`check … | head -1`): no stack trace, the usual status', () => {
