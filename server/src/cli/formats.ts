@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CODES, type Severity } from '../service/codes';
+import { maskedData } from '../service/masking';
 import type { ReportedFinding } from '../node/report';
 
 /** Output formats of `mcp-catalog check` (SPEC §7). */
@@ -61,7 +62,7 @@ function toJson(reports: FileReport[]): unknown {
         message: d.message,
         range: d.range,
         source: 'mcp-catalog',
-        ...(d.data ? { data: d.data } : {}),
+        ...(d.data ? { data: maskedData(d.data) } : {}),
         ...(d.related.length ? { related: d.related } : {}),
       })),
     })),

@@ -1,6 +1,6 @@
 import type { JsonNode } from '../parse';
 import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, placeholdersAllResolved, type Placeholder } from '../placeholders';
-import { closestNames } from '../text';
+import { suggesterFor } from '../suggestions';
 import { literalText, plainObject, type Rule, type RuleContext } from './rule';
 
 /**
@@ -165,7 +165,7 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     if (placeholder.hasDefault) continue;
     const variables = context.facts.variables;
     if (variables.find(name)) continue;
-    const candidates = closestNames(name, variables.allNames(), 3);
+    const candidates = suggesterFor(variables, () => variables.allNames()).closest(name, 3);
     const envFile = variables.preferredEnvFile();
     context.report({
       code: 'unresolved-variable',

@@ -1,10 +1,12 @@
 import type { WorkspaceFacts } from '../facts';
+import { maskCredentials } from '../masking';
 import { readCatalog, summariseProblems, type CatalogView } from './catalogEntries';
 import { generateClaude } from './claude';
 import { generateCodex } from './codex';
 import { npmCacheAssignments } from './npmCache';
 import { generatePi } from './pi';
 import { resolveSelection } from './selection';
+import { nestsDeeperThan, TOO_DEEP_REASON } from './valueDepth';
 import { DEFAULT_CLONE_PATH, type GeneratorInput, type GeneratorOutput, type PreviewRequest, type RuntimeConfig, type RuntimeName, type SelectedServer } from './types';
 
 /**
@@ -40,12 +42,17 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
       warnings.push(`"${entry.name}" is left out because it breaks a structural rule: ${summariseProblems(entry.problems) || 'it is not an object.'}`);
       continue;
     }
+    if (nestsDeeperThan(entry.value)) {
+      warnings.push(`"${entry.name}" is left out because ${TOO_DEEP_REASON}.`);
+      continue;
+    }
     servers.push({ name: entry.name, value: entry.value });
   }
 
   const clonePath = normaliseClonePath(request.clonePath);
   const output = GENERATORS[request.runtime]({ servers, npmCaches: npmCacheAssignments(servers, clonePath) });
-  return { ok: true, config: { runtime: request.runtime, files: output.files, env: output.env, warnings: [...warnings, ...output.warnings] } };
+  // Warnings quote the catalog (a left-out entry's problem): credentials masked (SPEC §5).
+  return { ok: true, config: { runtime: request.runtime, files: output.files, env: output.env, warnings: [...warnings, ...output.warnings].map(maskCredentials) } };
 }
 
 /** `<clone>` unless a path is given; a trailing separator is dropped so paths join cleanly. */
