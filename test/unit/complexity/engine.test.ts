@@ -6,6 +6,7 @@
  * this file to a second or two.
  */
 import { strict as assert } from 'node:assert';
+import { compileExcludePattern } from '../../../server/src/service/air';
 import { checkDocument } from '../../../server/src/service/engine';
 import type { WorkspaceFacts } from '../../../server/src/service/facts';
 import { completeAt } from '../../../server/src/service/language/completion';
@@ -80,6 +81,11 @@ describe('complexity: the engine scales linearly on hostile repetition', functio
       const offset = text.lastIndexOf('${');
       return ownCpuMsOf(() => assert.ok(hoverAt(document, offset)));
     });
+  });
+
+  it('matches an air.json exclude pattern of many stars against a long name in linear time', async () => {
+    const pattern = compileExcludePattern(`@local/${'*a'.repeat(12)}b`)!;
+    await assertScalesLinearly('exclude pattern, many stars', 24, (length) => ownCpuMsOf(() => assert.equal(pattern.matchesLocal('a'.repeat(length)), false)));
   });
 
   it('completes inside deeply nested arrays in linear time', async () => {
