@@ -20,7 +20,7 @@ const SIZES: Record<string, number> = {
   'nested-openings': 14_000,
   'variable-suggestions': 3_500,
   'root-suggestions': 3_000,
-  'server-suggestions': 3_000,
+  'server-suggestions': 4_500,
   'npx-specs': 7_000,
 };
 
