@@ -1,4 +1,5 @@
 import { CONTENT_MUTATORS } from './contentMutators';
+import { REPETITION_MUTATORS } from './repetition';
 import type { Rng } from './rng';
 import { SYNTAX_MUTATORS } from './syntaxMutators';
 
@@ -37,7 +38,7 @@ export interface MutationContext {
   pool: readonly string[];
 }
 
-export const MUTATORS: readonly Mutator[] = [...SYNTAX_MUTATORS, ...CONTENT_MUTATORS];
+export const MUTATORS: readonly Mutator[] = [...SYNTAX_MUTATORS, ...CONTENT_MUTATORS, ...REPETITION_MUTATORS];
 
 const TOTAL_WEIGHT = MUTATORS.reduce((sum, m) => sum + m.weight, 0);
 

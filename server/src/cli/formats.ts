@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CODES, type Code, type Severity } from '../service/codes';
 import { REPOSITORY_URL, ruleDocUrl } from '../service/ruleDocs';
+import { maskedData } from '../service/masking';
 import type { ReportedFinding } from '../node/report';
 import { terminalSafe } from './terminal';
 
@@ -63,7 +64,7 @@ function toJson(reports: FileReport[]): unknown {
         message: d.message,
         range: d.range,
         source: 'mcp-catalog',
-        ...(d.data ? { data: d.data } : {}),
+        ...(d.data ? { data: maskedData(d.data) } : {}),
         ...(d.related.length ? { related: d.related } : {}),
       })),
     })),

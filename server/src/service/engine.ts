@@ -4,6 +4,7 @@ import { CODES, type Code, type Severity, type SeveritySetting } from './codes';
 import { surfaceOf, type WorkspaceFacts } from './facts';
 import type { Surface } from './surface';
 import type { Finding, ResolvedFinding } from './findings';
+import { maskCredentials } from './masking';
 import { indexEntries } from './model';
 import { parseJson, type ParsedJson } from './parse';
 import { fastCheck, recheckEdits, type FastResult, type FastState, type OffsetEdit } from './fastCheck';
@@ -237,17 +238,23 @@ function formatMegabytes(bytes: number): string {
   return String(Math.round((bytes / 1048576) * 100) / 100);
 }
 
-/** Apply user severities (dropping `off`), de-duplicate, and sort by position. */
+/**
+ * Apply user severities (dropping `off`), mask credentials in every message (SPEC §5: this is the
+ * one place every finding passes, whichever rule and path made it), de-duplicate, and sort by position.
+ */
 export function resolveSeverities(findings: Finding[], overrides: CheckOptions['severities'] = {}): ResolvedFinding[] {
   const seen = new Set<string>();
   const resolved: ResolvedFinding[] = [];
   for (const finding of findings) {
     const severity = effectiveSeverity(finding.code, finding.severity, overrides);
     if (severity === undefined) continue;
-    const key = `${finding.code}\u0000${finding.start}\u0000${finding.end}\u0000${finding.message}`;
+    const message = maskCredentials(finding.message);
+    const key = `${finding.code}\u0000${finding.start}\u0000${finding.end}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    resolved.push({ ...finding, severity });
+    const masked: ResolvedFinding = { ...finding, message, severity };
+    if (finding.related) masked.related = finding.related.map((related) => ({ ...related, message: maskCredentials(related.message) }));
+    resolved.push(masked);
   }
   resolved.sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code));
   return resolved;

@@ -231,20 +231,6 @@ export function editDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEG
   return previous[b.length];
 }
 
-/** The candidates closest to `name` (edit distance ≤ max(2, a third of its length)), best first. */
-export function closestNames(name: string, candidates: Iterable<string>, max = 3): string[] {
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  const lower = name.toLowerCase();
-  const scored: { candidate: string; distance: number }[] = [];
-  for (const candidate of candidates) {
-    if (candidate === name) continue;
-    const distance = editDistance(lower, candidate.toLowerCase(), limit);
-    if (distance <= limit) scored.push({ candidate, distance });
-  }
-  scored.sort((x, y) => x.distance - y.distance || x.candidate.localeCompare(y.candidate));
-  return scored.slice(0, max).map((s) => s.candidate);
-}
-
 /** Render a value for a message, short and on one line. */
 export function describeValue(value: unknown, maxLength = 60): string {
   let text: string | undefined;

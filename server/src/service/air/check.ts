@@ -2,7 +2,8 @@ import { AIR_ARTIFACT_TYPES, type AirArtifactType, type AirFacts, type CatalogFi
 import type { Finding, RelatedLocation } from '../findings';
 import { effectiveProperties, getProperty, propertyKey, propertyValue, type JsonNode, type ParsedJson } from '../parse';
 import { nodeSpan } from '../rules/rule';
-import { closestNames, describeValue } from '../text';
+import { closestNames } from '../suggestions';
+import { describeValue } from '../text';
 import { compileExcludePattern, LOCAL_SCOPE } from './exclude';
 
 /**

@@ -18,17 +18,39 @@ export interface ExcludePattern {
 
 export function compileExcludePattern(pattern: string): ExcludePattern | undefined {
   if (!EXCLUDE_ITEM_PATTERN.test(pattern)) return undefined;
-  const regex = new RegExp(
-    `^${pattern
-      .split('*')
-      .map((part) => part.replace(/[.\\+?^${}()|[\]-]/g, '\\$&'))
-      .join('[^/]+')}$`,
-  );
-  const scopeSegment = pattern.slice(1).split('/')[0];
-  const scopeRegex = new RegExp(`^${scopeSegment.split('*').map((part) => part.replace(/[.\\+?^${}()|[\]-]/g, '\\$&')).join('[^/]+')}$`);
+  const segments = pattern.split('/');
+  const scopeSegment = segments[0].slice(1);
   return {
     // `@local/x` has exactly two segments; a pattern with more can never match a local artifact.
-    couldBeLocal: scopeRegex.test(LOCAL_SCOPE) && pattern.split('/').length === 2,
-    matchesLocal: (id) => regex.test(`@${LOCAL_SCOPE}/${id}`),
+    couldBeLocal: segmentMatches(scopeSegment, LOCAL_SCOPE) && segments.length === 2,
+    matchesLocal: (id) => segments.length === 2 && !id.includes('/') && segmentMatches(scopeSegment, LOCAL_SCOPE) && segmentMatches(segments[1], id),
   };
+}
+
+/**
+ * Whether one segment (no `/`) matches a glob where each `*` stands for one or more characters.
+ * Greedy with a return to the last `*`: at most pattern × text steps. A regular expression of
+ * `[^/]+` groups backtracks exponentially (`*a*a*a…b` against `aaaa…`: seconds for 40 characters).
+ */
+function segmentMatches(glob: string, text: string): boolean {
+  let g = 0;
+  let t = 0;
+  let starGlob = -1;
+  let starText = -1;
+  while (t < text.length) {
+    if (g < glob.length && glob[g] === '*') {
+      // A star takes one character now, and possibly more on a return.
+      starGlob = g++;
+      starText = ++t;
+    } else if (g < glob.length && glob[g] === text[t]) {
+      g++;
+      t++;
+    } else if (starGlob >= 0) {
+      g = starGlob + 1;
+      t = ++starText;
+    } else {
+      return false;
+    }
+  }
+  return g === glob.length;
 }

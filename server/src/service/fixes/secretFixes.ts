@@ -1,5 +1,5 @@
 import type { Finding } from '../findings';
-import { decodedIndexToOffset } from '../placeholders';
+import { decodedOffsetMapper } from '../placeholders';
 import { findSecrets } from '../rules/hygiene/secrets';
 import { stringContaining } from './locate';
 import { titlePath, proposal } from './proposal';
@@ -23,9 +23,8 @@ export function fixHardcodedSecret(finding: Finding, context: FixContext): FixPr
   // The finding must still be a secret at exactly this place (the document may have moved on).
   const raw = context.text.slice(node.offset, node.offset + node.length);
   const value = node.value as string;
-  const secret = findSecrets(value).find(
-    (match) => decodedIndexToOffset(raw, node.offset, match.start) === finding.start && decodedIndexToOffset(raw, node.offset, match.end) === finding.end,
-  );
+  const toOffset = decodedOffsetMapper(raw, node.offset);
+  const secret = findSecrets(value).find((match) => toOffset(match.start) === finding.start && toOffset(match.end) === finding.end);
   if (!secret) return [];
   const literal = value.slice(secret.start, secret.end);
   const line = dotenvValue(literal);

@@ -1,6 +1,6 @@
 import { field, indexEntries, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { nodeValue, type JsonNode } from '../parse';
-import { decodedIndexToOffset, findPlaceholders, isUpperCaseName } from '../placeholders';
+import { decodedOffsetMapper, findPlaceholders, isUpperCaseName } from '../placeholders';
 import { computeReadiness, STATE_INFO, type Readiness, type ServerReadiness } from '../readiness';
 import { readCatalog } from '../catalogView';
 import { fieldSchema, mcpSchema, rootsSchema } from '../schema';
@@ -221,9 +221,11 @@ function serverReferenceHover(document: LanguageDocument, reference: string): st
 
 function placeholderHover(document: LanguageDocument, node: JsonNode, offset: number, path: (string | number)[]): HoverResult | undefined {
   const raw = document.text.slice(node.offset, node.offset + node.length);
+  // One mapper for all placeholders: mapping each from the start of the literal is quadratic.
+  const toOffset = decodedOffsetMapper(raw, node.offset);
   for (const placeholder of findPlaceholders(node.value as string)) {
-    const start = decodedIndexToOffset(raw, node.offset, placeholder.index);
-    const end = decodedIndexToOffset(raw, node.offset, placeholder.end);
+    const start = toOffset(placeholder.index);
+    const end = toOffset(placeholder.end);
     if (offset < start || offset >= end) continue;
     const range = { start, end };
     if (placeholder.kind === 'invalid') {

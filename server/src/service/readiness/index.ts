@@ -1,5 +1,6 @@
 import type { WorkspaceFacts } from '../facts';
 import { readCatalog, type CatalogView } from '../catalogView';
+import { maskCredentials } from '../masking';
 import { defaultServersByRoot, rootReadiness, type RootReadiness } from './rootReadiness';
 import { serverReadiness, type ReadinessOptions, type ServerReadiness } from './serverReadiness';
 
@@ -17,11 +18,16 @@ export interface Readiness {
 
 export function computeReadiness(source: string | CatalogView, facts: WorkspaceFacts, options: ReadinessOptions = {}): Readiness {
   const catalog = typeof source === 'string' ? readCatalog(source, facts) : source;
-  const inOrder = catalog.entries.map((entry) => serverReadiness(entry, facts.variables, options));
+  const inOrder = catalog.entries.map((entry) => masked(serverReadiness(entry, facts.variables, options)));
   const servers = [...inOrder.filter((r) => r.startable), ...inOrder.filter((r) => !r.startable)];
   const byName = new Map(inOrder.map((r) => [r.name, r]));
   const roots = [...defaultServersByRoot(facts.roots, catalog.entries)].map(([name, names]) => rootReadiness(name, names, byName));
   return { servers, roots };
+}
+
+/** Reasons quote the catalog (a declared `unavailable`, a structural problem): credentials masked (SPEC §5). */
+function masked(readiness: ServerReadiness): ServerReadiness {
+  return readiness.reason === undefined ? readiness : { ...readiness, reason: maskCredentials(readiness.reason) };
 }
 
 export { isCredentialHeaderName, sendsCredential } from './credentialHeaders';

@@ -17,13 +17,13 @@ export function requiredVariables(value: Record<string, unknown>): string[] {
     else if (key === 'args' && Array.isArray(fieldValue)) for (const item of fieldValue) if (typeof item === 'string') strings.push(item);
   }
 
-  const names: string[] = [];
+  // A Set keeps the written order and makes thousands of distinct names linear, not quadratic.
+  const names = new Set<string>();
   for (const text of strings) {
     for (const placeholder of findPlaceholders(text)) {
       if (placeholder.kind !== 'variable' || placeholder.hasDefault || !placeholder.name) continue;
-      if (!isUpperCaseName(placeholder.name) || names.includes(placeholder.name)) continue;
-      names.push(placeholder.name);
+      if (isUpperCaseName(placeholder.name)) names.add(placeholder.name);
     }
   }
-  return names;
+  return [...names];
 }

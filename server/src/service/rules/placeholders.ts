@@ -1,7 +1,7 @@
 import type { JsonNode } from '../parse';
 import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, placeholdersAllResolved, type Placeholder } from '../placeholders';
 import { surfaceOf } from '../facts';
-import { closestNames } from '../text';
+import { suggesterFor } from '../suggestions';
 import { literalText, plainObject, type Rule, type RuleContext } from './rule';
 
 /**
@@ -166,7 +166,7 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     if (placeholder.hasDefault) continue;
     const variables = context.facts.variables;
     if (variables.find(name)) continue;
-    const candidates = closestNames(name, variables.allNames(), 3);
+    const candidates = suggesterFor(variables, () => variables.allNames()).closest(name, 3);
     const envFile = variables.preferredEnvFile();
     const empty = variables.findEmpty(name);
     const surface = surfaceOf(context.facts);

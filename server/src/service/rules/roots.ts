@@ -1,7 +1,7 @@
 import { surfaceOf, type CatalogsFacts, type RootsFacts, type RootsFile } from '../facts';
 import type { Finding, RelatedLocation } from '../findings';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
-import { closestNames } from '../text';
+import { suggesterFor } from '../suggestions';
 import { hasKey, nodeSpan, plainObject, type Rule, type RuleContext } from './rule';
 
 /**
@@ -120,8 +120,7 @@ function checkRootReference(
     });
     return;
   }
-  const allRoots = roots.files.flatMap((file) => [...file.roots.keys()]);
-  const candidates = closestNames(reference.name, allRoots, 3);
+  const candidates = suggesterFor(roots, () => roots.files.flatMap((file) => [...file.roots.keys()])).closest(reference.name, 3);
   const primary = roots.files[0];
   // A root's own `default_in_roots` names roots of this same file: related info stays in it.
   const inThisFile = primary !== undefined && (primary === ownRootsFile(context) || samePath(context, primary.path));
@@ -232,8 +231,7 @@ function checkServerReference(
       });
       return;
     }
-    const allServers = catalogs.files.flatMap((file) => [...file.servers.keys()]);
-    const candidates = closestNames(reference.name, allServers, 3);
+    const candidates = suggesterFor(catalogs, () => catalogs.files.flatMap((file) => [...file.servers.keys()])).closest(reference.name, 3);
     context.report({
       code: 'undefined-server',
       message: `"${reference.name}" is not a server, so sessions on "${entry.name}" do not get it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''} Catalogs: ${describeFiles(catalogs.files.map((f) => f.path))}.`,

@@ -3,7 +3,8 @@ import type { Finding } from '../findings';
 import { entryType, isRemoteType, ROOT_NAME_PATTERN, SERVER_NAME_PATTERN, type IndexEntry } from '../model';
 import { findNodeAtPath, getProperty, nodeValue, propertyValue, type JsonNode } from '../parse';
 import { entryValueIsValid, knownFields, validateEntryValue } from '../schema';
-import { closestNames, codePointLength, describeValue, editDistance } from '../text';
+import { closestNames } from '../suggestions';
+import { codePointLength, describeValue, editDistance } from '../text';
 import { nodeSpan, plainObject, type Rule, type RuleContext } from './rule';
 
 /**

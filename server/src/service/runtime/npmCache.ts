@@ -23,23 +23,43 @@ export function isNpxEntry(value: Record<string, unknown>): boolean {
  * and it ends the scan either way (what follows belongs to the command).
  */
 export function npxPackageSpecs(args: readonly unknown[]): string[] {
-  const specs: string[] = [];
-  const items = args.filter((item): item is string => typeof item === 'string');
-  for (let i = 0; i < items.length; i++) {
-    const arg = items[i];
+  return npxPackageSpecArgs(args).map((found) => found.spec);
+}
+
+/** A package spec and the index in `args` of the item that gives it (`x`, `-p x`'s `x`, `--package=x`). */
+export interface NpxSpecArg {
+  spec: string;
+  argIndex: number;
+}
+
+/**
+ * npxPackageSpecs with where each spec is written, in one pass: rules point at the item without
+ * searching `args` for it again (searching per spec made thousands of `-p=x` quadratic).
+ */
+export function npxPackageSpecArgs(args: readonly unknown[]): NpxSpecArg[] {
+  const specs: NpxSpecArg[] = [];
+  // Indices of the string items: npx reads only strings, and a non-string item is skipped over.
+  const strings: number[] = [];
+  for (let i = 0; i < args.length; i++) if (typeof args[i] === 'string') strings.push(i);
+  // An empty `-p ""` still counts as given (no positional spec after it), but is no spec.
+  let given = 0;
+  const add = (at: number, spec: string): void => {
+    given++;
+    if (spec.length > 0) specs.push({ spec, argIndex: strings[at] });
+  };
+  for (let i = 0; i < strings.length; i++) {
+    const arg = args[strings[i]] as string;
     if (arg === '--') {
-      const positional = items[i + 1];
-      if (specs.length === 0 && positional !== undefined && positional.length > 0) specs.push(positional);
+      if (given === 0 && i + 1 < strings.length) add(i + 1, args[strings[i + 1]] as string);
       break;
     }
     if (arg === '-p' || arg === '--package') {
-      const value = items[i + 1];
-      if (value !== undefined) specs.push(value);
+      if (i + 1 < strings.length) add(i + 1, args[strings[i + 1]] as string);
       i++;
       continue;
     }
     if (arg.startsWith('--package=') || arg.startsWith('-p=')) {
-      specs.push(arg.slice(arg.indexOf('=') + 1));
+      add(i, arg.slice(arg.indexOf('=') + 1));
       continue;
     }
     if (SKIPS_VALUE.has(arg)) {
@@ -47,10 +67,10 @@ export function npxPackageSpecs(args: readonly unknown[]): string[] {
       continue;
     }
     if (arg.startsWith('-') && arg.length > 1) continue;
-    if (specs.length === 0 && arg.length > 0) specs.push(arg);
+    if (given === 0) add(i, arg);
     break;
   }
-  return specs.filter((spec) => spec.length > 0);
+  return specs;
 }
 
 /** `<clone>/.npm-cache/isolated/<name>`'s last segment: `[A-Za-z0-9._-]` kept, the rest `_`. */

@@ -1,11 +1,13 @@
 import type { RootsFacts, WorkspaceFacts } from '../facts';
 import { readCatalog, summariseProblems, type CatalogView } from '../catalogView';
+import { maskCredentials } from '../masking';
 import { generateClaude } from './claude';
 import { generateCodex } from './codex';
 import { npmCacheAssignments } from './npmCache';
 import { generatePi } from './pi';
 import { resolveSelection } from './selection';
 import { addZimmerSession } from './zimmerAdditions';
+import { nestsDeeperThan, TOO_DEEP_REASON } from './valueDepth';
 import { DEFAULT_CLONE_PATH, type GeneratorInput, type GeneratorOutput, type PreviewRequest, type RuntimeConfig, type RuntimeName, type SelectedServer } from './types';
 
 /**
@@ -41,6 +43,10 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
       warnings.push(`"${entry.name}" is left out because it breaks a structural rule: ${summariseProblems(entry.problems) || 'it is not an object.'}`);
       continue;
     }
+    if (nestsDeeperThan(entry.value)) {
+      warnings.push(`"${entry.name}" is left out because ${TOO_DEEP_REASON}.`);
+      continue;
+    }
     servers.push({ name: entry.name, value: entry.value });
   }
 
@@ -52,7 +58,7 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
   const output = GENERATORS[request.runtime]({ servers: table, npmCaches: npmCacheAssignments(table, clonePath), stdioEnv: session?.stdioEnv });
   return {
     ok: true,
-    config: { runtime: request.runtime, files: output.files, env: output.env, warnings: [...warnings, ...output.warnings], added: session?.added ?? [], notes: session?.notes ?? [] },
+    config: { runtime: request.runtime, files: output.files, env: output.env, warnings: [...warnings, ...output.warnings].map(maskCredentials), added: session?.added ?? [], notes: session?.notes ?? [] },
   };
 }
 

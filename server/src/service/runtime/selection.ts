@@ -1,6 +1,6 @@
 import type { RootsFacts } from '../facts';
 import { defaultServersByRoot, rootNames } from '../readiness/rootReadiness';
-import { closestNames } from '../text';
+import { closestNames } from '../suggestions';
 import type { CatalogView } from '../catalogView';
 import type { Selection } from './types';
 

@@ -2,6 +2,7 @@ import { indexEntries, type IndexEntry } from '../model';
 import { nodeValue, parseJson } from '../parse';
 import { findSecrets, secretVariableName, type SecretLocation } from '../rules/hygiene/secrets';
 import type { SelectedServer } from '../runtime/types';
+import { nestsDeeperThan, TOO_DEEP_REASON } from '../runtime/valueDepth';
 
 /**
  * The servers a copy-as command translates (issue 8 item 3): read from the catalog text as
@@ -46,6 +47,7 @@ function untranslatable(value: Record<string, unknown> | undefined): string | un
   if (typeof value.type !== 'string' || !TYPES.has(value.type)) return '`type` is not stdio, sse or streamable-http';
   if (value.type === 'stdio' && typeof value.command !== 'string') return 'a stdio server needs a `command` string';
   if (value.type !== 'stdio' && typeof value.url !== 'string') return 'a remote server needs a `url` string';
+  if (nestsDeeperThan(value)) return TOO_DEEP_REASON;
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import { stringify } from 'smol-toml';
+import { maskCredentials } from '../masking';
 import { findPlaceholders } from '../placeholders';
 import { mcpJsonEntry } from '../runtime/claude';
 import { toolNameCollisions } from '../codexNames';
@@ -58,7 +59,8 @@ export function translateCatalog(text: string, target: TranslationTarget, names?
       break;
     }
   }
-  return { target, content, servers: servers.map((server) => server.name), warnings };
+  // Warnings quote the catalog: credentials masked (SPEC §5), as in every message.
+  return { target, content, servers: servers.map((server) => server.name), warnings: warnings.map(maskCredentials) };
 }
 
 /**

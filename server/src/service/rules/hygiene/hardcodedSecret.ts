@@ -1,6 +1,6 @@
 import { field, stringItems, type IndexEntry } from '../../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
-import { decodedIndexToOffset } from '../../placeholders';
+import { decodedOffsetMapper } from '../../placeholders';
 import { literalText, plainObject, type Rule } from '../rule';
 import { findSecrets, secretVariableName, type SecretLocation } from './secrets';
 
@@ -29,15 +29,16 @@ export const hardcodedSecretRule: Rule = {
   },
   checkEntry(entry, context) {
     for (const site of secretSites(entry)) {
-      const raw = literalText(context, site.node);
+      // One mapper per string: mapping each secret from the start of the literal is quadratic.
+      const toOffset = decodedOffsetMapper(literalText(context, site.node), site.node.offset);
       for (const secret of findSecrets(site.node.value as string)) {
         const location: SecretLocation = site.location.field === 'url' ? { ...site.location, start: secret.start } : site.location;
         const name = secretVariableName(entry.name, location);
         context.report({
           code: 'hardcoded-secret',
           message: `${site.label} holds ${secret.description} (${secret.masked}), committed and copied into every session. Move it to \${${name}} and the value to a dotenv file.`,
-          start: decodedIndexToOffset(raw, site.node.offset, secret.start),
-          end: decodedIndexToOffset(raw, site.node.offset, secret.end),
+          start: toOffset(secret.start),
+          end: toOffset(secret.end),
           data: { path: site.path, name, envFile: context.facts.variables.preferredEnvFile() },
         });
       }

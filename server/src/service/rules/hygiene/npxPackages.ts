@@ -1,7 +1,7 @@
 import type { RelatedLocation } from '../../findings';
 import { field, type IndexEntry } from '../../model';
 import { nodeValue, type JsonNode } from '../../parse';
-import { isNpxEntry, npmCacheAssignments, npxPackageSpecs } from '../../runtime/npmCache';
+import { isNpxEntry, npmCacheAssignments, npxPackageSpecArgs, npxPackageSpecs, type NpxSpecArg } from '../../runtime/npmCache';
 import { DEFAULT_CLONE_PATH, type SelectedServer } from '../../runtime/types';
 import { nodeSpan, plainObject, type PlainEntry, type Rule, type RuleContext } from '../rule';
 
@@ -49,17 +49,17 @@ export const npxCacheIsolatedRule: Rule = {
         if (other !== item) others.push(other);
       }
       const unlisted = group.length - 1 - others.length;
-      const specNode = specNodes(item.entry, item.specs)[0];
+      const specNode = specNodes(item.entry, item.specArgs.slice(0, 1))[0];
       const target = specNode ?? field(item.entry, 'args')?.keyNode ?? item.entry.keyNode;
       const related: RelatedLocation[] = others.map((other) => ({
-        ...nodeSpan(specNodes(other.entry, other.specs)[0] ?? other.entry.keyNode),
+        ...nodeSpan(specNodes(other.entry, other.specArgs.slice(0, 1))[0] ?? other.entry.keyNode),
         message: `"${other.server.name}" runs the same package`,
       }));
       context.report({
         code: 'npx-cache-isolated',
         message: `Shares its npx package with ${others.length + unlisted === 1 ? 'another server' : `${others.length + unlisted} servers`}, so Zimmer gives it its own npm cache and downloads it again. Shared with ${others.map((other) => `"${other.server.name}"`).join(' and ')}${unlisted > 0 ? ` and ${unlisted} more` : ''} (${item.specs.join(', ')}); its cache is ${cache}, not the shared ${DEFAULT_CLONE_PATH}/.npm-cache.`,
         ...nodeSpan(target),
-        data: { path: pathOf(item.entry, target), cache, sharesWith: others.map((other) => other.server.name), ...(unlisted > 0 ? { unlisted } : {}), specs: item.specs },
+        data: { path: pathOf(item.entry, target, specNode ? item.specArgs[0].argIndex : undefined), cache, sharesWith: others.map((other) => other.server.name), ...(unlisted > 0 ? { unlisted } : {}), specs: item.specs },
         related,
       });
     }
@@ -78,9 +78,9 @@ export const unpinnedPackageRule: Rule = {
   checkEntry(entry, context) {
     const value = entryValue(entry);
     if (!value || !isNpxEntry(value)) return;
-    const specs = npxPackageSpecs(Array.isArray(value.args) ? value.args : []);
-    const nodes = specNodes(entry, specs);
-    specs.forEach((spec, index) => {
+    const specArgs = npxPackageSpecArgs(Array.isArray(value.args) ? value.args : []);
+    const nodes = specNodes(entry, specArgs);
+    specArgs.forEach(({ spec, argIndex }, index) => {
       const problem = unpinnedProblem(spec);
       if (!problem) return;
       const node = nodes[index];
@@ -88,7 +88,7 @@ export const unpinnedPackageRule: Rule = {
         code: 'unpinned-package',
         message: `"${shortSpec(spec)}" ${problem}, so each session may run a different release. Pin an exact version (${shortSpec(packageName(spec))}@1.2.3).`,
         ...nodeSpan(node ?? entry.keyNode),
-        data: { path: node ? pathOf(entry, node) : [entry.name], spec, package: packageName(spec) },
+        data: { path: node ? pathOf(entry, node, argIndex) : [entry.name], spec, package: packageName(spec) },
       });
     });
   },
@@ -98,6 +98,7 @@ interface NpxItem {
   entry: IndexEntry;
   server: SelectedServer;
   specs: string[];
+  specArgs: NpxSpecArg[];
 }
 
 /** Entries that are objects running `npx`, with their specs (an entry without a spec never shares). */
@@ -106,7 +107,8 @@ function npxEntries(context: RuleContext): NpxItem[] {
   for (const entry of context.entries) {
     const value = entryValue(entry);
     if (!value || !isNpxEntry(value)) continue;
-    items.push({ entry, server: { name: entry.name, value }, specs: npxPackageSpecs(Array.isArray(value.args) ? value.args : []) });
+    const specArgs = npxPackageSpecArgs(Array.isArray(value.args) ? value.args : []);
+    items.push({ entry, server: { name: entry.name, value }, specs: specArgs.map((found) => found.spec), specArgs });
   }
   return items;
 }
@@ -132,21 +134,15 @@ function specKey(specs: readonly string[]): string | undefined {
 }
 
 /** The `args` item that gives each spec (`x`, `-p x`'s `x`, `--package=x`), in spec order. */
-function specNodes(entry: IndexEntry, specs: readonly string[]): (JsonNode | undefined)[] {
+function specNodes(entry: IndexEntry, specArgs: readonly NpxSpecArg[]): (JsonNode | undefined)[] {
   const args = field(entry, 'args')?.valueNode;
   const items = args?.type === 'array' ? (args.children ?? []) : [];
-  const used = new Set<JsonNode>();
-  return specs.map((spec) => {
-    const node = items.find((item) => !used.has(item) && item.type === 'string' && (item.value === spec || (item.value as string).endsWith(`=${spec}`)));
-    if (node) used.add(node);
-    return node;
-  });
+  return specArgs.map(({ argIndex }) => items[argIndex]);
 }
 
-function pathOf(entry: IndexEntry, node: JsonNode): (string | number)[] {
-  const args = field(entry, 'args')?.valueNode;
-  const index = args?.children?.indexOf(node) ?? -1;
-  if (index >= 0) return [entry.name, 'args', index];
+/** The path of a finding's target: the spec's `args` item (its index known), or the key it fell back to. */
+function pathOf(entry: IndexEntry, node: JsonNode, argIndex: number | undefined): (string | number)[] {
+  if (argIndex !== undefined) return [entry.name, 'args', argIndex];
   return node === entry.keyNode ? [entry.name] : [entry.name, 'args'];
 }
 

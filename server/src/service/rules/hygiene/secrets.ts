@@ -68,7 +68,18 @@ function mayHoldSecret(value: string): boolean {
 /** The literal credentials in a decoded string value, in order, never overlapping. */
 export function findSecrets(value: string): SecretMatch[] {
   if (!mayHoldSecret(value)) return [];
-  const text = withoutPlaceholders(value);
+  return matchSecrets(withoutPlaceholders(value));
+}
+
+/**
+ * findSecrets without exempting placeholders: for text that only quotes a document (a message),
+ * where a token is to be masked even inside a quoted `${NAME:-…}`.
+ */
+export function findCredentialLike(text: string): SecretMatch[] {
+  return mayHoldSecret(text) ? matchSecrets(text) : [];
+}
+
+function matchSecrets(text: string): SecretMatch[] {
   const found: SecretMatch[] = [];
   for (const match of text.matchAll(TOKEN)) {
     const kind = TOKEN_KINDS.find((candidate) => candidate.prefix === match[1]);
