@@ -30,6 +30,12 @@ interface TreeEntry {
   entry: IndexEntry;
   /** The entry's own parse findings (duplicate keys inside it), in document offsets. */
   parseFindings: Finding[];
+  /**
+   * What the `checkEntry` of the rules in `rules` reported on this entry, kept until the entry or
+   * its rules change (a `checkEntry` reads only its entry, the kind and the facts): an edit elsewhere
+   * re-runs nothing here. Undefined: not run yet.
+   */
+  findings?: Finding[];
 }
 
 /**
@@ -53,6 +59,11 @@ export interface FastState {
   readonly trees: Map<number, TreeEntry>;
   readonly rules: readonly Rule[];
   readonly facts: WorkspaceFacts;
+  /**
+   * Per rule with `checkDocument`, what it reported over the entries it sees, kept until one of
+   * those entries or its groups change; undefined: run it.
+   */
+  readonly documentFindings: (Finding[] | undefined)[];
 }
 
 export interface FastResult {
@@ -120,7 +131,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
       namedMembers[named] |= 1 << r;
     }
   });
-  const state: FastState = { text, object, reporters, schemaIndex, groupKeys, groupSizes, namedMembers, trees: new Map(), rules, facts };
+  const state: FastState = { text, object, reporters, schemaIndex, groupKeys, groupSizes, namedMembers, trees: new Map(), rules, facts, documentFindings: rules.map(() => undefined) };
   for (let index = 0; index < object.count; index++) {
     const seeing = rulesSeeing(state, index);
     if (seeing !== 0) state.trees.set(index, entryTree(text, spanAt(object.spans, index), seeing));
@@ -135,7 +146,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
  * The previous state is consumed: its tables and trees are updated in place.
  */
 export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], text: string, runRule: RunRule): FastResult | undefined {
-  const { object, reporters, groupKeys, groupSizes, trees } = previous;
+  const { object, reporters, groupKeys, groupSizes, trees, documentFindings } = previous;
   const spans = object.spans;
   let objectEnd = object.end;
   let totalDelta = 0;
@@ -157,8 +168,15 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
       spans[later + VALUE_END] += delta;
     }
     objectEnd += delta;
-    // Trees of untouched entries move with the text; edited entries get new ones below.
+    // Trees of untouched entries move with the text, their findings too; edited entries get new ones below.
     for (const [treeIndex, tree] of trees) if (treeIndex > index) shiftTree(tree, delta);
+    // Offsets in the previous version from the edit's end on move (inside the edited entry only
+    // stale findings lie, and those are recomputed).
+    const from = edit.end;
+    for (let r = 0; r < documentFindings.length; r++) {
+      const kept = documentFindings[r];
+      if (kept) documentFindings[r] = kept.map((finding) => shiftFinding(finding, from, delta));
+    }
   }
   if (previous.text.length + totalDelta !== text.length) return undefined;
   const next: ScannedObject = { start: object.start, end: objectEnd, count: object.count, spans };
@@ -201,22 +219,32 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
   // Keys that depend on names cannot change inside a value; if one did, start over.
   if (changedNamedGroup) return undefined;
   const state: FastState = { ...previous, text, object: next };
+  /** Document rules whose entries changed: they run again, the others' findings are kept. */
+  let stale = 0;
   for (const index of dirty) {
+    stale |= trees.get(index)?.rules ?? 0;
     trees.delete(index);
     const seeing = rulesSeeing(state, index);
+    stale |= seeing;
     if (seeing !== 0) trees.set(index, entryTree(text, spanAt(spans, index), seeing));
   }
   for (const { rule, key } of regrouped) {
+    stale |= 1 << rule;
     const perEntry = groupKeys[rule]!;
     for (let index = 0; index < next.count; index++) {
       if (dirty.has(index) || !hasKey(perEntry[index], key)) continue;
       const seeing = rulesSeeing(state, index);
       const tree = trees.get(index);
+      stale |= (tree?.rules ?? 0) ^ seeing;
       if (seeing === 0) trees.delete(index);
-      else if (tree) tree.rules = seeing;
-      else trees.set(index, entryTree(text, spanAt(spans, index), seeing));
+      else if (!tree) trees.set(index, entryTree(text, spanAt(spans, index), seeing));
+      else if (tree.rules !== seeing) {
+        tree.rules = seeing;
+        tree.findings = undefined;
+      }
     }
   }
+  for (let r = 0; r < documentFindings.length; r++) if (stale & (1 << r)) documentFindings[r] = undefined;
   return result(state, runRule);
 }
 
@@ -258,31 +286,50 @@ function sameKeys(a: Keys, b: Keys): boolean {
  * Each rule over the entries it sees, in document order, as if the document held only those: a
  * rule's findings on an entry never depend on entries it cannot report on or group with (which is
  * what `mayReport` and `groupKeys` promise), so they are exactly its findings on the whole text.
+ * What an entry's `checkEntry` rules and each `checkDocument` reported is kept (TreeEntry.findings,
+ * FastState.documentFindings) and only what an edit made stale runs again (bench/NOTES.md).
  */
 function result(state: FastState, runRule: RunRule): FastResult {
   const indices = [...state.trees.keys()].sort((a, b) => a - b);
   const trees = indices.map((index) => state.trees.get(index)!);
-  const findings: Finding[] = [];
-  for (const tree of trees) findings.push(...tree.parseFindings);
-  const { text, object } = state;
+  const { text, object, rules, documentFindings } = state;
   const root: JsonNode = { type: 'object', offset: object.start, length: object.end - object.start, children: [] };
   for (const tree of trees) {
     tree.entry.property.parent = root;
     root.children!.push(tree.entry.property);
   }
   const parsed = { text, root, findings: [], strictErrors: false, maxDepth: 0 };
-  state.rules.forEach((rule, r) => {
-    const context: RuleContext = {
-      kind: 'catalog',
-      text,
-      parsed,
-      root,
-      entries: trees.filter((tree) => (tree.rules & (1 << r)) !== 0).map((tree) => tree.entry),
-      facts: state.facts,
-      report: (finding) => findings.push(finding),
-    };
-    if (rule.checkDocument) runRule(rule, () => rule.checkDocument!(context));
-    if (rule.checkEntry) for (const entry of context.entries) runRule(rule, () => rule.checkEntry!(entry, context));
+  const contexts: (RuleContext | undefined)[] = [];
+  const contextFor = (r: number, into: Finding[]): RuleContext => {
+    const entries = contexts[r]?.entries ?? trees.filter((tree) => (tree.rules & (1 << r)) !== 0).map((tree) => tree.entry);
+    const context: RuleContext = { kind: 'catalog', text, parsed, root, entries, facts: state.facts, report: (finding) => into.push(finding) };
+    contexts[r] = context;
+    return context;
+  };
+  const findings: Finding[] = [];
+  for (const tree of trees) {
+    for (const finding of tree.parseFindings) findings.push(finding);
+    if (!tree.findings) {
+      const own: Finding[] = [];
+      rules.forEach((rule, r) => {
+        if (!rule.checkEntry || (tree.rules & (1 << r)) === 0) return;
+        const context = contextFor(r, own);
+        runRule(rule, () => rule.checkEntry!(tree.entry, context));
+      });
+      tree.findings = own;
+    }
+    for (const finding of tree.findings) findings.push(finding);
+  }
+  rules.forEach((rule, r) => {
+    if (!rule.checkDocument) return;
+    let kept = documentFindings[r];
+    if (!kept) {
+      const own: Finding[] = [];
+      const context = contextFor(r, own);
+      runRule(rule, () => rule.checkDocument!(context));
+      documentFindings[r] = kept = own;
+    }
+    for (const finding of kept) findings.push(finding);
   });
   return { state, findings, entryCount: state.object.count - (state.schemaIndex >= 0 ? 1 : 0) };
 }
@@ -360,16 +407,27 @@ function shiftTree(tree: TreeEntry, by: number): void {
     if (node.colonOffset !== undefined) node.colonOffset += by;
     if (node.children) for (const child of node.children) work.push(child);
   }
-  tree.parseFindings = tree.parseFindings.map((finding) => {
-    const data = finding.data as { earlierOffset?: number } | undefined;
-    return {
-      ...finding,
-      start: finding.start + by,
-      end: finding.end + by,
-      data: data?.earlierOffset !== undefined ? { ...data, earlierOffset: data.earlierOffset + by } : finding.data,
-      related: finding.related?.map((related) => (related.path === undefined ? { ...related, start: related.start + by, end: related.end + by } : related)),
-    };
-  });
+  tree.parseFindings = tree.parseFindings.map((finding) => shiftFinding(finding, 0, by));
+  tree.findings = tree.findings?.map((finding) => shiftFinding(finding, 0, by));
+}
+
+/**
+ * A finding after `by` characters were inserted (or removed) at `from`: what lies at or after it
+ * moves. The same object when nothing in it moves, so what was derived from it (its LSP range,
+ * node/report.ts) can be kept.
+ */
+function shiftFinding(finding: Finding, from: number, by: number): Finding {
+  const data = finding.data as { earlierOffset?: number } | undefined;
+  const moves = finding.start >= from || finding.end > from || (data?.earlierOffset !== undefined && data.earlierOffset >= from) || finding.related?.some((related) => related.path === undefined && related.end > from);
+  if (!moves || by === 0) return finding;
+  const at = (offset: number) => (offset >= from ? offset + by : offset);
+  return {
+    ...finding,
+    start: at(finding.start),
+    end: finding.end > from ? finding.end + by : finding.end,
+    data: data?.earlierOffset !== undefined && data.earlierOffset >= from ? { ...data, earlierOffset: data.earlierOffset + by } : finding.data,
+    related: finding.related?.map((related) => (related.path === undefined && related.end > from ? { ...related, start: at(related.start), end: related.end + by } : related)),
+  };
 }
 
 /** Index of the last entry whose key starts at or before `offset` (-1 before the first). */
