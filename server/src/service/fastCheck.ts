@@ -1,8 +1,8 @@
 import type { WorkspaceFacts } from './facts';
 import type { Finding } from './findings';
-import type { IndexEntry } from './model';
-import { countKeys, DEPTH, KEY_COUNT, KEY_END, KEY_START, scanEntrySpans, skipValue, spanAt, SPAN_FIELDS, VALUE_END, VALUE_START, type EntrySpan, type ScannedObject } from './entrySpans';
-import { parseJson, type JsonNode, type ParsedJson } from './parse';
+import { countKeys, DEPTH, KEY_COUNT, KEY_END, KEY_START, scanEntrySpans, skipValue, spanAt, SPAN_FIELDS, VALUE_END, VALUE_START, type ScannedObject } from './entrySpans';
+import { entryAt, entryOf, entryTree, parseWhole, readEntry, shiftFinding, shiftTree, type TreeEntry } from './fastEntries';
+import type { JsonNode, ParsedJson } from './parse';
 import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } from './rules/rule';
 
 /**
@@ -21,22 +21,6 @@ import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } f
  * The state also lets an edit inside one entry's value re-check that entry alone (`recheckEdits`).
  */
 
-/** Entries nested deeper than this take the full parser, whose walks are all iterative. */
-const MAX_PLAIN_DEPTH = 48;
-
-interface TreeEntry {
-  /** The rules (bit `1 << index`) that see this entry: those that may report on it or group it. */
-  rules: number;
-  entry: IndexEntry;
-  /** The entry's own parse findings (duplicate keys inside it), in document offsets. */
-  parseFindings: Finding[];
-  /**
-   * What the `checkEntry` of the rules in `rules` reported on this entry, kept until the entry or
-   * its rules change (a `checkEntry` reads only its entry, the kind and the facts): an edit elsewhere
-   * re-runs nothing here. Undefined: not run yet.
-   */
-  findings?: Finding[];
-}
 
 /**
  * What the fast path keeps per document, in flat arrays indexed by entry (the garbage collector
@@ -98,13 +82,18 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   if (!fastPathPossible(rules)) return undefined;
   const object = scanEntrySpans(text);
   if (!object) return undefined;
+  // The whole document parsed once (V8's parser is the floor; one parse per entry cost 2.3 times
+  // as much, bench/NOTES.md); the scanner proved it strict JSON, so this only fails on what the
+  // scanner lets through (a raw control character in a string): then the full parser judges.
+  const whole = parseWhole(text);
+  if (!whole) return undefined;
   const context: PlainContext = { kind: 'catalog', facts };
   const names = new Map<string, number>();
   const reporters = new Int32Array(object.count);
   const groupKeys: (Keys[] | undefined)[] = rules.map((rule) => (rule.groupKeys ? new Array<Keys>(object.count) : undefined));
   let schemaIndex = -1;
   for (let index = 0; index < object.count; index++) {
-    const read = readEntry(text, object.spans, index);
+    const read = entryOf(text, object.spans, index, whole);
     if (!read) return undefined;
     const size = names.size;
     names.set(read.name, index);
@@ -347,20 +336,6 @@ function rulesSeeing(state: FastState, index: number): number {
   return rules;
 }
 
-/** The entry's name and plain value, or undefined when only the full parser can judge it. */
-export function readEntry(text: string, spans: Int32Array, index: number): PlainEntry | undefined {
-  const at = index * SPAN_FIELDS;
-  if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
-  try {
-    // JSON.parse decodes escapes and rejects what the scanner let through (a raw control character).
-    const name = JSON.parse(text.slice(spans[at + KEY_START], spans[at + KEY_END])) as string;
-    const slice = text.slice(spans[at + VALUE_START], spans[at + VALUE_END]);
-    return { name, value: JSON.parse(slice) as unknown, slice };
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The rules that may report on an entry (a bit mask), its group keys written into `groupKeys`,
  * SCHEMA for a string `$schema`, or undefined when only the full parser can judge the document.
@@ -382,65 +357,4 @@ function emptyToUndefined(keys: Keys): Keys {
   return typeof keys === 'string' || keys === undefined ? keys : keys.length === 0 ? undefined : keys.length === 1 ? keys[0] : keys;
 }
 
-/**
- * The tree of one entry with offsets in the whole document. It is parsed inside a one-property
- * object so its depth — and so duplicate-key severities and paths — is what it is in the document.
- */
-function entryTree(text: string, span: EntrySpan, rules: number): TreeEntry {
-  const base = span.keyStart - 1;
-  const parsed = parseJson(`{${text.slice(span.keyStart, span.valueEnd)}}`);
-  const property = parsed.root!.children![0];
-  const tree: TreeEntry = {
-    rules,
-    entry: { name: property.children![0].value as string, property, keyNode: property.children![0], valueNode: property.children![1] },
-    parseFindings: parsed.findings,
-  };
-  shiftTree(tree, base);
-  return tree;
-}
-
-function shiftTree(tree: TreeEntry, by: number): void {
-  const work: JsonNode[] = [tree.entry.property];
-  while (work.length) {
-    const node = work.pop()!;
-    node.offset += by;
-    if (node.colonOffset !== undefined) node.colonOffset += by;
-    if (node.children) for (const child of node.children) work.push(child);
-  }
-  tree.parseFindings = tree.parseFindings.map((finding) => shiftFinding(finding, 0, by));
-  tree.findings = tree.findings?.map((finding) => shiftFinding(finding, 0, by));
-}
-
-/**
- * A finding after `by` characters were inserted (or removed) at `from`: what lies at or after it
- * moves. The same object when nothing in it moves, so what was derived from it (its LSP range,
- * node/report.ts) can be kept.
- */
-function shiftFinding(finding: Finding, from: number, by: number): Finding {
-  const data = finding.data as { earlierOffset?: number } | undefined;
-  const moves = finding.start >= from || finding.end > from || (data?.earlierOffset !== undefined && data.earlierOffset >= from) || finding.related?.some((related) => related.path === undefined && related.end > from);
-  if (!moves || by === 0) return finding;
-  const at = (offset: number) => (offset >= from ? offset + by : offset);
-  return {
-    ...finding,
-    start: at(finding.start),
-    end: finding.end > from ? finding.end + by : finding.end,
-    data: data?.earlierOffset !== undefined && data.earlierOffset >= from ? { ...data, earlierOffset: data.earlierOffset + by } : finding.data,
-    related: finding.related?.map((related) => (related.path === undefined && related.end > from ? { ...related, start: at(related.start), end: related.end + by } : related)),
-  };
-}
-
-/** Index of the last entry whose key starts at or before `offset` (-1 before the first). */
-function entryAt(object: ScannedObject, offset: number): number {
-  let low = 0;
-  let high = object.count - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (object.spans[mid * SPAN_FIELDS + KEY_START] <= offset) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
-}
+export { readEntry };

@@ -5,6 +5,7 @@ import { findNodeAtPath, getProperty, nodeValue, propertyValue, type JsonNode } 
 import { entryValueIsValid, knownFields, validateEntryValue } from '../schema';
 import { closestNames, codePointLength, describeValue, editDistance } from '../text';
 import { nodeSpan, plainObject, type Rule, type RuleContext } from './rule';
+import type { IndexKind } from '../classify';
 
 /**
  * Structure and schema (SPEC §3, §5): entries are objects, names match the pattern, and ajv's
@@ -49,7 +50,7 @@ export const structureRule: Rule = {
     const known = knownFieldSet(context.kind);
     for (const key in value) {
       if (known.has(key) || PASSTHROUGH_FIELDS.has(key) || key.startsWith('$')) continue;
-      if (nearMiss(key, knownFields(context.kind))) return true;
+      if (nearMissOf(context.kind, key)) return true;
     }
     return false;
   },
@@ -316,6 +317,20 @@ function knownFieldSet(kind: RuleContext['kind']): ReadonlySet<string> {
 }
 
 const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+
+/**
+ * `nearMiss` against an entry's known fields, remembered per key: the fast path asks about every
+ * entry, and a big catalog repeats the same few extra fields in thousands of entries (the edit
+ * distances were a twelfth of a check, bench/NOTES.md).
+ */
+const nearMisses = new Map<string, string | undefined>();
+function nearMissOf(kind: IndexKind, key: string): string | undefined {
+  const memo = `${kind}\u0000${key}`;
+  if (nearMisses.has(memo)) return nearMisses.get(memo);
+  const found = nearMiss(key, knownFields(kind));
+  if (nearMisses.size < 10_000) nearMisses.set(memo, found);
+  return found;
+}
 
 export function nearMiss(key: string, known: readonly string[]): string | undefined {
   const squashed = squash(key);
