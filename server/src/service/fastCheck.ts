@@ -86,7 +86,8 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   // as much, bench/NOTES.md); the scanner proved it strict JSON, so this only fails on what the
   // scanner lets through (a raw control character in a string): then the full parser judges.
   const whole = parseWhole(text);
-  if (!whole) return undefined;
+  // Fewer names than entries: a duplicate top-level name, whose earlier value the parse dropped.
+  if (!whole || Object.keys(whole).length !== object.count) return undefined;
   const context: PlainContext = { kind: 'catalog', facts };
   const names = new Map<string, number>();
   const reporters = new Int32Array(object.count);

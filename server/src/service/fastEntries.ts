@@ -40,7 +40,8 @@ export function parseWhole(text: string): Record<string, unknown> | undefined {
 /**
  * An entry read from the whole document's parse: its name from the key's text (decoded only when
  * it has an escape) and its value from the parse. Top-level names are unique on the fast path
- * (fastCheck bails on a duplicate), so the parse holds exactly this entry's value under its name.
+ * (fastCheck bails when the parse has fewer names than the scanner found entries), so the parse
+ * holds exactly this entry's value under its name.
  */
 export function entryOf(text: string, spans: Int32Array, index: number, whole: Record<string, unknown>): PlainEntry | undefined {
   const at = index * SPAN_FIELDS;
