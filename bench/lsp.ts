@@ -1,8 +1,10 @@
 /**
- * A minimal LSP client for the benchmark: spawns dist/server.js --stdio, opens a document, sends
- * one-character edits and waits for the publishDiagnostics of exactly that version. Settings go in
- * through initializationOptions (no workspace/configuration capability), with validation.delay 0
- * so the measurement is the server's work, not its debounce.
+ * A small LSP client for the benchmark, driving a language server over stdio the way VS Code 1.100's
+ * LanguageClient 9 does (bench/NOTES.md): it announces pull diagnostics (`textDocument.diagnostic`),
+ * and when the server offers them — statically or by `client/registerCapability` — it sends
+ * `textDocument/diagnostic` after every didOpen and didChange, as VS Code does; otherwise it waits
+ * for the `publishDiagnostics` of exactly that version. The same client drives our server and the
+ * peer (VS Code's JSON server, bench/peerServer.ts), so both pay the same protocol costs.
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,13 +23,49 @@ interface Waiter {
   uri: string;
   version: number;
   resolve: (params: PublishedDiagnostics) => void;
+  timer: NodeJS.Timeout;
 }
 
-const TIMEOUT_MS = 120_000;
+const TIMEOUT_MS = 300_000;
+
+/** How to start a server and what to tell it. */
+export interface ServerSpec {
+  /** The program and its arguments (a node script, possibly under `unshare -n`). */
+  command: string;
+  args: readonly string[];
+  initializationOptions?: unknown;
+  /** Sent right after `initialized`, as a client configures the server. */
+  afterInitialized?: (connection: MessageConnection) => Promise<void>;
+  /** Server → client requests the client answers (`workspace/configuration`, `vscode/content`). */
+  requests?: Record<string, (params: unknown) => unknown>;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** What VS Code 1.100's LanguageClient 9.0.1 announces that matters here. */
+const CLIENT_CAPABILITIES = {
+  textDocument: {
+    synchronization: { dynamicRegistration: true, didSave: true },
+    publishDiagnostics: { relatedInformation: true, versionSupport: false, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true },
+    diagnostic: { dynamicRegistration: true, relatedDocumentSupport: false, relatedInformation: true, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true },
+  },
+  workspace: {
+    configuration: true,
+    workspaceFolders: true,
+    didChangeConfiguration: { dynamicRegistration: true },
+    didChangeWatchedFiles: { dynamicRegistration: true },
+    diagnostics: { refreshSupport: true },
+  },
+};
 
 export class LspSession {
   private readonly waiters: Waiter[] = [];
   private exited = false;
+  /** The server offers pull diagnostics (in its capabilities or by a registration). */
+  pulls = false;
+  private readonly resultIds = new Map<string, string>();
+  private onRegistered: (() => void) | undefined;
+  /** Resolves when the server registers pull diagnostics (or at once when it declared them). */
+  private readonly registered = new Promise<void>((resolve) => (this.onRegistered = resolve));
 
   private constructor(
     readonly child: ChildProcess,
@@ -36,39 +74,51 @@ export class LspSession {
     readonly spawnedAt: number,
   ) {}
 
-  /** Spawn the server and send initialize + initialized for `folder`. */
-  static async start(serverPath: string, folder: string, nodeArgs: readonly string[] = []): Promise<{ session: LspSession; initializedAt: number }> {
+  /** Our server (`node SERVER --stdio`), settings through initializationOptions: the old harness's entry point. */
+  static async start(serverPath: string, folder: string, nodeArgs: readonly string[] = [], initializationOptions: unknown = { settings: { validation: { delay: 0 }, readProcessEnv: false } }): Promise<{ session: LspSession; initializedAt: number }> {
+    return LspSession.launch({ command: process.execPath, args: [...nodeArgs, serverPath, '--stdio'], initializationOptions }, folder);
+  }
+
+  /** Spawn the server and send initialize + initialized for `folder`, then the spec's configuration. */
+  static async launch(spec: ServerSpec, folder: string): Promise<{ session: LspSession; initializedAt: number }> {
     const spawnedAt = now();
-    const child = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], {
+    const child = spawn(spec.command, [...spec.args], {
       cwd: folder,
-      // A small, fixed environment: the process environment is switched off in the settings anyway.
-      env: { PATH: process.env.PATH ?? '' },
+      env: spec.env ?? { PATH: process.env.PATH ?? '' },
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection, spawnedAt);
     child.on('exit', () => (session.exited = true));
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishedDiagnostics) => session.published(params));
-    // Anything the server asks (registrations, progress): accept and move on.
+    connection.onRequest('client/registerCapability', (params: { registrations: { method: string }[] }) => {
+      if (params.registrations.some((registration) => registration.method === 'textDocument/diagnostic')) {
+        session.pulls = true;
+        session.onRegistered?.();
+      }
+      return null;
+    });
+    for (const [method, answer] of Object.entries(spec.requests ?? {})) connection.onRequest(method, answer);
+    // Anything else the server asks (progress, refresh): accept and move on.
     connection.onRequest(() => null);
     connection.onNotification(() => undefined);
     connection.listen();
     const folderUri = pathToFileURL(folder).toString();
-    await connection.sendRequest('initialize', {
+    const result = (await connection.sendRequest('initialize', {
       processId: process.pid,
+      clientInfo: { name: 'Visual Studio Code', version: '1.100.3' },
       rootUri: folderUri,
       workspaceFolders: [{ uri: folderUri, name: path.basename(folder) }],
-      capabilities: {
-        textDocument: {
-          synchronization: { dynamicRegistration: false },
-          publishDiagnostics: { relatedInformation: true, versionSupport: true },
-        },
-        workspace: { configuration: false, workspaceFolders: false, didChangeWatchedFiles: { dynamicRegistration: false } },
-      },
-      initializationOptions: { settings: { validation: { delay: 0 }, readProcessEnv: false } },
-    });
+      capabilities: CLIENT_CAPABILITIES,
+      initializationOptions: spec.initializationOptions,
+    })) as { capabilities?: { diagnosticProvider?: unknown } };
+    if (result.capabilities?.diagnosticProvider) {
+      session.pulls = true;
+      session.onRegistered?.();
+    }
     const initializedAt = now();
     await connection.sendNotification('initialized', {});
+    await spec.afterInitialized?.(connection);
     return { session, initializedAt };
   }
 
@@ -91,6 +141,7 @@ export class LspSession {
       this.waiters.push({
         uri,
         version,
+        timer,
         resolve: (params) => {
           clearTimeout(timer);
           resolve(params);
@@ -99,24 +150,58 @@ export class LspSession {
     });
   }
 
-  async open(uri: string, text: string): Promise<{ ms: number; diagnostics: number }> {
+  private dropWaiters(uri: string): void {
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      if (this.waiters[i].uri !== uri) continue;
+      clearTimeout(this.waiters[i].timer);
+      this.waiters.splice(i, 1);
+    }
+  }
+
+  /** A `textDocument/diagnostic` pull, with the previous result id as VS Code sends it; the number of diagnostics (undefined: unchanged). */
+  async pull(uri: string): Promise<number | undefined> {
+    const previousResultId = this.resultIds.get(uri);
+    const report = (await this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId })) as { kind: string; resultId?: string; items?: unknown[] };
+    if (report.resultId !== undefined) this.resultIds.set(uri, report.resultId);
+    return report.kind === 'full' ? (report.items?.length ?? 0) : undefined;
+  }
+
+  /** Pulled or pushed, whichever the server does: resolves when the diagnostics of `version` are in. */
+  private async diagnosticsAfter(uri: string, version: number, send: () => Promise<void>): Promise<{ ms: number; diagnostics: number | undefined }> {
     const started = now();
-    const pending = this.diagnosticsFor(uri, 1);
-    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
-    const published = await pending;
-    return { ms: now() - started, diagnostics: published.diagnostics.length };
+    if (this.pulls) {
+      await send();
+      const diagnostics = await this.pull(uri);
+      return { ms: now() - started, diagnostics };
+    }
+    // Not (yet) registered: whichever comes first, a push of this version or the registration of
+    // pull diagnostics (VS Code then pulls every open document).
+    const pushed = this.diagnosticsFor(uri, version).then((params) => params.diagnostics.length);
+    await send();
+    const first = await Promise.race([pushed, this.registered.then(() => 'registered' as const)]);
+    if (first === 'registered') this.dropWaiters(uri);
+    const diagnostics = first === 'registered' ? await this.pull(uri) : first;
+    return { ms: now() - started, diagnostics };
+  }
+
+  async open(uri: string, text: string, version = 1): Promise<{ ms: number; diagnostics: number | undefined }> {
+    this.resultIds.delete(uri);
+    return this.diagnosticsAfter(uri, version, () => this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text } }));
+  }
+
+  async close(uri: string): Promise<void> {
+    this.resultIds.delete(uri);
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }
 
   /** Replace one character at (line, character) and time the fresh diagnostics of that version. */
-  async replaceCharacter(uri: string, version: number, line: number, character: number, replacement: string): Promise<{ ms: number; diagnostics: number }> {
-    const pending = this.diagnosticsFor(uri, version);
-    const started = now();
-    await this.connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri, version },
-      contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: replacement }],
-    });
-    const published = await pending;
-    return { ms: now() - started, diagnostics: published.diagnostics.length };
+  async replaceCharacter(uri: string, version: number, line: number, character: number, replacement: string): Promise<{ ms: number; diagnostics: number | undefined }> {
+    return this.diagnosticsAfter(uri, version, () =>
+      this.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: replacement }],
+      }),
+    );
   }
 
   /** The server's peak resident memory so far (Linux), in bytes. */

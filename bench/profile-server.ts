@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateCatalog, writeFixture } from './generate';
 import { LspSession, positionOf } from './lsp';
+import { oursSpec } from './servers';
 import { median, REPO } from './util';
 
 async function main(): Promise<void> {
@@ -21,7 +22,9 @@ async function main(): Promise<void> {
   try {
     const generated = generateCatalog(size);
     const files = writeFixture(dir, generated);
-    const { session } = await LspSession.start(path.join(REPO, 'dist', 'server.js'), dir, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+    // As the VS Code client runs it (pulled diagnostics, default settings), under the profiler.
+    const spec = oursSpec(path.join(REPO, 'dist', 'server.js'));
+    const { session } = await LspSession.launch({ ...spec, command: process.execPath, args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, path.join(REPO, 'dist', 'server.js'), '--stdio'] }, dir);
     const uri = pathToFileURL(files.catalogPath).toString();
     const opened = await session.open(uri, generated.text);
     const key = generated.text.indexOf(`${JSON.stringify(generated.middleName)}: {`);

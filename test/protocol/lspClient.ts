@@ -158,6 +158,8 @@ export class LspClient {
   readonly appliedEdits: unknown[] = [];
   /** Every window/showDocument the server asked for (answered "success"). */
   readonly shownDocuments: unknown[] = [];
+  /** How many times the server asked a pulling client to pull diagnostics again. */
+  diagnosticRefreshes = 0;
   initializeResult!: InitializeResult;
 
   private readonly documents = new Map<string, TextDocument>();
@@ -252,6 +254,11 @@ export class LspClient {
       return null;
     });
     c.onRequest('client/unregisterCapability', () => null);
+    c.onRequest('workspace/diagnostic/refresh', () => {
+      this.diagnosticRefreshes++;
+      this.events.emit('event');
+      return null;
+    });
     c.onRequest('window/workDoneProgress/create', () => null);
     c.onRequest('window/showMessageRequest', () => null);
     c.onRequest('workspace/workspaceFolders', () =>
@@ -267,7 +274,7 @@ export class LspClient {
       this.events.emit('event');
       return { applied: true };
     });
-    for (const refresh of ['workspace/diagnostic/refresh', 'workspace/semanticTokens/refresh', 'workspace/codeLens/refresh', 'workspace/inlayHint/refresh']) {
+    for (const refresh of ['workspace/semanticTokens/refresh', 'workspace/codeLens/refresh', 'workspace/inlayHint/refresh']) {
       c.onRequest(refresh, () => null);
     }
     c.onError(() => undefined);
@@ -437,7 +444,14 @@ export class LspClient {
   /** The diagnostics the client currently shows for a URI (the latest publication), if any. */
   latest(uri: string): Publication | undefined {
     const all = this.publicationsFor(uri);
-    return all[all.length - 1];
+    const last = all[all.length - 1];
+    if (!last) return undefined;
+    // The server publishes only when the diagnostics change (server/src/lsp/diagnosticsChannel.ts).
+    // Each analysis sends its publication, if any, then its summary: the summary right after the
+    // publication is its pair; any later one is an analysis that confirmed the same diagnostics.
+    const summaries = this.notifications.filter((n) => n.seq > last.seq && n.method === 'mcpCatalog/documentAnalysed' && (n.params as { uri?: string }).uri === uri);
+    const confirmation = summaries.length > 1 ? summaries[summaries.length - 1] : undefined;
+    return confirmation ? { ...last, version: (confirmation.params as { version?: number }).version, seq: confirmation.seq } : last;
   }
 
   /**

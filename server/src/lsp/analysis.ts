@@ -176,7 +176,7 @@ export class Analyzer {
       entryCount: check.entryCount,
       check,
       findings,
-      reported: reportFindings(text, findings, this.options.reader, lines),
+      reported: reportFindings(text, findings, this.options.reader, lines, check.incremental ? previous : undefined),
       facts,
       dependencies,
       settings,

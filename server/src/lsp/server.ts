@@ -15,6 +15,7 @@ import { CachingReader, diskReader } from '../node/files';
 import { Analyzer, type Analysis } from './analysis';
 import { EditLog } from './editLog';
 import { toDiagnostics, type DiagnosticSupport } from './diagnostics';
+import { DiagnosticsChannel } from './diagnosticsChannel';
 import { guard, Logger } from './log';
 import { uriToPath } from './paths';
 import { SettingsProvider } from './settings';
@@ -25,6 +26,7 @@ import { FolderWatcher } from './watchers';
 import { RenameEchoes } from './renameEchoes';
 import { SourcesLog } from './sourcesLog';
 import { registerFeatures, type ServerContext } from './features';
+import { guarded, throwIfCancelled } from './requests';
 
 /**
  * The language server: serves catalogs and roots indexes (SPEC §1) to any LSP client. Works with
@@ -44,6 +46,10 @@ export function startServer(connection: Connection): void {
   let watchedByClient = false;
   let foldersSupported = false;
   let clientCapabilities: ClientCapabilities | undefined;
+  /** Pull or push, decided by the client's capabilities in `initialize` (lsp/diagnosticsChannel.ts). */
+  let channel = new DiagnosticsChannel(connection, false, false);
+  /** Analyses whose summary and watchers were already handled (a pull and a push of one version share it). */
+  const followedUp = new WeakSet<Analysis>();
   let settings: SettingsProvider | undefined;
   const folderWatcher = new FolderWatcher(() => {
     logger.info('A watched folder changed; revalidating open catalogs and roots indexes.');
@@ -70,20 +76,10 @@ export function startServer(connection: Connection): void {
     return analyzer.analyze(document, current);
   };
 
-  const validate = async (document: TextDocument): Promise<void> => {
-    const started = Date.now();
-    const analysis = await analyse(document);
-    // Stale: the document changed or closed while settings were fetched; a newer run is scheduled.
-    const latest = documents.get(document.uri);
-    if (!latest || latest.version !== document.version) return;
-    // Sending is guarded: a closed connection or a message that cannot be written is logged, never an unhandled rejection.
-    if (!analysis) {
-      void guard(logger, 'publishing diagnostics', () => connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }));
-      return;
-    }
-    void guard(logger, 'publishing diagnostics', () =>
-      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toDiagnostics(analysis.reported, document.uri, diagnosticSupport) }),
-    );
+  /** What follows every new analysis, pulled or pushed: the summary for the tree view and language status, and the watchers. */
+  const followUp = (document: TextDocument, analysis: Analysis, started: number): void => {
+    if (followedUp.has(analysis)) return;
+    followedUp.add(analysis);
     // The tree view and language status follow catalogs and roots indexes; an air.json only gets diagnostics.
     if (analysis.kind !== 'air') {
       const params: DocumentAnalysedParams = {
@@ -101,6 +97,33 @@ export function startServer(connection: Connection): void {
     logger.verbose(`Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`);
   };
 
+  /** Push mode: analyse and publish, unless the diagnostics are the ones already published. */
+  const validate = async (document: TextDocument): Promise<void> => {
+    const started = Date.now();
+    const analysis = await analyse(document);
+    // Stale: the document changed or closed while settings were fetched; a newer run is scheduled.
+    const latest = documents.get(document.uri);
+    if (!latest || latest.version !== document.version) return;
+    // Sending is guarded: a closed connection or a message that cannot be written is logged, never an unhandled rejection.
+    const reported = analysis?.reported ?? [];
+    void guard(logger, 'publishing diagnostics', () => channel.push(document.uri, analysis ? document.version : undefined, reported, () => toDiagnostics(reported, document.uri, diagnosticSupport)));
+    if (analysis) followUp(document, analysis, started);
+  };
+
+  // Pull mode (LSP 3.17): the client asks after every open and change, so there is no debounce;
+  // an unchanged set is answered `unchanged`.
+  connection.languages.diagnostics.on((params, token) =>
+    guarded(context, 'diagnostics', token, async () => {
+      const started = Date.now();
+      const document = documents.get(params.textDocument.uri);
+      const analysis = document && (await analyse(document));
+      throwIfCancelled(token);
+      const reported = analysis?.reported ?? [];
+      if (document && analysis) followUp(document, analysis, started);
+      return channel.report(params.textDocument.uri, reported, params.previousResultId, () => toDiagnostics(reported, params.textDocument.uri, diagnosticSupport));
+    }).then((report) => report ?? { kind: 'full' as const, items: [] }),
+  );
+
   const scheduler = new ValidationScheduler(
     async (document) => {
       await guard(logger, 'validation', () => validate(document));
@@ -111,7 +134,8 @@ export function startServer(connection: Connection): void {
   /** Something outside the documents changed: re-derive facts for every open document. */
   const revalidateAll = (except?: string): void => {
     analyzer.invalidate();
-    for (const document of documents.all()) if (document.uri !== except) scheduler.schedule(document, true);
+    if (channel.pull) channel.refresh();
+    else for (const document of documents.all()) if (document.uri !== except) scheduler.schedule(document, true);
   };
 
   /**
@@ -125,7 +149,8 @@ export function startServer(connection: Connection): void {
     for (const other of documents.all()) {
       if (other.uri === document.uri || !analyzer.cached(other.uri)?.dependencies.includes(filePath)) continue;
       analyzer.forget(other.uri);
-      scheduler.schedule(other);
+      if (channel.pull) channel.refresh();
+      else scheduler.schedule(other);
     }
   };
 
@@ -154,8 +179,15 @@ export function startServer(connection: Connection): void {
       for (const problem of config?.problems ?? []) logger.error(`${config!.path}: ${problem}; that value is ignored.`);
       return { config, filePath, folder };
     });
+    // A pulling client reads related information and rule links through its diagnostic capability (VS Code announces both).
+    const pulls = capabilities.textDocument?.diagnostic !== undefined;
+    channel = new DiagnosticsChannel(connection, pulls, capabilities.workspace?.diagnostics?.refreshSupport === true);
     const publish = capabilities.textDocument?.publishDiagnostics;
-    diagnosticSupport = { related: publish?.relatedInformation === true, codeDescription: publish?.codeDescriptionSupport === true };
+    const pull = pulls ? (capabilities.textDocument?.diagnostic as { relatedInformation?: boolean; codeDescriptionSupport?: boolean } | undefined) : undefined;
+    diagnosticSupport = {
+      related: publish?.relatedInformation === true || pull?.relatedInformation === true,
+      codeDescription: publish?.codeDescriptionSupport === true || pull?.codeDescriptionSupport === true,
+    };
     watchedByClient = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     foldersSupported = capabilities.workspace?.workspaceFolders === true;
     workspaceFolders = (params.workspaceFolders ?? []).flatMap((folder) => (typeof folder?.uri === 'string' ? uriToPath(folder.uri) ?? [] : []));
@@ -166,6 +198,7 @@ export function startServer(connection: Connection): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         ...featureCapabilities(),
+        ...(pulls ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'mcp-catalog-language-server', version },
     };
@@ -223,14 +256,15 @@ export function startServer(connection: Connection): void {
       const filePath = uriToPath(event.document.uri);
       if (filePath) openByPath.set(filePath, event.document);
       renames.observe(event.document);
-      scheduler.schedule(event.document, true);
+      // A pulling client asks for this document's diagnostics itself.
+      if (!channel.pull) scheduler.schedule(event.document, true);
     }),
   );
 
   documents.onDidChangeContent((event) =>
     guard(logger, 'change', () => {
       renames.observe(event.document);
-      scheduler.schedule(event.document);
+      if (!channel.pull) scheduler.schedule(event.document);
       scheduleDependents(event.document);
     }),
   );
@@ -245,7 +279,7 @@ export function startServer(connection: Connection): void {
       sourcesLog.forget(event.document.uri);
       const wasIndex = analyzer.cached(event.document.uri) !== undefined;
       analyzer.forget(event.document.uri);
-      void guard(logger, 'clearing diagnostics', () => connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }));
+      void guard(logger, 'clearing diagnostics', () => channel.close(event.document.uri));
       // Dependents fall back from the closed editor's text to the file on disk.
       if (wasIndex) revalidateAll();
     }),

@@ -22,7 +22,20 @@ export interface ReportedFinding {
   related: ReportedRelated[];
 }
 
-export function reportFindings(text: string, findings: readonly ResolvedFinding[], files: FileReader, lines = new LineIndex(text)): ReportedFinding[] {
+/**
+ * `previous`: the findings and reports of the version this one was edited from. A finding the
+ * engine kept as the same object lies wholly before every edit (fastCheck.ts shifts anything
+ * after), so its range is unchanged and its report is reused instead of recomputed.
+ */
+export function reportFindings(
+  text: string,
+  findings: readonly ResolvedFinding[],
+  files: FileReader,
+  lines = new LineIndex(text),
+  previous?: { findings: readonly ResolvedFinding[]; reported: readonly ReportedFinding[] },
+): ReportedFinding[] {
+  const known = new Map<ResolvedFinding, ReportedFinding>();
+  if (previous && previous.findings.length === previous.reported.length) previous.findings.forEach((finding, i) => known.set(finding, previous.reported[i]));
   const otherFiles = new Map<string, LineIndex | undefined>();
   const indexFor = (filePath: string): LineIndex | undefined => {
     if (!otherFiles.has(filePath)) {
@@ -31,8 +44,8 @@ export function reportFindings(text: string, findings: readonly ResolvedFinding[
     }
     return otherFiles.get(filePath);
   };
-  return findings.map((finding) => ({
-    code: finding.code,
+  return findings.map((finding) => known.get(finding) ?? {
+      code: finding.code,
     severity: finding.severity,
     message: finding.message,
     range: lines.rangeOf(finding.start, finding.end),
@@ -41,5 +54,5 @@ export function reportFindings(text: string, findings: readonly ResolvedFinding[
       const index = related.path === undefined ? lines : indexFor(related.path);
       return index ? [{ path: related.path, range: index.rangeOf(related.start, related.end), message: related.message }] : [];
     }),
-  }));
+  });
 }

@@ -188,17 +188,28 @@ export const MAX_FINDINGS_WEIGHT = 16 * 1024 * 1024;
 
 const STRICT_JSON_CODES: readonly Code[] = ['json-syntax', 'json-comment', 'json-trailing-comma', 'json-bom'];
 
+/** Each finding's weight, once: an edit keeps most findings (fastCheck.ts), and weighing is a JSON.stringify. */
+const weights = new WeakMap<ResolvedFinding, number>();
+
+function weightOf(finding: ResolvedFinding): number {
+  let weight = weights.get(finding);
+  if (weight !== undefined) return weight;
+  weight = finding.message.length + 64;
+  try {
+    weight += JSON.stringify(finding.data)?.length ?? 0;
+  } catch {
+    weight += MAX_FINDINGS_WEIGHT; // data JSON cannot carry is data no client can receive
+  }
+  for (const related of finding.related ?? []) weight += related.message.length + (related.path?.length ?? 0) + 64;
+  weights.set(finding, weight);
+  return weight;
+}
+
 function capFindings(findings: ResolvedFinding[]): ResolvedFinding[] {
   let weight = 0;
   for (let i = 0; i < findings.length; i++) {
     const finding = findings[i];
-    weight += finding.message.length + 64;
-    try {
-      weight += JSON.stringify(finding.data)?.length ?? 0;
-    } catch {
-      weight += MAX_FINDINGS_WEIGHT; // data JSON cannot carry is data no client can receive
-    }
-    for (const related of finding.related ?? []) weight += related.message.length + (related.path?.length ?? 0) + 64;
+    weight += weightOf(finding);
     if (weight > MAX_FINDINGS_WEIGHT) {
       // The strict-JSON verdict must survive the cut (JSON.parse fails on the file whatever else
       // is wrong): the first left-out finding of each json-* code is kept (fuzzer, issue 7).
@@ -239,6 +250,12 @@ function formatMegabytes(bytes: number): string {
 }
 
 /**
+ * The resolved form of a finding the engine kept from the previous version (fastCheck.ts), under
+ * the same overrides: the same object, so the LSP range derived from it can be kept too.
+ */
+const resolvedForms = new WeakMap<Finding, { overrides: CheckOptions['severities']; resolved: ResolvedFinding }>();
+
+/**
  * Apply user severities (dropping `off`), mask credentials in every message (SPEC §5: this is the
  * one place every finding passes, whichever rule and path made it), de-duplicate, and sort by position.
  */
@@ -252,9 +269,15 @@ export function resolveSeverities(findings: Finding[], overrides: CheckOptions['
     const key = `${finding.code}\u0000${finding.start}\u0000${finding.end}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const masked: ResolvedFinding = { ...finding, message, severity };
-    if (finding.related) masked.related = finding.related.map((related) => ({ ...related, message: maskCredentials(related.message) }));
-    resolved.push(masked);
+    const known = resolvedForms.get(finding);
+    if (known && known.overrides === overrides && known.resolved.severity === severity) {
+      resolved.push(known.resolved);
+      continue;
+    }
+    const form: ResolvedFinding = { ...finding, message, severity };
+    if (finding.related) form.related = finding.related.map((related) => ({ ...related, message: maskCredentials(related.message) }));
+    resolvedForms.set(finding, { overrides, resolved: form });
+    resolved.push(form);
   }
   resolved.sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code));
   return resolved;

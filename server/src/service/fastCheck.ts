@@ -1,8 +1,8 @@
 import type { WorkspaceFacts } from './facts';
 import type { Finding } from './findings';
-import type { IndexEntry } from './model';
-import { countKeys, DEPTH, KEY_COUNT, KEY_END, KEY_START, scanEntrySpans, skipValue, spanAt, SPAN_FIELDS, VALUE_END, VALUE_START, type EntrySpan, type ScannedObject } from './entrySpans';
-import { parseJson, type JsonNode, type ParsedJson } from './parse';
+import { countKeys, DEPTH, KEY_COUNT, KEY_END, KEY_START, scanEntrySpans, skipValue, spanAt, SPAN_FIELDS, VALUE_END, VALUE_START, type ScannedObject } from './entrySpans';
+import { entryAt, entryOf, entryTree, parseWhole, readEntry, shiftFinding, shiftTree, type TreeEntry } from './fastEntries';
+import type { JsonNode, ParsedJson } from './parse';
 import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } from './rules/rule';
 
 /**
@@ -21,16 +21,6 @@ import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } f
  * The state also lets an edit inside one entry's value re-check that entry alone (`recheckEdits`).
  */
 
-/** Entries nested deeper than this take the full parser, whose walks are all iterative. */
-const MAX_PLAIN_DEPTH = 48;
-
-interface TreeEntry {
-  /** The rules (bit `1 << index`) that see this entry: those that may report on it or group it. */
-  rules: number;
-  entry: IndexEntry;
-  /** The entry's own parse findings (duplicate keys inside it), in document offsets. */
-  parseFindings: Finding[];
-}
 
 /**
  * What the fast path keeps per document, in flat arrays indexed by entry (the garbage collector
@@ -53,6 +43,11 @@ export interface FastState {
   readonly trees: Map<number, TreeEntry>;
   readonly rules: readonly Rule[];
   readonly facts: WorkspaceFacts;
+  /**
+   * Per rule with `checkDocument`, what it reported over the entries it sees, kept until one of
+   * those entries or its groups change; undefined: run it.
+   */
+  readonly documentFindings: (Finding[] | undefined)[];
 }
 
 export interface FastResult {
@@ -87,13 +82,19 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   if (!fastPathPossible(rules)) return undefined;
   const object = scanEntrySpans(text);
   if (!object) return undefined;
+  // The whole document parsed once (V8's parser is the floor; one parse per entry cost 2.3 times
+  // as much, bench/NOTES.md); the scanner proved it strict JSON, so this only fails on what the
+  // scanner lets through (a raw control character in a string): then the full parser judges.
+  const whole = parseWhole(text);
+  // Fewer names than entries: a duplicate top-level name, whose earlier value the parse dropped.
+  if (!whole || Object.keys(whole).length !== object.count) return undefined;
   const context: PlainContext = { kind: 'catalog', facts };
   const names = new Map<string, number>();
   const reporters = new Int32Array(object.count);
   const groupKeys: (Keys[] | undefined)[] = rules.map((rule) => (rule.groupKeys ? new Array<Keys>(object.count) : undefined));
   let schemaIndex = -1;
   for (let index = 0; index < object.count; index++) {
-    const read = readEntry(text, object.spans, index);
+    const read = entryOf(text, object.spans, index, whole);
     if (!read) return undefined;
     const size = names.size;
     names.set(read.name, index);
@@ -120,7 +121,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
       namedMembers[named] |= 1 << r;
     }
   });
-  const state: FastState = { text, object, reporters, schemaIndex, groupKeys, groupSizes, namedMembers, trees: new Map(), rules, facts };
+  const state: FastState = { text, object, reporters, schemaIndex, groupKeys, groupSizes, namedMembers, trees: new Map(), rules, facts, documentFindings: rules.map(() => undefined) };
   for (let index = 0; index < object.count; index++) {
     const seeing = rulesSeeing(state, index);
     if (seeing !== 0) state.trees.set(index, entryTree(text, spanAt(object.spans, index), seeing));
@@ -135,7 +136,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
  * The previous state is consumed: its tables and trees are updated in place.
  */
 export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], text: string, runRule: RunRule): FastResult | undefined {
-  const { object, reporters, groupKeys, groupSizes, trees } = previous;
+  const { object, reporters, groupKeys, groupSizes, trees, documentFindings } = previous;
   const spans = object.spans;
   let objectEnd = object.end;
   let totalDelta = 0;
@@ -157,8 +158,15 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
       spans[later + VALUE_END] += delta;
     }
     objectEnd += delta;
-    // Trees of untouched entries move with the text; edited entries get new ones below.
+    // Trees of untouched entries move with the text, their findings too; edited entries get new ones below.
     for (const [treeIndex, tree] of trees) if (treeIndex > index) shiftTree(tree, delta);
+    // Offsets in the previous version from the edit's end on move (inside the edited entry only
+    // stale findings lie, and those are recomputed).
+    const from = edit.end;
+    for (let r = 0; r < documentFindings.length; r++) {
+      const kept = documentFindings[r];
+      if (kept) documentFindings[r] = kept.map((finding) => shiftFinding(finding, from, delta));
+    }
   }
   if (previous.text.length + totalDelta !== text.length) return undefined;
   const next: ScannedObject = { start: object.start, end: objectEnd, count: object.count, spans };
@@ -201,22 +209,32 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
   // Keys that depend on names cannot change inside a value; if one did, start over.
   if (changedNamedGroup) return undefined;
   const state: FastState = { ...previous, text, object: next };
+  /** Document rules whose entries changed: they run again, the others' findings are kept. */
+  let stale = 0;
   for (const index of dirty) {
+    stale |= trees.get(index)?.rules ?? 0;
     trees.delete(index);
     const seeing = rulesSeeing(state, index);
+    stale |= seeing;
     if (seeing !== 0) trees.set(index, entryTree(text, spanAt(spans, index), seeing));
   }
   for (const { rule, key } of regrouped) {
+    stale |= 1 << rule;
     const perEntry = groupKeys[rule]!;
     for (let index = 0; index < next.count; index++) {
       if (dirty.has(index) || !hasKey(perEntry[index], key)) continue;
       const seeing = rulesSeeing(state, index);
       const tree = trees.get(index);
+      stale |= (tree?.rules ?? 0) ^ seeing;
       if (seeing === 0) trees.delete(index);
-      else if (tree) tree.rules = seeing;
-      else trees.set(index, entryTree(text, spanAt(spans, index), seeing));
+      else if (!tree) trees.set(index, entryTree(text, spanAt(spans, index), seeing));
+      else if (tree.rules !== seeing) {
+        tree.rules = seeing;
+        tree.findings = undefined;
+      }
     }
   }
+  for (let r = 0; r < documentFindings.length; r++) if (stale & (1 << r)) documentFindings[r] = undefined;
   return result(state, runRule);
 }
 
@@ -258,31 +276,50 @@ function sameKeys(a: Keys, b: Keys): boolean {
  * Each rule over the entries it sees, in document order, as if the document held only those: a
  * rule's findings on an entry never depend on entries it cannot report on or group with (which is
  * what `mayReport` and `groupKeys` promise), so they are exactly its findings on the whole text.
+ * What an entry's `checkEntry` rules and each `checkDocument` reported is kept (TreeEntry.findings,
+ * FastState.documentFindings) and only what an edit made stale runs again (bench/NOTES.md).
  */
 function result(state: FastState, runRule: RunRule): FastResult {
   const indices = [...state.trees.keys()].sort((a, b) => a - b);
   const trees = indices.map((index) => state.trees.get(index)!);
-  const findings: Finding[] = [];
-  for (const tree of trees) findings.push(...tree.parseFindings);
-  const { text, object } = state;
+  const { text, object, rules, documentFindings } = state;
   const root: JsonNode = { type: 'object', offset: object.start, length: object.end - object.start, children: [] };
   for (const tree of trees) {
     tree.entry.property.parent = root;
     root.children!.push(tree.entry.property);
   }
   const parsed = { text, root, findings: [], strictErrors: false, maxDepth: 0 };
-  state.rules.forEach((rule, r) => {
-    const context: RuleContext = {
-      kind: 'catalog',
-      text,
-      parsed,
-      root,
-      entries: trees.filter((tree) => (tree.rules & (1 << r)) !== 0).map((tree) => tree.entry),
-      facts: state.facts,
-      report: (finding) => findings.push(finding),
-    };
-    if (rule.checkDocument) runRule(rule, () => rule.checkDocument!(context));
-    if (rule.checkEntry) for (const entry of context.entries) runRule(rule, () => rule.checkEntry!(entry, context));
+  const contexts: (RuleContext | undefined)[] = [];
+  const contextFor = (r: number, into: Finding[]): RuleContext => {
+    const entries = contexts[r]?.entries ?? trees.filter((tree) => (tree.rules & (1 << r)) !== 0).map((tree) => tree.entry);
+    const context: RuleContext = { kind: 'catalog', text, parsed, root, entries, facts: state.facts, report: (finding) => into.push(finding) };
+    contexts[r] = context;
+    return context;
+  };
+  const findings: Finding[] = [];
+  for (const tree of trees) {
+    for (const finding of tree.parseFindings) findings.push(finding);
+    if (!tree.findings) {
+      const own: Finding[] = [];
+      rules.forEach((rule, r) => {
+        if (!rule.checkEntry || (tree.rules & (1 << r)) === 0) return;
+        const context = contextFor(r, own);
+        runRule(rule, () => rule.checkEntry!(tree.entry, context));
+      });
+      tree.findings = own;
+    }
+    for (const finding of tree.findings) findings.push(finding);
+  }
+  rules.forEach((rule, r) => {
+    if (!rule.checkDocument) return;
+    let kept = documentFindings[r];
+    if (!kept) {
+      const own: Finding[] = [];
+      const context = contextFor(r, own);
+      runRule(rule, () => rule.checkDocument!(context));
+      documentFindings[r] = kept = own;
+    }
+    for (const finding of kept) findings.push(finding);
   });
   return { state, findings, entryCount: state.object.count - (state.schemaIndex >= 0 ? 1 : 0) };
 }
@@ -298,20 +335,6 @@ function rulesSeeing(state: FastState, index: number): number {
     });
   });
   return rules;
-}
-
-/** The entry's name and plain value, or undefined when only the full parser can judge it. */
-export function readEntry(text: string, spans: Int32Array, index: number): PlainEntry | undefined {
-  const at = index * SPAN_FIELDS;
-  if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
-  try {
-    // JSON.parse decodes escapes and rejects what the scanner let through (a raw control character).
-    const name = JSON.parse(text.slice(spans[at + KEY_START], spans[at + KEY_END])) as string;
-    const slice = text.slice(spans[at + VALUE_START], spans[at + VALUE_END]);
-    return { name, value: JSON.parse(slice) as unknown, slice };
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -335,54 +358,4 @@ function emptyToUndefined(keys: Keys): Keys {
   return typeof keys === 'string' || keys === undefined ? keys : keys.length === 0 ? undefined : keys.length === 1 ? keys[0] : keys;
 }
 
-/**
- * The tree of one entry with offsets in the whole document. It is parsed inside a one-property
- * object so its depth — and so duplicate-key severities and paths — is what it is in the document.
- */
-function entryTree(text: string, span: EntrySpan, rules: number): TreeEntry {
-  const base = span.keyStart - 1;
-  const parsed = parseJson(`{${text.slice(span.keyStart, span.valueEnd)}}`);
-  const property = parsed.root!.children![0];
-  const tree: TreeEntry = {
-    rules,
-    entry: { name: property.children![0].value as string, property, keyNode: property.children![0], valueNode: property.children![1] },
-    parseFindings: parsed.findings,
-  };
-  shiftTree(tree, base);
-  return tree;
-}
-
-function shiftTree(tree: TreeEntry, by: number): void {
-  const work: JsonNode[] = [tree.entry.property];
-  while (work.length) {
-    const node = work.pop()!;
-    node.offset += by;
-    if (node.colonOffset !== undefined) node.colonOffset += by;
-    if (node.children) for (const child of node.children) work.push(child);
-  }
-  tree.parseFindings = tree.parseFindings.map((finding) => {
-    const data = finding.data as { earlierOffset?: number } | undefined;
-    return {
-      ...finding,
-      start: finding.start + by,
-      end: finding.end + by,
-      data: data?.earlierOffset !== undefined ? { ...data, earlierOffset: data.earlierOffset + by } : finding.data,
-      related: finding.related?.map((related) => (related.path === undefined ? { ...related, start: related.start + by, end: related.end + by } : related)),
-    };
-  });
-}
-
-/** Index of the last entry whose key starts at or before `offset` (-1 before the first). */
-function entryAt(object: ScannedObject, offset: number): number {
-  let low = 0;
-  let high = object.count - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (object.spans[mid * SPAN_FIELDS + KEY_START] <= offset) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
-}
+export { readEntry };

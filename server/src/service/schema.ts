@@ -13,8 +13,16 @@ export { mcpSchema, rootsSchema };
 
 let validators: { catalogEntry: ValidateFunction; rootEntry: ValidateFunction } | undefined;
 
+/**
+ * `validateSchema: false`: our schemas are not checked against the JSON Schema meta-schema at
+ * start-up — compiling the meta-schema was half of ajv's start-up cost (bench/NOTES.md). The unit
+ * tier checks them against it instead (test/unit/schemas.test.ts); strict mode still rejects
+ * unknown keywords when compiling.
+ */
+export const AJV_OPTIONS = { allErrors: true, strict: true, strictRequired: false, strictTypes: false, unicodeRegExp: true, validateSchema: false } as const;
+
 function compile(): NonNullable<typeof validators> {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, unicodeRegExp: true });
+  const ajv = new Ajv(AJV_OPTIONS);
   // Editor-only annotations in our schemas: known to ajv so strict mode accepts them.
   ajv.addVocabulary(['markdownDescription', 'enumDescriptions', 'defaultSnippets', 'deprecationMessage']);
   addFormats(ajv, ['uri']);

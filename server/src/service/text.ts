@@ -42,7 +42,10 @@ export class LineIndex {
   ) {
     if (!runs) {
       const starts = [0];
-      for (let i = 0; i < text.length; i++) {
+      // Most documents have no `\r`: then V8's indexOf finds the line breaks, far faster than a
+      // loop over every character (a tenth of opening a 3 MB catalog, bench/NOTES.md).
+      if (text.indexOf('\r') === -1) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      else for (let i = 0; i < text.length; i++) {
         const ch = text.charCodeAt(i);
         if (ch === 13 /* \r */) {
           if (text.charCodeAt(i + 1) === 10) i++;

@@ -6,6 +6,7 @@ import { entryValueIsValid, knownFields, validateEntryValue } from '../schema';
 import { closestNames } from '../suggestions';
 import { codePointLength, describeValue, editDistance } from '../text';
 import { nodeSpan, plainObject, type Rule, type RuleContext } from './rule';
+import type { IndexKind } from '../classify';
 
 /**
  * Structure and schema (SPEC §3, §5): entries are objects, names match the pattern, and ajv's
@@ -50,7 +51,7 @@ export const structureRule: Rule = {
     const known = knownFieldSet(context.kind);
     for (const key in value) {
       if (known.has(key) || PASSTHROUGH_FIELDS.has(key) || key.startsWith('$')) continue;
-      if (nearMiss(key, knownFields(context.kind))) return true;
+      if (nearMissOf(context.kind, key)) return true;
     }
     return false;
   },
@@ -326,6 +327,20 @@ const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '')
  */
 export function unknownFieldSeverity(key: string, suggestion: string): 'warning' | 'hint' {
   return squash(key) === squash(suggestion) ? 'warning' : 'hint';
+}
+
+/**
+ * `nearMiss` against an entry's known fields, remembered per key: the fast path asks about every
+ * entry, and a big catalog repeats the same few extra fields in thousands of entries (the edit
+ * distances were a twelfth of a check, bench/NOTES.md).
+ */
+const nearMisses = new Map<string, string | undefined>();
+function nearMissOf(kind: IndexKind, key: string): string | undefined {
+  const memo = `${kind}\u0000${key}`;
+  if (nearMisses.has(memo)) return nearMisses.get(memo);
+  const found = nearMiss(key, knownFields(kind));
+  if (nearMisses.size < 10_000) nearMisses.set(memo, found);
+  return found;
 }
 
 export function nearMiss(key: string, known: readonly string[]): string | undefined {

@@ -1,0 +1,124 @@
+/**
+ * End to end, as a user feels it (bench/NOTES.md): both language servers driven over stdio by the
+ * same VS Code-like client (lsp.ts, servers.ts), one fresh process per round, ours and the peer
+ * alternating round by round so load on the shared machine falls on both alike. Per round:
+ *
+ * - cold: spawn → initialize → configuration → didOpen → the first diagnostics;
+ * - open: the document closed and opened afresh in the warm server → its diagnostics;
+ * - edit: one-character edits in the middle entry's description, each → its diagnostics;
+ * - rss: the server's peak resident memory (VmHWM) over the whole session.
+ *
+ * Medians over the rounds (edits: over every edit of every round).
+ */
+
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { GeneratedCatalog, writeFixture } from './generate';
+import { LspSession, positionOf, type ServerSpec } from './lsp';
+import { mb, median, now } from './util';
+
+export type Side = 'ours' | 'peer';
+
+export interface SideFigures {
+  coldMs: number;
+  openMs: number;
+  editMs: number;
+  rssMb: number;
+  /** Diagnostics on open (the peer knows only AIR's schema, so it finds fewer). */
+  diagnostics: number;
+  /** Whether the server offered pull diagnostics (VS Code then pulls after every open and change). */
+  pulled: boolean;
+  rounds: number;
+  edits: number;
+  samples: { cold: number[]; open: number[]; edit: number[]; rss: number[] };
+}
+
+export interface EndToEnd {
+  ours: SideFigures;
+  peer: SideFigures;
+}
+
+/** Where the edit goes: the second character of the middle entry's description. */
+export function editSpot(generated: GeneratedCatalog): { offset: number; original: string } {
+  const key = generated.text.indexOf(`${JSON.stringify(generated.middleName)}: {`);
+  const description = generated.text.indexOf('"description": "', key);
+  if (key < 0 || description < 0) throw new Error('edit spot not found');
+  const offset = description + '"description": "'.length + 1;
+  return { offset, original: generated.text[offset] };
+}
+
+/** Rounds and edits per round by size, unless `--rounds` says otherwise. */
+export function endToEndPlan(size: number, rounds?: number): { rounds: number; edits: number } {
+  if (size <= 2000) return { rounds: rounds ?? 7, edits: 15 };
+  if (size <= 20000) return { rounds: rounds ?? 5, edits: 10 };
+  return { rounds: rounds ?? 2, edits: 5 };
+}
+
+interface Round {
+  cold: number;
+  open: number;
+  edits: number[];
+  rss: number;
+  diagnostics: number;
+  pulled: boolean;
+}
+
+async function oneRound(spec: ServerSpec, generated: GeneratedCatalog, files: ReturnType<typeof writeFixture>, edits: number): Promise<Round> {
+  const folder = path.dirname(files.catalogPath);
+  const uri = pathToFileURL(files.catalogPath).toString();
+  const { session } = await LspSession.launch(spec, folder);
+  try {
+    const first = await session.open(uri, generated.text);
+    const cold = now() - session.spawnedAt;
+    await session.close(uri);
+    const reopened = await session.open(uri, generated.text);
+    const { offset, original } = editSpot(generated);
+    const { line, character } = positionOf(generated.text, offset);
+    const times: number[] = [];
+    for (let version = 2; version < 2 + edits; version++) {
+      // Type a character, then put the original back: every edit is one character.
+      const replacement = version % 2 === 0 ? (original === 'X' ? 'Y' : 'X') : original;
+      times.push((await session.replaceCharacter(uri, version, line, character, replacement)).ms);
+    }
+    const rss = session.peakRss() ?? NaN;
+    return { cold, open: reopened.ms, edits: times, rss, diagnostics: first.diagnostics ?? 0, pulled: session.pulls };
+  } finally {
+    await session.stop();
+  }
+}
+
+export async function measureEndToEnd(
+  specs: Record<Side, ServerSpec>,
+  generated: GeneratedCatalog,
+  files: ReturnType<typeof writeFixture>,
+  plan: { rounds: number; edits: number },
+  say: (line: string) => void,
+): Promise<EndToEnd> {
+  const rounds: Record<Side, Round[]> = { ours: [], peer: [] };
+  for (let r = 0; r < plan.rounds; r++) {
+    for (const side of (r % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']) as Side[]) {
+      rounds[side].push(await oneRound(specs[side], generated, files, plan.edits));
+    }
+  }
+  const figures = (side: Side): SideFigures => {
+    const all = rounds[side];
+    const samples = { cold: all.map((r) => r.cold), open: all.map((r) => r.open), edit: all.flatMap((r) => r.edits), rss: all.map((r) => mb(r.rss)) };
+    return {
+      coldMs: median(samples.cold),
+      openMs: median(samples.open),
+      editMs: median(samples.edit),
+      rssMb: median(samples.rss),
+      diagnostics: all[0]?.diagnostics ?? 0,
+      pulled: all.every((r) => r.pulled),
+      rounds: all.length,
+      edits: samples.edit.length,
+      samples,
+    };
+  };
+  const result = { ours: figures('ours'), peer: figures('peer') };
+  for (const side of ['ours', 'peer'] as Side[]) {
+    const f = result[side];
+    say(`  ${side}: cold ${f.coldMs.toFixed(0)} ms, open ${f.openMs.toFixed(0)} ms, edit ${f.editMs.toFixed(1)} ms, peak RSS ${f.rssMb.toFixed(0)} MB, ${f.diagnostics} diagnostics (${f.pulled ? 'pulled' : 'pushed'}; ${f.rounds} rounds, ${f.edits} edits)`);
+  }
+  return result;
+}

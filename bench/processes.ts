@@ -1,0 +1,131 @@
+/**
+ * Whole-process figures (bench/run.ts): the server's cold start on the Zimmer catalog, the command
+ * line's `check` against a bare `node` that reads and `JSON.parse`s the same file, and the bundle
+ * sizes as built and minified.
+ */
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LspSession } from './lsp';
+import { FIXTURES, median, now, REPO } from './util';
+
+export interface ColdStart {
+  /** Spawn → first publishDiagnostics on the Zimmer catalog (median). */
+  firstDiagnosticsMs: number;
+  /** Spawn → initialize response (median). */
+  initializeMs: number;
+  /** Spawn → exit of `node -e 0`: the floor any Node server pays (median). */
+  nodeBaselineMs: number;
+  samples: number[];
+}
+
+export interface Bundle {
+  file: string;
+  bytes: number;
+  /** The same entry point bundled with --production settings (minified), when esbuild is available. */
+  minifiedBytes?: number;
+}
+
+export interface CliFigures {
+  /** `node cli.js check CATALOG` as a whole process (median). */
+  cliMs: number;
+  /** `node -e` reading the same file and `JSON.parse`-ing it (median). */
+  bareMs: number;
+  exitCode: number | null;
+  runs: number;
+}
+
+export async function measureColdStart(serverPath: string, tmp: string): Promise<ColdStart> {
+  const dir = path.join(tmp, 'zimmer');
+  execFileSync('mkdir', ['-p', dir]);
+  for (const name of ['zimmer-mcp.json', 'zimmer-roots.json']) copyFileSync(path.join(FIXTURES, name), path.join(dir, name));
+  const text = readFileSync(path.join(dir, 'zimmer-mcp.json'), 'utf8');
+  const uri = pathToFileURL(path.join(dir, 'zimmer-mcp.json')).toString();
+  const samples: number[] = [];
+  const initialize: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const { session, initializedAt } = await LspSession.start(serverPath, dir);
+    try {
+      await session.open(uri, text);
+      const at = now();
+      // The first spawn warms the file-system cache; it is not counted.
+      if (i > 0) {
+        samples.push(at - session.spawnedAt);
+        initialize.push(initializedAt - session.spawnedAt);
+      }
+    } finally {
+      await session.stop();
+    }
+  }
+  const baseline: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = now();
+    spawnSync(process.execPath, ['-e', '0']);
+    baseline.push(now() - started);
+  }
+  return { firstDiagnosticsMs: median(samples), initializeMs: median(initialize), nodeBaselineMs: median(baseline), samples };
+}
+
+const BARE_READ = "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))";
+
+/** The CLI and the bare read alternating, one process each, in the catalog's folder (discovery finds its roots index and .env). */
+export function measureCli(cliPath: string, catalogPath: string, runs: number): CliFigures {
+  const cwd = path.dirname(catalogPath);
+  const cli: number[] = [];
+  const bare: number[] = [];
+  let exitCode: number | null = null;
+  for (let i = 0; i < runs + 1; i++) {
+    for (const side of i % 2 === 0 ? ['cli', 'bare'] : ['bare', 'cli']) {
+      const started = now();
+      const run = side === 'cli' ? spawnSync(process.execPath, [cliPath, 'check', catalogPath], { cwd, stdio: 'ignore' }) : spawnSync(process.execPath, ['-e', BARE_READ, catalogPath], { cwd, stdio: 'ignore' });
+      const ms = now() - started;
+      if (side === 'bare' && run.status !== 0) throw new Error(`the bare read of ${catalogPath} failed`);
+      if (side === 'cli') exitCode = run.status;
+      // The first pair warms the file-system cache.
+      if (i > 0) (side === 'cli' ? cli : bare).push(ms);
+    }
+  }
+  return { cliMs: median(cli), bareMs: median(bare), exitCode, runs };
+}
+
+export async function measureBundles(tmp: string): Promise<Bundle[]> {
+  const dist = path.join(REPO, 'dist');
+  if (!existsSync(dist)) return [];
+  const bundles: Bundle[] = readdirSync(dist)
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+    .map((name) => ({ file: `dist/${name}`, bytes: statSync(path.join(dist, name)).size }));
+  // What `npm run package` ships: the same entry points, minified (scripts/build.mjs --production).
+  const entries: Record<string, { entry: string; external?: string[] }> = {
+    'dist/client.js': { entry: 'client/src/extension.ts', external: ['vscode'] },
+    'dist/server.js': { entry: 'server/src/server.ts' },
+    'dist/cli.js': { entry: 'server/src/cli.ts' },
+  };
+  try {
+    const esbuild = (await import('esbuild')) as typeof import('esbuild');
+    for (const bundle of bundles) {
+      const spec = entries[bundle.file];
+      if (!spec || !existsSync(path.join(REPO, spec.entry))) continue;
+      const outfile = path.join(tmp, 'min', path.basename(bundle.file));
+      await esbuild.build({
+        entryPoints: [path.join(REPO, spec.entry)],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        minify: true,
+        legalComments: 'none',
+        mainFields: ['module', 'main'],
+        external: spec.external,
+        logLevel: 'silent',
+      });
+      bundle.minifiedBytes = statSync(outfile).size;
+    }
+  } catch (error) {
+    process.stderr.write(`minified bundle sizes skipped: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  return bundles;
+}

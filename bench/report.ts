@@ -1,0 +1,165 @@
+/** What `npm run bench` prints and writes to bench/RESULTS.md (bench/run.ts gathers the figures). */
+
+import { execFileSync } from 'node:child_process';
+import * as os from 'node:os';
+import type { EndToEnd } from './e2e';
+import type { SizeResult } from './inProcess';
+import type { Phase } from './phases';
+import type { Bundle, CliFigures, ColdStart } from './processes';
+import { REPO, type MachineInfo } from './util';
+
+export interface Figures {
+  machine: MachineInfo;
+  results: SizeResult[];
+  e2e: Map<number, EndToEnd>;
+  cli: Map<number, CliFigures>;
+  cold?: ColdStart;
+  bundles: Bundle[];
+  phases?: { size: number; phases: Phase[] };
+  notes: string[];
+  elapsedSeconds: number;
+}
+
+export const fmt = (value: number | undefined, digits = 1): string => (value === undefined || Number.isNaN(value) ? '—' : value.toFixed(digits));
+export const ratio = (value: number | undefined): string => (value === undefined || Number.isNaN(value) ? '—' : `${value.toFixed(value < 0.1 ? 3 : 2)}×`);
+export const kb = (bytes: number): string => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
+const servers = (size: number): string => size.toLocaleString('en-US');
+
+export function endToEndTable(e2e: Map<number, EndToEnd>): string {
+  const rows = [
+    '| servers | | ours | peer | ours/peer |',
+    '| ---: | --- | ---: | ---: | ---: |',
+  ];
+  for (const [size, { ours, peer }] of e2e) {
+    const line = (label: string, a: number, b: number, unit: string, digits = 0) => rows.push(`| ${servers(size)} | ${label} | ${fmt(a, digits)} ${unit} | ${fmt(b, digits)} ${unit} | ${ratio(a / b)} |`);
+    line('spawn → first diagnostics', ours.coldMs, peer.coldMs, 'ms');
+    line('open a fresh document → diagnostics', ours.openMs, peer.openMs, 'ms');
+    line('one-character edit → diagnostics', ours.editMs, peer.editMs, 'ms', 1);
+    line('server peak RSS over the session', ours.rssMb, peer.rssMb, 'MB');
+  }
+  return rows.join('\n');
+}
+
+export function inProcessTable(results: SizeResult[]): string {
+  const rows = [
+    '| servers | size | ours ms | peer ms | ours/peer | JSON.parse ms | ours/JSON.parse | ours peak MB | peer peak MB | findings ours / peer |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of results) {
+    rows.push(
+      `| ${servers(r.size)} | ${kb(r.bytes)} | ${fmt(r.oursMs)} | ${fmt(r.peerMs)} | ${ratio(r.ratio)} | ${fmt(r.jsonParseMs)} | ${ratio(r.oursMs / r.jsonParseMs)} | ${fmt(r.oursPeakMb)} | ${fmt(r.peerPeakMb)} | ${r.oursFindings} / ${r.peerDiagnostics} |`,
+    );
+  }
+  return rows.join('\n');
+}
+
+function cpuTable(results: SizeResult[]): string {
+  const rows = ['| servers | ours CPU ms | peer CPU ms | ours/peer (CPU) | ours fastest ms | peer fastest ms |', '| ---: | ---: | ---: | ---: | ---: | ---: |'];
+  for (const r of results) {
+    rows.push(`| ${servers(r.size)} | ${fmt(r.oursCpuMs)} | ${fmt(r.peerCpuMs)} | ${ratio(r.oursCpuMs / r.peerCpuMs)} | ${fmt(Math.min(...r.oursSamples))} | ${fmt(Math.min(...r.peerSamples))} |`);
+  }
+  return rows.join('\n');
+}
+
+function cliTable(cli: Map<number, CliFigures>): string {
+  const rows = ['| servers | `mcp-catalog check` ms | bare `node` read + `JSON.parse` ms | ratio | runs |', '| ---: | ---: | ---: | ---: | ---: |'];
+  for (const [size, c] of cli) rows.push(`| ${servers(size)} | ${fmt(c.cliMs, 0)} | ${fmt(c.bareMs, 0)} | ${ratio(c.cliMs / c.bareMs)} | ${c.runs} |`);
+  return rows.join('\n');
+}
+
+/** The goals of bench/NOTES.md, each with its verdict from this run. */
+export function goals(figures: Pick<Figures, 'results' | 'e2e' | 'cli'>): string[] {
+  const lines: string[] = [];
+  const verdict = (ok: boolean): string => (ok ? '**met**' : '**not met**');
+  const goal = (text: string, value: number, limit: number, strict = false) => lines.push(`- ${text}: ${ratio(value)} (goal ${strict ? '<' : '≤'} ${limit}×) — ${verdict(strict ? value < limit : value <= limit)}`);
+  const at10k = figures.e2e.get(10000);
+  if (at10k) {
+    goal('10,000 servers, one-character edit → diagnostics, ours/peer', at10k.ours.editMs / at10k.peer.editMs, 0.02);
+    goal('10,000 servers, open → diagnostics, ours/peer', at10k.ours.openMs / at10k.peer.openMs, 0.25);
+    goal('10,000 servers, cold start, ours/peer', at10k.ours.coldMs / at10k.peer.coldMs, 0.5);
+    goal('10,000 servers, session peak RSS, ours/peer', at10k.ours.rssMb / at10k.peer.rssMb, 0.3);
+  }
+  const at1k = figures.e2e.get(1000);
+  if (at1k) {
+    for (const [label, key] of [['cold start', 'coldMs'], ['open', 'openMs'], ['edit', 'editMs'], ['peak RSS', 'rssMb']] as const) goal(`1,000 servers (default settings), ${label}, ours/peer`, at1k.ours[key] / at1k.peer[key], 0.5, true);
+  }
+  const at50k = figures.e2e.get(50000);
+  if (at50k) {
+    const worst = Math.max(...(['coldMs', 'openMs', 'editMs', 'rssMb'] as const).map((key) => at50k.ours[key] / at50k.peer[key]));
+    goal(`50,000 servers without failure (${at50k.ours.diagnostics} diagnostics), the worst ours/peer ratio`, worst, 1, true);
+  }
+  const in10k = figures.results.find((r) => r.size === 10000);
+  if (in10k) goal('10,000 servers in process, full check / JSON.parse of the same text', in10k.oursMs / in10k.jsonParseMs, 3);
+  const cli10k = figures.cli.get(10000);
+  if (cli10k) goal('10,000 servers, `mcp-catalog check` / bare `node` read + parse, whole processes', cli10k.cliMs / cli10k.bareMs, 2.5);
+  return lines;
+}
+
+/** Which engine was measured: the commit, and whether server/src had uncommitted changes. */
+function engineRevision(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'server/src', 'shared/src', 'schemas'], { cwd: REPO, encoding: 'utf8' }).trim();
+    const count = dirty ? dirty.split('\n').length : 0;
+    return count ? `${head} plus ${count} uncommitted change(s) under server/src, shared/src or schemas` : head;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
+export function markdown(f: Figures): string {
+  const out: string[] = [];
+  const para = (...lines: string[]) => out.push(...lines, '');
+  para('# Benchmark results', 'Written by `npm run bench` (bench/run.ts); regenerate it rather than editing it. What the numbers mean, what changed and what is left: [NOTES.md](NOTES.md).');
+  para(
+    '## Machine',
+    `- CPU: ${f.machine.cpu}, ${f.machine.cores} cores (shared with other engineers' test suites: wall-clock figures vary from run to run, ratios from one run are the figures to compare)`,
+    `- Memory: ${f.machine.memoryGb} GB`,
+    `- Node: ${f.machine.node} on ${f.machine.os}`,
+    `- Date: ${f.machine.date}`,
+    `- Engine measured: ${engineRevision()}`,
+    `- Load average at the end of the run: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')} (1, 5, 15 min)`,
+    `- The measurements took ${Math.round(f.elapsedSeconds)} s (after the build)`,
+  );
+  if (f.e2e.size) {
+    para(
+      '## End to end: both language servers over stdio',
+      "**ours**: dist/server.js as the VS Code extension starts it, default settings. **peer**: VS Code 1.100's own JSON language server (json-language-features from code-server 4.100.3) validating against AIR's schema, initialised and configured as VS Code's JSON client does it, the schema served locally. One client drives both the way VS Code's LanguageClient does: it pulls (`textDocument/diagnostic`) after every open and change when the server offers pull diagnostics, otherwise it waits for the pushed diagnostics of that version. A fresh process per round, ours and the peer alternating; medians of the rounds (edits: of every edit).",
+      endToEndTable(f.e2e),
+    );
+    const detail = [...f.e2e].map(([size, { ours, peer }]) => `${servers(size)} servers: ${ours.rounds} rounds, ${ours.edits} / ${peer.edits} edits; ours ${ours.pulled ? 'pulled' : 'pushed'}, the peer ${peer.pulled ? 'pulled' : 'pushed'}; ${ours.diagnostics} / ${peer.diagnostics} diagnostics`);
+    para(`${detail.join('. ')}.`);
+  }
+  para(
+    '## In process: the engine',
+    "Medians after warm-up, alternating in one process. **ours**: `checkDocument` with facts from the sibling roots index and the `.env` names, a fresh parse every run. **peer**: vscode-json-languageservice `parseJSONDocument` + `doValidation` against AIR's published schema. **JSON.parse**: V8 reading the same text, the floor. **peak MB**: growth of peak RSS during one full check, each side alone in its own `node --expose-gc` process, the result kept alive. Findings differ because the peer knows only AIR's schema (no Zimmer rules, placeholders or roots).",
+    inProcessTable(f.results),
+    'The same runs as CPU time (user + system of this process, so garbage-collector threads count) and the fastest run:',
+    cpuTable(f.results),
+  );
+  if (f.cli.size) para('## The command line as a whole process', '`node dist/cli.js check catalog-mcp.json` in the catalog\'s folder (it finds the sibling roots index and `.env`) against `node -e` reading the same file and `JSON.parse`-ing it, alternating; medians.', cliTable(f.cli));
+  for (const note of f.notes) para(`_${note}_`);
+  para('## Goals', ...goals(f));
+  if (f.phases) {
+    const full = f.results.find((r) => r.size === f.phases!.size);
+    para(
+      `## Where our time goes (${servers(f.phases.size)} servers)`,
+      `Each stage timed on its own (median of 3, garbage collected before each run), next to the floors and the full parser the fast path avoids. The stages run on prebuilt inputs, so they add up to less than the whole check (${fmt(full?.oursMs)} ms above).`,
+      ['| stage | ms | what |', '| --- | ---: | --- |', ...f.phases.phases.map((phase) => `| ${phase.name} | ${fmt(phase.ms)} | ${phase.note} |`)].join('\n'),
+    );
+  }
+  if (f.cold) {
+    para(
+      '## Cold start on a small catalog',
+      `- Language server spawn → first diagnostics on the Zimmer catalog (16 servers): **${fmt(f.cold.firstDiagnosticsMs)} ms** (median of ${f.cold.samples.length}; spawn → initialize result ${fmt(f.cold.initializeMs)} ms; \`node -e 0\` alone takes ${fmt(f.cold.nodeBaselineMs)} ms).`,
+    );
+  }
+  if (f.bundles.length) {
+    para('## Bundles', ['| file | as built | minified (`--production`) |', '| --- | ---: | ---: |', ...f.bundles.map((b) => `| ${b.file} | ${kb(b.bytes)} | ${b.minifiedBytes === undefined ? '—' : kb(b.minifiedBytes)} |`)].join('\n'));
+  }
+  para(
+    '## Reproduce',
+    "`npm run bench` (`npm run -s bench -- --json` for JSON alone on stdout — `-s` keeps npm's own banner off it; `-- --sizes=1000,10000 --rounds=3` for a subset; `--no-e2e` skips the servers). The scripts compile to out/bench-build/: generate a catalog alone with `node out/bench-build/generate.js 10000 DIR`; profile the server's edit path with `node out/bench-build/profile-server.js 10000 40`.",
+  );
+  return out.join('\n');
+}

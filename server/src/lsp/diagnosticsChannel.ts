@@ -1,0 +1,92 @@
+import type { Connection, Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver';
+import type { ReportedFinding, ReportedRelated } from '../node/report';
+
+/**
+ * How diagnostics reach the client (bench/NOTES.md "Pull and push"): a client that announces
+ * `textDocument.diagnostic` (VS Code's LanguageClient 9) pulls them after every open and change —
+ * no debounce, and a `resultId` per distinct set, so an edit that changes no finding is answered
+ * `unchanged` instead of re-sending every diagnostic. Any other client (Neovim 0.7) gets them
+ * pushed, and never the same set twice in a row for a document.
+ *
+ * "The same" compares the findings as reported (code, severity, message, range, related
+ * locations, data), which is cheaper than encoding the diagnostics and what a user would see.
+ */
+export class DiagnosticsChannel {
+  /** Per document: the last set sent (push) or answered (pull), and its result id. */
+  private readonly last = new Map<string, { findings: readonly ReportedFinding[]; resultId: string }>();
+  private nextId = 1;
+  private refreshPending = false;
+
+  constructor(
+    private readonly connection: Connection,
+    /** The client pulls: answer its requests instead of pushing. */
+    readonly pull: boolean,
+    /** The client takes `workspace/diagnostic/refresh` (re-pull everything after an outside change). */
+    private readonly refreshSupported: boolean,
+  ) {}
+
+  /** Push mode: publish unless the set equals the last one published for `uri`. Returns whether it sent. */
+  async push(uri: string, version: number | undefined, findings: readonly ReportedFinding[], toDiagnostics: () => Diagnostic[]): Promise<boolean> {
+    if (!this.remember(uri, findings).changed) return false;
+    await this.connection.sendDiagnostics({ uri, version, diagnostics: toDiagnostics() });
+    return true;
+  }
+
+  /** Pull mode: the report for a `textDocument/diagnostic` request that sent `previousResultId`. */
+  report(uri: string, findings: readonly ReportedFinding[], previousResultId: string | undefined, toDiagnostics: () => Diagnostic[]): DocumentDiagnosticReport {
+    const { resultId } = this.remember(uri, findings);
+    if (previousResultId !== undefined && previousResultId === resultId) return { kind: 'unchanged', resultId };
+    return { kind: 'full', resultId, items: toDiagnostics() };
+  }
+
+  /** The document closed: push mode clears what may have been published; both forget it. */
+  async close(uri: string): Promise<void> {
+    const previous = this.last.get(uri);
+    this.last.delete(uri);
+    if (!this.pull && (previous === undefined || previous.findings.length > 0)) await this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  /**
+   * Something outside the documents changed (a roots index, an env file, settings): a pulling
+   * client is asked to pull again, once however many changes arrive in the same turn.
+   */
+  refresh(): void {
+    if (!this.pull || !this.refreshSupported || this.refreshPending) return;
+    this.refreshPending = true;
+    queueMicrotask(() => {
+      this.refreshPending = false;
+      // A client gone or refusing is not worth a crash: the next pull brings the diagnostics anyway.
+      Promise.resolve(this.connection.languages.diagnostics.refresh()).catch(() => undefined);
+    });
+  }
+
+  private remember(uri: string, findings: readonly ReportedFinding[]): { changed: boolean; resultId: string } {
+    const previous = this.last.get(uri);
+    if (previous && sameFindings(previous.findings, findings)) return { changed: false, resultId: previous.resultId };
+    const resultId = String(this.nextId++);
+    this.last.set(uri, { findings, resultId });
+    return { changed: true, resultId };
+  }
+}
+
+export function sameFindings(a: readonly ReportedFinding[], b: readonly ReportedFinding[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameFinding(a[i], b[i])) return false;
+  return true;
+}
+
+function sameFinding(a: ReportedFinding, b: ReportedFinding): boolean {
+  if (a === b) return true;
+  if (a.code !== b.code || a.severity !== b.severity || a.message !== b.message || !sameRange(a.range, b.range) || a.related.length !== b.related.length) return false;
+  for (let i = 0; i < a.related.length; i++) if (!sameRelated(a.related[i], b.related[i])) return false;
+  return a.data === b.data || JSON.stringify(a.data) === JSON.stringify(b.data);
+}
+
+function sameRelated(a: ReportedRelated, b: ReportedRelated): boolean {
+  return a.path === b.path && a.message === b.message && sameRange(a.range, b.range);
+}
+
+function sameRange(a: ReportedFinding['range'], b: ReportedFinding['range']): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}

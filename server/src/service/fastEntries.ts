@@ -1,0 +1,140 @@
+import type { Finding } from './findings';
+import { DEPTH, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START, type EntrySpan, type ScannedObject } from './entrySpans';
+import type { IndexEntry } from './model';
+import { parseJson, type JsonNode } from './parse';
+import type { PlainEntry } from './rules/rule';
+
+/**
+ * The fast path's entries (fastCheck.ts, bench/NOTES.md): an entry's plain value, read from the
+ * whole document's parse or on its own after an edit; the tree of an entry that needs one; and
+ * how trees and findings move when an edit before them changes the text's length.
+ */
+
+/** Entries nested deeper than this take the full parser, whose walks are all iterative. */
+export const MAX_PLAIN_DEPTH = 48;
+
+export interface TreeEntry {
+  /** The rules (bit `1 << index`) that see this entry: those that may report on it or group it. */
+  rules: number;
+  entry: IndexEntry;
+  /** The entry's own parse findings (duplicate keys inside it), in document offsets. */
+  parseFindings: Finding[];
+  /**
+   * What the `checkEntry` of the rules in `rules` reported on this entry, kept until the entry or
+   * its rules change (a `checkEntry` reads only its entry, the kind and the facts): an edit elsewhere
+   * re-runs nothing here. Undefined: not run yet.
+   */
+  findings?: Finding[];
+}
+
+
+export function parseWhole(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An entry read from the whole document's parse: its name from the key's text (decoded only when
+ * it has an escape) and its value from the parse. Top-level names are unique on the fast path
+ * (fastCheck bails when the parse has fewer names than the scanner found entries), so the parse
+ * holds exactly this entry's value under its name.
+ */
+export function entryOf(text: string, spans: Int32Array, index: number, whole: Record<string, unknown>): PlainEntry | undefined {
+  const at = index * SPAN_FIELDS;
+  if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
+  const keyStart = spans[at + KEY_START];
+  const keyEnd = spans[at + KEY_END];
+  let escaped = false;
+  for (let i = keyStart + 1; i < keyEnd - 1 && !escaped; i++) escaped = text.charCodeAt(i) === 0x5c;
+  let name: string;
+  if (escaped) {
+    try {
+      name = JSON.parse(text.slice(keyStart, keyEnd)) as string;
+    } catch {
+      return undefined;
+    }
+  } else name = text.slice(keyStart + 1, keyEnd - 1);
+  if (!Object.prototype.hasOwnProperty.call(whole, name)) return undefined;
+  return { name, value: whole[name], slice: text.slice(spans[at + VALUE_START], spans[at + VALUE_END]) };
+}
+
+/** The entry's name and plain value, or undefined when only the full parser can judge it. */
+export function readEntry(text: string, spans: Int32Array, index: number): PlainEntry | undefined {
+  const at = index * SPAN_FIELDS;
+  if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
+  try {
+    // JSON.parse decodes escapes and rejects what the scanner let through (a raw control character).
+    const name = JSON.parse(text.slice(spans[at + KEY_START], spans[at + KEY_END])) as string;
+    const slice = text.slice(spans[at + VALUE_START], spans[at + VALUE_END]);
+    return { name, value: JSON.parse(slice) as unknown, slice };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The tree of one entry with offsets in the whole document. It is parsed inside a one-property
+ * object so its depth — and so duplicate-key severities and paths — is what it is in the document.
+ */
+export function entryTree(text: string, span: EntrySpan, rules: number): TreeEntry {
+  const base = span.keyStart - 1;
+  const parsed = parseJson(`{${text.slice(span.keyStart, span.valueEnd)}}`);
+  const property = parsed.root!.children![0];
+  const tree: TreeEntry = {
+    rules,
+    entry: { name: property.children![0].value as string, property, keyNode: property.children![0], valueNode: property.children![1] },
+    parseFindings: parsed.findings,
+  };
+  shiftTree(tree, base);
+  return tree;
+}
+
+export function shiftTree(tree: TreeEntry, by: number): void {
+  const work: JsonNode[] = [tree.entry.property];
+  while (work.length) {
+    const node = work.pop()!;
+    node.offset += by;
+    if (node.colonOffset !== undefined) node.colonOffset += by;
+    if (node.children) for (const child of node.children) work.push(child);
+  }
+  tree.parseFindings = tree.parseFindings.map((finding) => shiftFinding(finding, 0, by));
+  tree.findings = tree.findings?.map((finding) => shiftFinding(finding, 0, by));
+}
+
+/**
+ * A finding after `by` characters were inserted (or removed) at `from`: what lies at or after it
+ * moves. The same object when nothing in it moves, so what was derived from it (its LSP range,
+ * node/report.ts) can be kept.
+ */
+export function shiftFinding(finding: Finding, from: number, by: number): Finding {
+  const data = finding.data as { earlierOffset?: number } | undefined;
+  const moves = finding.start >= from || finding.end > from || (data?.earlierOffset !== undefined && data.earlierOffset >= from) || finding.related?.some((related) => related.path === undefined && related.end > from);
+  if (!moves || by === 0) return finding;
+  const at = (offset: number) => (offset >= from ? offset + by : offset);
+  return {
+    ...finding,
+    start: at(finding.start),
+    end: finding.end > from ? finding.end + by : finding.end,
+    data: data?.earlierOffset !== undefined && data.earlierOffset >= from ? { ...data, earlierOffset: data.earlierOffset + by } : finding.data,
+    related: finding.related?.map((related) => (related.path === undefined && related.end > from ? { ...related, start: at(related.start), end: related.end + by } : related)),
+  };
+}
+
+/** Index of the last entry whose key starts at or before `offset` (-1 before the first). */
+export function entryAt(object: ScannedObject, offset: number): number {
+  let low = 0;
+  let high = object.count - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (object.spans[mid * SPAN_FIELDS + KEY_START] <= offset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
