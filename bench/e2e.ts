@@ -118,7 +118,9 @@ export async function measureEndToEnd(
   const result = { ours: figures('ours'), peer: figures('peer') };
   for (const side of ['ours', 'peer'] as Side[]) {
     const f = result[side];
-    say(`  ${side}: cold ${f.coldMs.toFixed(0)} ms, open ${f.openMs.toFixed(0)} ms, edit ${f.editMs.toFixed(1)} ms, peak RSS ${f.rssMb.toFixed(0)} MB, ${f.diagnostics} diagnostics (${f.pulled ? 'pulled' : 'pushed'}; ${f.rounds} rounds, ${f.edits} edits)`);
+    say(
+      `  ${side}: cold ${f.coldMs.toFixed(0)} ms, open ${f.openMs.toFixed(0)} ms, edit ${f.editMs.toFixed(1)} ms, peak RSS ${f.rssMb.toFixed(0)} MB, ${f.diagnostics} diagnostics (${f.pulled ? 'pulled' : 'pushed'}; ${f.rounds} rounds, ${f.edits} edits)`,
+    );
   }
   return result;
 }

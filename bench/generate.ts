@@ -1,5 +1,5 @@
 /**
- * A deterministic generator of realistic AIR catalogs and their roots index (issue 6).
+ * A deterministic generator of realistic AIR catalogs and their roots index.
  *
  * Entries look like the Zimmer catalog scaled up: mostly `npx` stdio servers with `args` and `env`
  * placeholders, remote streamable-http/sse servers with credential headers (some with `oauth`, some
@@ -28,28 +28,132 @@ function prng(seed: number): () => number {
 }
 
 const SERVICES = [
-  'github', 'gitlab', 'linear', 'jira', 'notion', 'slack', 'discord', 'figma', 'sentry', 'datadog',
-  'stripe', 'twilio', 'sendgrid', 'postgres', 'mysql', 'redis', 'mongodb', 'snowflake', 'bigquery', 'airtable',
-  'asana', 'trello', 'confluence', 'zendesk', 'intercom', 'hubspot', 'salesforce', 'shopify', 'vercel', 'netlify',
-  'cloudflare', 'aws', 'gcp', 'azure', 'kubernetes', 'docker', 'terraform', 'pagerduty', 'opsgenie', 'grafana',
-  'prometheus', 'elastic', 'algolia', 'supabase', 'firebase', 'openai', 'anthropic', 'huggingface', 'replicate', 'pinecone',
-  'weaviate', 'qdrant', 'playwright', 'puppeteer', 'browserbase', 'tavily', 'brave-search', 'exa', 'perplexity', 'context7',
-  'filesystem', 'memory', 'fetch', 'time', 'sqlite', 'git', 'everything', 'sequential-thinking', 'tally', 'twist',
-  'image-diff', 'svg-tracer', 'mailgun', 'postmark', 'calendly', 'zoom', 'gmail', 'gdrive', 'dropbox', 'box',
+  'github',
+  'gitlab',
+  'linear',
+  'jira',
+  'notion',
+  'slack',
+  'discord',
+  'figma',
+  'sentry',
+  'datadog',
+  'stripe',
+  'twilio',
+  'sendgrid',
+  'postgres',
+  'mysql',
+  'redis',
+  'mongodb',
+  'snowflake',
+  'bigquery',
+  'airtable',
+  'asana',
+  'trello',
+  'confluence',
+  'zendesk',
+  'intercom',
+  'hubspot',
+  'salesforce',
+  'shopify',
+  'vercel',
+  'netlify',
+  'cloudflare',
+  'aws',
+  'gcp',
+  'azure',
+  'kubernetes',
+  'docker',
+  'terraform',
+  'pagerduty',
+  'opsgenie',
+  'grafana',
+  'prometheus',
+  'elastic',
+  'algolia',
+  'supabase',
+  'firebase',
+  'openai',
+  'anthropic',
+  'huggingface',
+  'replicate',
+  'pinecone',
+  'weaviate',
+  'qdrant',
+  'playwright',
+  'puppeteer',
+  'browserbase',
+  'tavily',
+  'brave-search',
+  'exa',
+  'perplexity',
+  'context7',
+  'filesystem',
+  'memory',
+  'fetch',
+  'time',
+  'sqlite',
+  'git',
+  'everything',
+  'sequential-thinking',
+  'tally',
+  'twist',
+  'image-diff',
+  'svg-tracer',
+  'mailgun',
+  'postmark',
+  'calendly',
+  'zoom',
+  'gmail',
+  'gdrive',
+  'dropbox',
+  'box',
 ];
 
 const VERBS = [
-  'Search and read', 'Create and update', 'Query', 'Manage', 'Browse', 'Summarise', 'Triage', 'Inspect',
-  'Automate', 'Monitor', 'Export', 'Sync', 'Annotate', 'Review', 'Schedule', 'Archive',
+  'Search and read',
+  'Create and update',
+  'Query',
+  'Manage',
+  'Browse',
+  'Summarise',
+  'Triage',
+  'Inspect',
+  'Automate',
+  'Monitor',
+  'Export',
+  'Sync',
+  'Annotate',
+  'Review',
+  'Schedule',
+  'Archive',
 ];
 const OBJECTS = [
-  'issues and pull requests', 'tickets', 'documents and pages', 'messages and channels', 'design files',
-  'error events', 'dashboards and monitors', 'payments and invoices', 'tables and rows', 'deployments',
-  'incidents', 'records', 'files and folders', 'embeddings', 'calendar events', 'screenshots', 'build logs',
+  'issues and pull requests',
+  'tickets',
+  'documents and pages',
+  'messages and channels',
+  'design files',
+  'error events',
+  'dashboards and monitors',
+  'payments and invoices',
+  'tables and rows',
+  'deployments',
+  'incidents',
+  'records',
+  'files and folders',
+  'embeddings',
+  'calendar events',
+  'screenshots',
+  'build logs',
 ];
 const QUALIFIERS = [
-  '', ' for the current workspace', ' across every project the token can see', ' with read-only scopes',
-  ' (hosted). OAuth via browser flow', ' through the vendor API; rate limits apply',
+  '',
+  ' for the current workspace',
+  ' across every project the token can see',
+  ' with read-only scopes',
+  ' (hosted). OAuth via browser flow',
+  ' through the vendor API; rate limits apply',
   '. Pinned to the team account',
   '. Used by the nightly triage sessions and by reviewers',
 ];
@@ -65,9 +169,26 @@ const SHARED_PACKAGES = [
   '@upstash/context7-mcp@latest',
 ];
 const ROOT_NAMES = [
-  'zimmer', 'zimmer-router', 'fleet-maintenance', 'agent-orchestrator', 'docs-site', 'mobile-app', 'web-app',
-  'data-platform', 'infra', 'billing', 'growth', 'support-desk', 'security-review', 'release-train', 'design-system',
-  'analytics', 'ml-research', 'customer-portal', 'internal-tools', 'onboarding',
+  'zimmer',
+  'zimmer-router',
+  'fleet-maintenance',
+  'agent-orchestrator',
+  'docs-site',
+  'mobile-app',
+  'web-app',
+  'data-platform',
+  'infra',
+  'billing',
+  'growth',
+  'support-desk',
+  'security-review',
+  'release-train',
+  'design-system',
+  'analytics',
+  'ml-research',
+  'customer-portal',
+  'internal-tools',
+  'onboarding',
 ];
 
 /** Names the variable sources know (the `.env` written beside the catalog, and the in-process VariableIndex). */
@@ -98,15 +219,44 @@ const MISTAKES: { code: string; apply: (entry: Entry) => void }[] = [
   { code: 'unavailable-multiline', apply: (e) => (e.unavailable = 'Vendor API is down.\nSee the incident channel.') },
   { code: 'unavailable-empty', apply: (e) => (e.unavailable = '   ') },
   { code: 'undefined-root', apply: (e) => (e.default_in_roots = ['zimmerr']) },
-  { code: 'unresolved-variable', apply: (e) => (e.type === 'stdio' ? (e.env = { ...(e.env as object | undefined), EXTRA_SECRET: '${UNSET_SECRET_NAME}' }) : (e.headers = { Authorization: 'Bearer ${UNSET_SECRET_NAME}' })) },
-  { code: 'invalid-placeholder', apply: (e) => (e.type === 'stdio' ? (e.env = { ...(e.env as object | undefined), BROKEN: '${FOO-bar}' }) : (e.url = `${String(e.url)}?key=\${FOO-bar}`)) },
-  { code: 'lowercase-variable', apply: (e) => (e.type === 'stdio' ? (e.args = [...((e.args as string[] | undefined) ?? []), '--key', '${api_key}']) : (e.headers = { 'X-API-Key': '${api_key}' })) },
+  {
+    code: 'unresolved-variable',
+    apply: (e) =>
+      e.type === 'stdio'
+        ? (e.env = { ...(e.env as object | undefined), EXTRA_SECRET: '${UNSET_SECRET_NAME}' })
+        : (e.headers = { Authorization: 'Bearer ${UNSET_SECRET_NAME}' }),
+  },
+  {
+    code: 'invalid-placeholder',
+    apply: (e) => (e.type === 'stdio' ? (e.env = { ...(e.env as object | undefined), BROKEN: '${FOO-bar}' }) : (e.url = `${String(e.url)}?key=\${FOO-bar}`)),
+  },
+  {
+    code: 'lowercase-variable',
+    apply: (e) =>
+      e.type === 'stdio' ? (e.args = [...((e.args as string[] | undefined) ?? []), '--key', '${api_key}']) : (e.headers = { 'X-API-Key': '${api_key}' }),
+  },
   { code: 'forbidden-field', apply: (e) => (e.type === 'stdio' ? (e.url = 'https://example.com/mcp') : (e.args = ['--verbose'])) },
   { code: 'unknown-field', apply: (e) => (e.startupTimeoutSec = 30) },
   { code: 'placeholder-not-interpolated', apply: (e) => (e.title = 'Uses ${GITHUB_TOKEN}') },
-  // Hygiene (issue 8): a literal token, credentials over plain http.
-  { code: 'hardcoded-secret', apply: (e) => (e.type === 'stdio' ? (e.env = { ...(e.env as object | undefined), GITHUB_TOKEN: 'ghp_0123456789abcdefghijABCDEFGHIJ0123' }) : (e.headers = { Authorization: 'Bearer ghp_0123456789abcdefghijABCDEFGHIJ0123' })) },
-  { code: 'insecure-transport', apply: (e) => ((e.type = 'streamable-http'), delete e.command, delete e.args, delete e.env, (e.url = 'http://mcp.internal.example.com/mcp'), (e.headers = { Authorization: 'Bearer ${GITHUB_TOKEN}' })) },
+  // Hygiene: a literal token, credentials over plain http.
+  {
+    code: 'hardcoded-secret',
+    apply: (e) =>
+      e.type === 'stdio'
+        ? (e.env = { ...(e.env as object | undefined), GITHUB_TOKEN: 'ghp_0123456789abcdefghijABCDEFGHIJ0123' })
+        : (e.headers = { Authorization: 'Bearer ghp_0123456789abcdefghijABCDEFGHIJ0123' }),
+  },
+  {
+    code: 'insecure-transport',
+    apply: (e) => (
+      (e.type = 'streamable-http'),
+      delete e.command,
+      delete e.args,
+      delete e.env,
+      (e.url = 'http://mcp.internal.example.com/mcp'),
+      (e.headers = { Authorization: 'Bearer ${GITHUB_TOKEN}' })
+    ),
+  },
 ];
 
 /** Where the first mistake sits and how far apart they are: `max(3, n/200)` mistakes, evenly spread. */
@@ -188,7 +338,12 @@ function makeEntry(index: number, random: () => number): { name: string; entry: 
     entry.default_in_roots = [...new Set(roots)];
   }
   if (random() < 0.1) entry.startup_timeout_sec = pick(random, [30, 60, 120, 300, 600]);
-  if (random() < 0.03) entry.unavailable = pick(random, ['Vendor outage; see the status page.', 'Token expired — rotate it in the parameter store.', 'Deprecated: use the hosted server instead.']);
+  if (random() < 0.03)
+    entry.unavailable = pick(random, [
+      'Vendor outage; see the status page.',
+      'Token expired — rotate it in the parameter store.',
+      'Deprecated: use the hosted server instead.',
+    ]);
   return { name, entry };
 }
 
@@ -209,7 +364,9 @@ export function generateCatalog(size: number): GeneratedCatalog {
   const mistakes: string[] = [];
   let applied = 0;
   for (let i = 0; i < size; i++) {
-    let { name, entry } = makeEntry(i, random);
+    const made = makeEntry(i, random);
+    let name = made.name;
+    const entry = made.entry;
     // Mistakes sit half-way into each stretch so the first and last entries stay clean.
     if (applied < plan.count && i % plan.every === Math.floor(plan.every / 2)) {
       const mistake = MISTAKES[applied % MISTAKES.length];

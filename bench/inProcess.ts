@@ -37,7 +37,13 @@ export interface SizeResult {
   peerSamples: number[];
 }
 
-export async function measureInProcess(generated: GeneratedCatalog, files: ReturnType<typeof writeFixture>, size: number, runs: number, say: (line: string) => void): Promise<SizeResult> {
+export async function measureInProcess(
+  generated: GeneratedCatalog,
+  files: ReturnType<typeof writeFixture>,
+  size: number,
+  runs: number,
+  say: (line: string) => void,
+): Promise<SizeResult> {
   const { text } = generated;
   const facts = oursFacts(files.catalogPath, files.rootsPath, readFileSync(files.rootsPath, 'utf8'), files.envPath);
   const peer = createPeer();
@@ -78,7 +84,9 @@ export async function measureInProcess(generated: GeneratedCatalog, files: Retur
   const jsonParseMs = median(samples.parse);
   const oursCpuMs = median(cpu.ours);
   const peerCpuMs = median(cpu.peer);
-  say(`  in process: ours ${oursMs.toFixed(1)} ms, peer ${peerMs.toFixed(1)} ms, JSON.parse ${jsonParseMs.toFixed(1)} ms (${measured} runs after ${warmups} warm-ups; CPU time ${oursCpuMs.toFixed(1)} / ${peerCpuMs.toFixed(1)} ms)`);
+  say(
+    `  in process: ours ${oursMs.toFixed(1)} ms, peer ${peerMs.toFixed(1)} ms, JSON.parse ${jsonParseMs.toFixed(1)} ms (${measured} runs after ${warmups} warm-ups; CPU time ${oursCpuMs.toFixed(1)} / ${peerCpuMs.toFixed(1)} ms)`,
+  );
   return {
     size,
     bytes: Buffer.byteLength(text),

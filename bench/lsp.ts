@@ -46,7 +46,14 @@ const CLIENT_CAPABILITIES = {
   textDocument: {
     synchronization: { dynamicRegistration: true, didSave: true },
     publishDiagnostics: { relatedInformation: true, versionSupport: false, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true },
-    diagnostic: { dynamicRegistration: true, relatedDocumentSupport: false, relatedInformation: true, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true },
+    diagnostic: {
+      dynamicRegistration: true,
+      relatedDocumentSupport: false,
+      relatedInformation: true,
+      tagSupport: { valueSet: [1, 2] },
+      codeDescriptionSupport: true,
+      dataSupport: true,
+    },
   },
   workspace: {
     configuration: true,
@@ -75,7 +82,12 @@ export class LspSession {
   ) {}
 
   /** Our server (`node SERVER --stdio`), settings through initializationOptions: the old harness's entry point. */
-  static async start(serverPath: string, folder: string, nodeArgs: readonly string[] = [], initializationOptions: unknown = { settings: { validation: { delay: 0 }, readProcessEnv: false } }): Promise<{ session: LspSession; initializedAt: number }> {
+  static async start(
+    serverPath: string,
+    folder: string,
+    nodeArgs: readonly string[] = [],
+    initializationOptions: unknown = { settings: { validation: { delay: 0 }, readProcessEnv: false } },
+  ): Promise<{ session: LspSession; initializedAt: number }> {
     return LspSession.launch({ command: process.execPath, args: [...nodeArgs, serverPath, '--stdio'], initializationOptions }, folder);
   }
 
@@ -87,7 +99,7 @@ export class LspSession {
       env: spec.env ?? { PATH: process.env.PATH ?? '' },
       stdio: ['pipe', 'pipe', 'inherit'],
     });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const session = new LspSession(child, connection, spawnedAt);
     child.on('exit', () => (session.exited = true));
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishedDiagnostics) => session.published(params));
@@ -104,14 +116,14 @@ export class LspSession {
     connection.onNotification(() => undefined);
     connection.listen();
     const folderUri = pathToFileURL(folder).toString();
-    const result = (await connection.sendRequest('initialize', {
+    const result = await connection.sendRequest<{ capabilities?: { diagnosticProvider?: unknown } }>('initialize', {
       processId: process.pid,
       clientInfo: { name: 'Visual Studio Code', version: '1.100.3' },
       rootUri: folderUri,
       workspaceFolders: [{ uri: folderUri, name: path.basename(folder) }],
       capabilities: CLIENT_CAPABILITIES,
       initializationOptions: spec.initializationOptions,
-    })) as { capabilities?: { diagnosticProvider?: unknown } };
+    });
     if (result.capabilities?.diagnosticProvider) {
       session.pulls = true;
       session.onRegistered?.();
@@ -161,7 +173,10 @@ export class LspSession {
   /** A `textDocument/diagnostic` pull, with the previous result id as VS Code sends it; the number of diagnostics (undefined: unchanged). */
   async pull(uri: string): Promise<number | undefined> {
     const previousResultId = this.resultIds.get(uri);
-    const report = (await this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId })) as { kind: string; resultId?: string; items?: unknown[] };
+    const report = await this.connection.sendRequest<{ kind: string; resultId?: string; items?: unknown[] }>('textDocument/diagnostic', {
+      textDocument: { uri },
+      previousResultId,
+    });
     if (report.resultId !== undefined) this.resultIds.set(uri, report.resultId);
     return report.kind === 'full' ? (report.items?.length ?? 0) : undefined;
   }
@@ -186,7 +201,9 @@ export class LspSession {
 
   async open(uri: string, text: string, version = 1): Promise<{ ms: number; diagnostics: number | undefined }> {
     this.resultIds.delete(uri);
-    return this.diagnosticsAfter(uri, version, () => this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text } }));
+    return this.diagnosticsAfter(uri, version, () =>
+      this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text } }),
+    );
   }
 
   async close(uri: string): Promise<void> {
@@ -195,7 +212,13 @@ export class LspSession {
   }
 
   /** Replace one character at (line, character) and time the fresh diagnostics of that version. */
-  async replaceCharacter(uri: string, version: number, line: number, character: number, replacement: string): Promise<{ ms: number; diagnostics: number | undefined }> {
+  async replaceCharacter(
+    uri: string,
+    version: number,
+    line: number,
+    character: number,
+    replacement: string,
+  ): Promise<{ ms: number; diagnostics: number | undefined }> {
     return this.diagnosticsAfter(uri, version, () =>
       this.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri, version },

@@ -15,7 +15,10 @@ export interface Options {
 
 export function parseOptions(argv: readonly string[]): Options {
   const value = (name: string): string | undefined => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const sizes = (value('sizes') ?? '16,1000,10000,50000').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const sizes = (value('sizes') ?? '16,1000,10000,50000')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   const rounds = Number(value('rounds'));
   return {
     json: argv.includes('--json'),

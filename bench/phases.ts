@@ -42,8 +42,10 @@ export function measurePhases(text: string, facts: WorkspaceFacts, runs = 5): Ph
   add('JSON.parse (floor)', 'V8 reading the bytes: the least any checker can do', () => JSON.parse(text));
   add('jsonc-parser visit() (no-op visitor)', "the scanner's streaming pass", () => visit(text, {}));
   add('jsonc-parser parseTree', 'a full node tree, no decoding of duplicates', () => parseTree(text));
-  add('full parser: checkDocument with fastPath: false', 'a tree for every entry and every rule on every entry (the engine before the fast path; still the path for broken or unusual files)', () =>
-    checkDocument(text, 'catalog', facts, { fastPath: false }),
+  add(
+    'full parser: checkDocument with fastPath: false',
+    'a tree for every entry and every rule on every entry (the engine before the fast path; still the path for broken or unusual files)',
+    () => checkDocument(text, 'catalog', facts, { fastPath: false }),
   );
 
   // The fast path's stages (engine.ts → fastCheck.ts), each on its own.
@@ -57,18 +59,26 @@ export function measurePhases(text: string, facts: WorkspaceFacts, runs = 5): Ph
   const context = { kind: 'catalog' as const, facts };
   for (const rule of RULES) {
     if (!rule.appliesTo.includes('catalog') || !rule.mayReport) continue;
-    add(`fast path: ${rule.id} mayReport${rule.groupKeys ? ' + groupKeys' : ''}`, `over all entries; says yes to ${entries.filter((entry) => rule.mayReport!(entry, context)).length}`, () => {
-      for (const entry of entries) {
-        rule.mayReport!(entry, context);
-        rule.groupKeys?.(entry, context);
-      }
-    });
+    add(
+      `fast path: ${rule.id} mayReport${rule.groupKeys ? ' + groupKeys' : ''}`,
+      `over all entries; says yes to ${entries.filter((entry) => rule.mayReport!(entry, context)).length}`,
+      () => {
+        for (const entry of entries) {
+          rule.mayReport!(entry, context);
+          rule.groupKeys?.(entry, context);
+        }
+      },
+    );
   }
   const result = checkDocument(text, 'catalog', facts);
-  add('fast path: the whole check', `${result.fast?.trees.size ?? 'no'} of ${result.entryCount} entries get a tree`, () => checkDocument(text, 'catalog', facts));
+  add('fast path: the whole check', `${result.fast?.trees.size ?? 'no'} of ${result.entryCount} entries get a tree`, () =>
+    checkDocument(text, 'catalog', facts),
+  );
   add('resolveSeverities', 'dedupe + sort', () => resolveSeverities(result.findings));
   const lines = new LineIndex(text);
-  add('LineIndex + reportFindings', 'offsets → LSP ranges (server and CLI only)', () => reportFindings(text, result.findings, { read: () => undefined, list: () => undefined }, new LineIndex(text)));
+  add('LineIndex + reportFindings', 'offsets → LSP ranges (server and CLI only)', () =>
+    reportFindings(text, result.findings, { read: () => undefined, list: () => undefined }, new LineIndex(text)),
+  );
   const middle = text.length >> 1;
   const edited = `${text.slice(0, middle)}X${text.slice(middle + 1)}`;
   add('LineIndex.afterEdit', 'the server carries the line index through an edit instead', () => lines.afterEdit(middle, middle + 1, 'X', edited));

@@ -79,7 +79,10 @@ export function measureCli(cliPath: string, catalogPath: string, runs: number): 
   for (let i = 0; i < runs + 1; i++) {
     for (const side of i % 2 === 0 ? ['cli', 'bare'] : ['bare', 'cli']) {
       const started = now();
-      const run = side === 'cli' ? spawnSync(process.execPath, [cliPath, 'check', catalogPath], { cwd, stdio: 'ignore' }) : spawnSync(process.execPath, ['-e', BARE_READ, catalogPath], { cwd, stdio: 'ignore' });
+      const run =
+        side === 'cli'
+          ? spawnSync(process.execPath, [cliPath, 'check', catalogPath], { cwd, stdio: 'ignore' })
+          : spawnSync(process.execPath, ['-e', BARE_READ, catalogPath], { cwd, stdio: 'ignore' });
       const ms = now() - started;
       if (side === 'bare' && run.status !== 0) throw new Error(`the bare read of ${catalogPath} failed`);
       if (side === 'cli') exitCode = run.status;

@@ -24,7 +24,10 @@ async function main(): Promise<void> {
     const files = writeFixture(dir, generated);
     // As the VS Code client runs it (pulled diagnostics, default settings), under the profiler.
     const spec = oursSpec(path.join(REPO, 'dist', 'server.js'));
-    const { session } = await LspSession.launch({ ...spec, command: process.execPath, args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, path.join(REPO, 'dist', 'server.js'), '--stdio'] }, dir);
+    const { session } = await LspSession.launch(
+      { ...spec, command: process.execPath, args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, path.join(REPO, 'dist', 'server.js'), '--stdio'] },
+      dir,
+    );
     const uri = pathToFileURL(files.catalogPath).toString();
     const opened = await session.open(uri, generated.text);
     const key = generated.text.indexOf(`${JSON.stringify(generated.middleName)}: {`);

@@ -47,7 +47,10 @@ const STAGES: { name: string; match: (frame: ProfileNode['callFrame']) => boolea
   { name: 'hygiene: hardcoded-secret', match: (f) => f.url.endsWith('hygiene/hardcodedSecret.js') || f.url.endsWith('hygiene/secrets.js') },
   { name: 'hygiene: tool-name-collision', match: (f) => f.url.endsWith('hygiene/toolNameCollision.js') || f.url.endsWith('runtime/codex.js') },
   { name: 'hygiene: other', match: (f) => f.url.includes('/rules/hygiene/') },
-  { name: 'model helpers (field/getProperty/indexEntries)', match: (f) => f.url.endsWith('service/model.js') || ['getProperty', 'effectiveProperties', 'propertyValue', 'findNodeAtPath'].includes(f.functionName) },
+  {
+    name: 'model helpers (field/getProperty/indexEntries)',
+    match: (f) => f.url.endsWith('service/model.js') || ['getProperty', 'effectiveProperties', 'propertyValue', 'findNodeAtPath'].includes(f.functionName),
+  },
   { name: 'resolveSeverities', match: (f) => f.functionName === 'resolveSeverities' },
   { name: 'checkDocument (own)', match: (f) => f.functionName === 'checkDocument' },
 ];
@@ -148,8 +151,11 @@ function main(): void {
     const profile = JSON.parse(readFileSync(process.argv[3], 'utf8')) as CpuProfile;
     const { stages, selfTop, totalMs } = summarise(profile);
     const runs = Number(process.argv[4] ?? 10);
-    process.stdout.write(`Total sampled in checkDocument (+GC): ${totalMs.toFixed(0)} ms over ${runs} runs = ${(totalMs / runs).toFixed(1)} ms/run\n\nBy stage (ms per run, share):\n`);
-    for (const [name, ms] of stages) process.stdout.write(`${(ms / runs).toFixed(1).padStart(8)}  ${((ms / totalMs) * 100).toFixed(1).padStart(5)}%  ${name}\n`);
+    process.stdout.write(
+      `Total sampled in checkDocument (+GC): ${totalMs.toFixed(0)} ms over ${runs} runs = ${(totalMs / runs).toFixed(1)} ms/run\n\nBy stage (ms per run, share):\n`,
+    );
+    for (const [name, ms] of stages)
+      process.stdout.write(`${(ms / runs).toFixed(1).padStart(8)}  ${((ms / totalMs) * 100).toFixed(1).padStart(5)}%  ${name}\n`);
     process.stdout.write('\nTop self time (ms per run):\n');
     for (const [name, ms] of selfTop) process.stdout.write(`${(ms / runs).toFixed(1).padStart(8)}  ${name}\n`);
     return;

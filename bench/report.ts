@@ -26,12 +26,10 @@ export const kb = (bytes: number): string => (bytes >= 1e6 ? `${(bytes / 1e6).to
 const servers = (size: number): string => size.toLocaleString('en-US');
 
 export function endToEndTable(e2e: Map<number, EndToEnd>): string {
-  const rows = [
-    '| servers | | ours | peer | ours/peer |',
-    '| ---: | --- | ---: | ---: | ---: |',
-  ];
+  const rows = ['| servers | | ours | peer | ours/peer |', '| ---: | --- | ---: | ---: | ---: |'];
   for (const [size, { ours, peer }] of e2e) {
-    const line = (label: string, a: number, b: number, unit: string, digits = 0) => rows.push(`| ${servers(size)} | ${label} | ${fmt(a, digits)} ${unit} | ${fmt(b, digits)} ${unit} | ${ratio(a / b)} |`);
+    const line = (label: string, a: number, b: number, unit: string, digits = 0) =>
+      rows.push(`| ${servers(size)} | ${label} | ${fmt(a, digits)} ${unit} | ${fmt(b, digits)} ${unit} | ${ratio(a / b)} |`);
     line('spawn → first diagnostics', ours.coldMs, peer.coldMs, 'ms');
     line('open a fresh document → diagnostics', ours.openMs, peer.openMs, 'ms');
     line('one-character edit → diagnostics', ours.editMs, peer.editMs, 'ms', 1);
@@ -56,7 +54,9 @@ export function inProcessTable(results: SizeResult[]): string {
 function cpuTable(results: SizeResult[]): string {
   const rows = ['| servers | ours CPU ms | peer CPU ms | ours/peer (CPU) | ours fastest ms | peer fastest ms |', '| ---: | ---: | ---: | ---: | ---: | ---: |'];
   for (const r of results) {
-    rows.push(`| ${servers(r.size)} | ${fmt(r.oursCpuMs)} | ${fmt(r.peerCpuMs)} | ${ratio(r.oursCpuMs / r.peerCpuMs)} | ${fmt(Math.min(...r.oursSamples))} | ${fmt(Math.min(...r.peerSamples))} |`);
+    rows.push(
+      `| ${servers(r.size)} | ${fmt(r.oursCpuMs)} | ${fmt(r.peerCpuMs)} | ${ratio(r.oursCpuMs / r.peerCpuMs)} | ${fmt(Math.min(...r.oursSamples))} | ${fmt(Math.min(...r.peerSamples))} |`,
+    );
   }
   return rows.join('\n');
 }
@@ -71,7 +71,8 @@ function cliTable(cli: Map<number, CliFigures>): string {
 export function goals(figures: Pick<Figures, 'results' | 'e2e' | 'cli'>): string[] {
   const lines: string[] = [];
   const verdict = (ok: boolean): string => (ok ? '**met**' : '**not met**');
-  const goal = (text: string, value: number, limit: number, strict = false) => lines.push(`- ${text}: ${ratio(value)} (goal ${strict ? '<' : '≤'} ${limit}×) — ${verdict(strict ? value < limit : value <= limit)}`);
+  const goal = (text: string, value: number, limit: number, strict = false) =>
+    lines.push(`- ${text}: ${ratio(value)} (goal ${strict ? '<' : '≤'} ${limit}×) — ${verdict(strict ? value < limit : value <= limit)}`);
   const at10k = figures.e2e.get(10000);
   if (at10k) {
     goal('10,000 servers, one-character edit → diagnostics, ours/peer', at10k.ours.editMs / at10k.peer.editMs, 0.02);
@@ -81,7 +82,13 @@ export function goals(figures: Pick<Figures, 'results' | 'e2e' | 'cli'>): string
   }
   const at1k = figures.e2e.get(1000);
   if (at1k) {
-    for (const [label, key] of [['cold start', 'coldMs'], ['open', 'openMs'], ['edit', 'editMs'], ['peak RSS', 'rssMb']] as const) goal(`1,000 servers (default settings), ${label}, ours/peer`, at1k.ours[key] / at1k.peer[key], 0.5, true);
+    for (const [label, key] of [
+      ['cold start', 'coldMs'],
+      ['open', 'openMs'],
+      ['edit', 'editMs'],
+      ['peak RSS', 'rssMb'],
+    ] as const)
+      goal(`1,000 servers (default settings), ${label}, ours/peer`, at1k.ours[key] / at1k.peer[key], 0.5, true);
   }
   const at50k = figures.e2e.get(50000);
   if (at50k) {
@@ -110,7 +117,10 @@ function engineRevision(): string {
 export function markdown(f: Figures): string {
   const out: string[] = [];
   const para = (...lines: string[]) => out.push(...lines, '');
-  para('# Benchmark results', 'Written by `npm run bench` (bench/run.ts); regenerate it rather than editing it. What the numbers mean, what changed and what is left: [NOTES.md](NOTES.md).');
+  para(
+    '# Benchmark results',
+    'Written by `npm run bench` (bench/run.ts); regenerate it rather than editing it. What the numbers mean, what changed and what is left: [NOTES.md](NOTES.md).',
+  );
   para(
     '## Machine',
     `- CPU: ${f.machine.cpu}, ${f.machine.cores} cores (shared with other engineers' test suites: wall-clock figures vary from run to run, ratios from one run are the figures to compare)`,
@@ -118,7 +128,10 @@ export function markdown(f: Figures): string {
     `- Node: ${f.machine.node} on ${f.machine.os}`,
     `- Date: ${f.machine.date}`,
     `- Engine measured: ${engineRevision()}`,
-    `- Load average at the end of the run: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')} (1, 5, 15 min)`,
+    `- Load average at the end of the run: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} (1, 5, 15 min)`,
     `- The measurements took ${Math.round(f.elapsedSeconds)} s (after the build)`,
   );
   if (f.e2e.size) {
@@ -127,7 +140,10 @@ export function markdown(f: Figures): string {
       "**ours**: dist/server.js as the VS Code extension starts it, default settings. **peer**: VS Code 1.100's own JSON language server (json-language-features from code-server 4.100.3) validating against AIR's schema, initialised and configured as VS Code's JSON client does it, the schema served locally. One client drives both the way VS Code's LanguageClient does: it pulls (`textDocument/diagnostic`) after every open and change when the server offers pull diagnostics, otherwise it waits for the pushed diagnostics of that version. A fresh process per round, ours and the peer alternating; medians of the rounds (edits: of every edit).",
       endToEndTable(f.e2e),
     );
-    const detail = [...f.e2e].map(([size, { ours, peer }]) => `${servers(size)} servers: ${ours.rounds} rounds, ${ours.edits} / ${peer.edits} edits; ours ${ours.pulled ? 'pulled' : 'pushed'}, the peer ${peer.pulled ? 'pulled' : 'pushed'}; ${ours.diagnostics} / ${peer.diagnostics} diagnostics`);
+    const detail = [...f.e2e].map(
+      ([size, { ours, peer }]) =>
+        `${servers(size)} servers: ${ours.rounds} rounds, ${ours.edits} / ${peer.edits} edits; ours ${ours.pulled ? 'pulled' : 'pushed'}, the peer ${peer.pulled ? 'pulled' : 'pushed'}; ${ours.diagnostics} / ${peer.diagnostics} diagnostics`,
+    );
     para(`${detail.join('. ')}.`);
   }
   para(
@@ -137,7 +153,12 @@ export function markdown(f: Figures): string {
     'The same runs as CPU time (user + system of this process, so garbage-collector threads count) and the fastest run:',
     cpuTable(f.results),
   );
-  if (f.cli.size) para('## The command line as a whole process', '`node dist/cli.js check catalog-mcp.json` in the catalog\'s folder (it finds the sibling roots index and `.env`) against `node -e` reading the same file and `JSON.parse`-ing it, alternating; medians.', cliTable(f.cli));
+  if (f.cli.size)
+    para(
+      '## The command line as a whole process',
+      "`node dist/cli.js check catalog-mcp.json` in the catalog's folder (it finds the sibling roots index and `.env`) against `node -e` reading the same file and `JSON.parse`-ing it, alternating; medians.",
+      cliTable(f.cli),
+    );
   for (const note of f.notes) para(`_${note}_`);
   para('## Goals', ...goals(f));
   if (f.phases) {
@@ -155,7 +176,14 @@ export function markdown(f: Figures): string {
     );
   }
   if (f.bundles.length) {
-    para('## Bundles', ['| file | as built | minified (`--production`) |', '| --- | ---: | ---: |', ...f.bundles.map((b) => `| ${b.file} | ${kb(b.bytes)} | ${b.minifiedBytes === undefined ? '—' : kb(b.minifiedBytes)} |`)].join('\n'));
+    para(
+      '## Bundles',
+      [
+        '| file | as built | minified (`--production`) |',
+        '| --- | ---: | ---: |',
+        ...f.bundles.map((b) => `| ${b.file} | ${kb(b.bytes)} | ${b.minifiedBytes === undefined ? '—' : kb(b.minifiedBytes)} |`),
+      ].join('\n'),
+    );
   }
   para(
     '## Reproduce',

@@ -45,7 +45,8 @@ async function main(): Promise<void> {
   const builtServer = path.join(REPO, 'dist', 'server.js');
   const builtCli = path.join(REPO, 'dist', 'cli.js');
   const haveServer = existsSync(builtServer) && existsSync(builtCli);
-  if (!haveServer) notes.push('dist/server.js or dist/cli.js was not found (run `node scripts/build.mjs`): the servers, the command line and cold start were not measured.');
+  if (!haveServer)
+    notes.push('dist/server.js or dist/cli.js was not found (run `node scripts/build.mjs`): the servers, the command line and cold start were not measured.');
   const peer = findPeerServer();
   if (options.e2e && haveServer && peer.missing) notes.push(`End to end skipped: ${peer.missing}`);
   const runEndToEnd = options.e2e && haveServer && peer.path !== undefined;
@@ -69,13 +70,22 @@ async function main(): Promise<void> {
       const files = writeFixture(path.join(tmp, String(size)), generated);
       say(`${size.toLocaleString('en-US')} servers (${kb(Buffer.byteLength(generated.text))}, ${generated.mistakes.length} deliberate mistakes)`);
       if (runEndToEnd && size >= PROCESS_MIN_SIZE) {
-        const figures = await measureEndToEnd({ ours: oursSpec(serverPath), peer: peerSpec(peer.path!) }, generated, files, endToEndPlan(size, options.rounds), say);
+        const figures = await measureEndToEnd(
+          { ours: oursSpec(serverPath), peer: peerSpec(peer.path!) },
+          generated,
+          files,
+          endToEndPlan(size, options.rounds),
+          say,
+        );
         // Prove the peer validated: the generated mistakes include schema violations (a wrong `type`).
         if (figures.peer.diagnostics === 0) throw new Error(`the peer reported nothing on ${size} servers: it did not validate against AIR's schema`);
         e2e.set(size, figures);
       }
       const result = await measureInProcess(generated, files, size, options.runs, say);
-      const [ours, peerMemory] = await Promise.all([measureMemory('ours', path.dirname(files.catalogPath)), measureMemory('peer', path.dirname(files.catalogPath))]);
+      const [ours, peerMemory] = await Promise.all([
+        measureMemory('ours', path.dirname(files.catalogPath)),
+        measureMemory('peer', path.dirname(files.catalogPath)),
+      ]);
       if (ours) {
         result.oursPeakMb = mb(ours.peakRssDelta);
         result.oursHeapMb = mb(ours.heapDelta);
@@ -117,9 +127,29 @@ async function main(): Promise<void> {
 }
 
 /** `--json`: the figures keyed by size as a string ("1000", "10000", "50000"). */
-function toJson(f: { machine: unknown; results: SizeResult[]; e2e: Map<number, EndToEnd>; cli: Map<number, CliFigures>; cold: unknown; bundles: unknown; phases: unknown; notes: string[] }): unknown {
-  const bySize = <T, U>(map: Map<number, T>, pick: (value: T) => U): Record<string, U> => Object.fromEntries([...map].map(([size, value]) => [String(size), pick(value)]));
-  const side = (s: EndToEnd['ours']) => ({ coldMs: s.coldMs, openMs: s.openMs, editMs: s.editMs, rssMb: s.rssMb, diagnostics: s.diagnostics, pulled: s.pulled, rounds: s.rounds, edits: s.edits, samples: s.samples });
+function toJson(f: {
+  machine: unknown;
+  results: SizeResult[];
+  e2e: Map<number, EndToEnd>;
+  cli: Map<number, CliFigures>;
+  cold: unknown;
+  bundles: unknown;
+  phases: unknown;
+  notes: string[];
+}): unknown {
+  const bySize = <T, U>(map: Map<number, T>, pick: (value: T) => U): Record<string, U> =>
+    Object.fromEntries([...map].map(([size, value]) => [String(size), pick(value)]));
+  const side = (s: EndToEnd['ours']) => ({
+    coldMs: s.coldMs,
+    openMs: s.openMs,
+    editMs: s.editMs,
+    rssMb: s.rssMb,
+    diagnostics: s.diagnostics,
+    pulled: s.pulled,
+    rounds: s.rounds,
+    edits: s.edits,
+    samples: s.samples,
+  });
   const sizes: Record<string, unknown> = {};
   const floor: Record<string, unknown> = {};
   for (const r of f.results) {

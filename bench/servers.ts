@@ -25,7 +25,9 @@ export function findPeerServer(): { path?: string; missing?: string } {
   const cache = process.env.MCP_CATALOG_VSCODE_CACHE ?? path.join(REPO, '.vscode-test');
   const candidate = path.join(cache, 'code-server', JSON_SERVER);
   if (existsSync(candidate)) return { path: candidate };
-  return { missing: `VS Code's JSON language server is not installed (${candidate}); run .ci/install-vscode.sh to install code-server 4.100.3, then npm run bench again.` };
+  return {
+    missing: `VS Code's JSON language server is not installed (${candidate}); run .ci/install-vscode.sh to install code-server 4.100.3, then npm run bench again.`,
+  };
 }
 
 /** `unshare -n` (a private network namespace: no network at all) when this machine allows it. */
@@ -37,12 +39,16 @@ function offlinePrefix(): string[] {
 
 export function networkNote(): string {
   offlinePrefix();
-  return offline ? 'both servers ran without network (unshare -n)' : 'unshare -n is not permitted here: the servers ran with the network (neither needs it: the peer is served AIR\'s schema locally)';
+  return offline
+    ? 'both servers ran without network (unshare -n)'
+    : "unshare -n is not permitted here: the servers ran with the network (neither needs it: the peer is served AIR's schema locally)";
 }
 
 function nodeCommand(script: string): { command: string; args: string[] } {
   const prefix = offlinePrefix();
-  return prefix.length ? { command: prefix[0], args: [...prefix.slice(1), process.execPath, script, '--stdio'] } : { command: process.execPath, args: [script, '--stdio'] };
+  return prefix.length
+    ? { command: prefix[0], args: [...prefix.slice(1), process.execPath, script, '--stdio'] }
+    : { command: process.execPath, args: [script, '--stdio'] };
 }
 
 /** Ours, as the VS Code client starts it: trusted workspace, settings asked for and all left at their defaults. */

@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const svg = readFileSync(`${root}images/icon.svg`, 'utf8');
 const browser = await chromium.launch({ executablePath: process.env.MCP_CATALOG_CHROMIUM ?? '/usr/bin/chromium' });
 const page = await browser.newPage({ viewport: { width: 128, height: 128 } });
-await page.setContent(`<html><body style="margin:0;background:transparent">${svg.replace('width="256" height="256"', 'width="128" height="128"')}</body></html>`);
+await page.setContent(
+  `<html><body style="margin:0;background:transparent">${svg.replace('width="256" height="256"', 'width="128" height="128"')}</body></html>`,
+);
 await page.screenshot({ path: `${root}images/icon.png`, omitBackground: true, clip: { x: 0, y: 0, width: 128, height: 128 } });
 await browser.close();

@@ -71,7 +71,15 @@ function customTier(name, script, required) {
   if (result.status !== 0 && Number(match[2]) === 0) totals.failed++;
 }
 
-if (step('build', process.execPath, ['scripts/build.mjs']) && step('typecheck and compile tests', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.'])) {
+const built =
+  step('build', process.execPath, ['scripts/build.mjs']) &&
+  step('typecheck and compile tests', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
+// Lint and format check (CONTRIBUTING.md): each counts as one test, and the tiers run either way.
+if (!only.length || only.includes('lint')) {
+  if (step('lint (ESLint)', process.execPath, ['node_modules/eslint/bin/eslint.js', '.'])) totals.passed++;
+  if (step('format check (Prettier)', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.'])) totals.passed++;
+}
+if (built) {
   mochaTier('unit', ['out/test/unit/**/*.test.js']);
   mochaTier('protocol', ['out/test/protocol/**/*.test.js']);
   mochaTier('neovim', ['out/test/neovim/**/*.test.js'], { MCP_CATALOG_TIER_REQUIRED: strict ? '1' : '0' });

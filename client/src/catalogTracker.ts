@@ -58,7 +58,12 @@ export class CatalogTracker implements vscode.Disposable {
     const editorUri = vscode.window.activeTextEditor?.document.uri.toString();
     const editorInfo = editorUri ? this.analysed.get(editorUri) : undefined;
     void vscode.commands.executeCommand('setContext', 'mcpCatalog.activeEditorIsCatalog', editorInfo?.kind === 'catalog');
-    const next = editorInfo?.kind === 'catalog' ? editorUri : this.activeCatalog && this.analysed.has(this.activeCatalog) ? this.activeCatalog : this.documents('catalog')[0]?.uri;
+    const next =
+      editorInfo?.kind === 'catalog'
+        ? editorUri
+        : this.activeCatalog && this.analysed.has(this.activeCatalog)
+          ? this.activeCatalog
+          : this.documents('catalog')[0]?.uri;
     void vscode.commands.executeCommand('setContext', 'mcpCatalog.hasCatalog', next !== undefined);
     if (next !== this.activeCatalog || force) {
       this.activeCatalog = next;

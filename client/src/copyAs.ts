@@ -4,7 +4,7 @@ import { TRANSLATE_REQUEST, type ServerChoice, type TranslateParams, type Transl
 import type { CatalogTracker } from './catalogTracker';
 
 /**
- * One definition, many clients (issue 8 item 3): copy a server as a VS Code `.vscode/mcp.json`
+ * One definition, many clients: copy a server as a VS Code `.vscode/mcp.json`
  * entry, a Claude Code `.mcp.json` entry or a Codex TOML table, or open every server as a VS Code
  * mcp.json. The server translates the catalog's current text (`mcpCatalog/translate`); literal
  * credentials are replaced by variables before anything reaches the clipboard.
@@ -74,7 +74,10 @@ export function registerCopyAsCommands(client: LanguageClient, tracker: CatalogT
       }
       const document = await vscode.workspace.openTextDocument({ language: 'jsonc', content: result.content });
       await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
-      report(`${result.servers.length} server${result.servers.length === 1 ? '' : 's'} as a VS Code mcp.json: save it as .vscode/mcp.json or merge it into yours.`, result.warnings);
+      report(
+        `${result.servers.length} server${result.servers.length === 1 ? '' : 's'} as a VS Code mcp.json: save it as .vscode/mcp.json or merge it into yours.`,
+        result.warnings,
+      );
     }),
   ];
 }

@@ -11,8 +11,17 @@ export function registerKnownVariableCommand(): vscode.Disposable {
     const folder = resource ? vscode.workspace.getWorkspaceFolder(resource) : undefined;
     const configuration = vscode.workspace.getConfiguration('mcpCatalog', resource);
     const inspected = configuration.inspect<string[]>('knownVariables');
-    const target = folder ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    const current = (target === vscode.ConfigurationTarget.WorkspaceFolder ? inspected?.workspaceFolderValue : target === vscode.ConfigurationTarget.Workspace ? inspected?.workspaceValue : inspected?.globalValue) ?? [];
+    const target = folder
+      ? vscode.ConfigurationTarget.WorkspaceFolder
+      : vscode.workspace.workspaceFolders?.length
+        ? vscode.ConfigurationTarget.Workspace
+        : vscode.ConfigurationTarget.Global;
+    const current =
+      (target === vscode.ConfigurationTarget.WorkspaceFolder
+        ? inspected?.workspaceFolderValue
+        : target === vscode.ConfigurationTarget.Workspace
+          ? inspected?.workspaceValue
+          : inspected?.globalValue) ?? [];
     if (current.includes(name)) return;
     await configuration.update('knownVariables', [...current, name], target);
     void vscode.window.setStatusBarMessage(`MCP Catalog: ${name} is now a known variable name.`, 4000);

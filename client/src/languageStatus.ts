@@ -52,7 +52,11 @@ export class CatalogLanguageStatus implements vscode.Disposable {
       this.item.text += ` · ${liveText}`;
       this.item.detail += ` — Zimmer instance: ${liveText}`;
     }
-    this.item.severity = info.errors ? vscode.LanguageStatusSeverity.Error : readiness && !readiness.trusted ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    this.item.severity = info.errors
+      ? vscode.LanguageStatusSeverity.Error
+      : readiness && !readiness.trusted
+        ? vscode.LanguageStatusSeverity.Warning
+        : vscode.LanguageStatusSeverity.Information;
   }
 
   dispose(): void {

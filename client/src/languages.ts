@@ -44,7 +44,8 @@ export class DocumentLanguages implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((event) => {
         // Typing a `$schema` into a JSON file makes it ours; in our modes the server already follows edits.
         // Only a text with a `$schema` can change its verdict by an edit (the path decides the rest).
-        if (JSON_LANGUAGES.includes(event.document.languageId) && event.contentChanges.length && event.document.getText().includes('"$schema"')) this.checkSoon(event.document);
+        if (JSON_LANGUAGES.includes(event.document.languageId) && event.contentChanges.length && event.document.getText().includes('"$schema"'))
+          this.checkSoon(event.document);
       }),
     );
     for (const document of vscode.workspace.textDocuments) void this.check(document);

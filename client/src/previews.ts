@@ -69,7 +69,9 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
       ...config.warnings.map((warning) => `Warning: ${warning}`),
       ...(config.notes ?? []),
     ];
-    const body = config.files.map((file) => (config.files.length > 1 ? `${comment(config.runtime, [`--- ${file.path}`])}${file.content}` : file.content)).join('\n');
+    const body = config.files
+      .map((file) => (config.files.length > 1 ? `${comment(config.runtime, [`--- ${file.path}`])}${file.content}` : file.content))
+      .join('\n');
     return `${comment(config.runtime, header)}${body}`;
   }
 
@@ -96,7 +98,9 @@ function comment(runtime: Runtime, lines: string[]): string {
 export async function openPreview(query: PreviewQuery): Promise<void> {
   const document = await vscode.workspace.openTextDocument(previewUri(query));
   // Languages of our own with no file extension: previews are coloured without claiming `.toml` or `.json` files.
-  await vscode.languages.setTextDocumentLanguage(document, query.runtime === 'codex' ? PREVIEW_LANGUAGES.toml : PREVIEW_LANGUAGES.json).then(undefined, () => undefined);
+  await vscode.languages
+    .setTextDocumentLanguage(document, query.runtime === 'codex' ? PREVIEW_LANGUAGES.toml : PREVIEW_LANGUAGES.json)
+    .then(undefined, () => undefined);
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
 }
 
@@ -133,7 +137,10 @@ export function registerPreviewCommands(tracker: CatalogTracker, rootsOf: () => 
       if (!runtime) return;
       const roots = rootsOf();
       const scope = await vscode.window.showQuickPick(
-        [{ label: 'All servers', root: undefined as string | undefined }, ...roots.map((root) => ({ label: `Root: ${root}`, description: 'its default servers', root }))],
+        [
+          { label: 'All servers', root: undefined as string | undefined },
+          ...roots.map((root) => ({ label: `Root: ${root}`, description: 'its default servers', root })),
+        ],
         { placeHolder: 'Which servers?' },
       );
       if (!scope) return;

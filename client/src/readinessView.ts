@@ -35,9 +35,9 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
   ) {
     if (live) this.disposables.push(live.onDidChange(() => this.changed.fire(undefined)));
     this.disposables.push(
-      tracker.onDidChangeActiveCatalog(() => this.refresh()),
+      tracker.onDidChangeActiveCatalog(() => void this.refresh()),
       tracker.onDidAnalyse((info) => {
-        if (info.uri === tracker.active) this.refresh();
+        if (info.uri === tracker.active) void this.refresh();
       }),
     );
   }
@@ -83,10 +83,14 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
     if (!node) return [{ kind: 'section', section: 'servers' }, { kind: 'section', section: 'roots' }, ...(this.live?.rootNodes() ?? [])];
     if (node.kind === 'live') return this.live?.children(node) ?? [];
     if (node.kind === 'section' && node.section === 'servers') {
-      return readiness.servers.length ? readiness.servers.map((server) => ({ kind: 'server', server })) : [{ kind: 'message', text: 'No servers in this catalog.' }];
+      return readiness.servers.length
+        ? readiness.servers.map((server) => ({ kind: 'server', server }))
+        : [{ kind: 'message', text: 'No servers in this catalog.' }];
     }
     if (node.kind === 'section') {
-      return readiness.roots.length ? readiness.roots.map((root) => ({ kind: 'root', root })) : [{ kind: 'message', text: `No roots index: ${readiness.rootsSource}` }];
+      return readiness.roots.length
+        ? readiness.roots.map((root) => ({ kind: 'root', root }))
+        : [{ kind: 'message', text: `No roots index: ${readiness.rootsSource}` }];
     }
     if (node.kind === 'root') {
       const byName = new Map(readiness.servers.map((server) => [server.name, server]));
@@ -122,7 +126,9 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         const reason = server.reason ? plain(server.reason) : undefined;
         item.description = reason ? `${server.badge} — ${reason}` : server.badge;
         // Plain text: a Markdown tooltip would show a reason's backticks and need escaping everywhere.
-        item.tooltip = [`${server.name}: ${server.label}`, reason, server.variables?.length ? `Variables: ${server.variables.join(', ')}` : undefined].filter(Boolean).join('\n');
+        item.tooltip = [`${server.name}: ${server.label}`, reason, server.variables?.length ? `Variables: ${server.variables.join(', ')}` : undefined]
+          .filter(Boolean)
+          .join('\n');
         item.contextValue = 'server';
         item.accessibilityInformation = { label: `${server.name}: ${server.label}${reason ? `. ${reason}` : ''}` };
         if (server.range) {
@@ -139,7 +145,12 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         const count = root.servers.length === 1 ? '1 default server' : `${root.servers.length} default servers`;
         const warning = root.warning ? plain(root.warning) : undefined;
         item.description = root.worstState && warning ? `${root.badge} — ${warning}` : count;
-        item.tooltip = [`${root.name}: ${count}${root.servers.length ? ` (${root.servers.join(', ')})` : ''}`, root.label && warning ? `${root.label}: ${warning}` : undefined].filter(Boolean).join('\n');
+        item.tooltip = [
+          `${root.name}: ${count}${root.servers.length ? ` (${root.servers.join(', ')})` : ''}`,
+          root.label && warning ? `${root.label}: ${warning}` : undefined,
+        ]
+          .filter(Boolean)
+          .join('\n');
         item.accessibilityInformation = { label: `${root.name}: ${count}${root.label && warning ? `. ${root.label}: ${warning}` : ''}` };
         item.contextValue = 'root';
         if (root.location) {
@@ -175,11 +186,14 @@ function plain(text: string): string {
 /** Tree item actions: reveal an entry, copy a name. */
 export function registerReadinessCommands(provider: ReadinessProvider): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('mcpCatalog.revealServer', async (uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }) => {
-      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-      const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
-      await vscode.window.showTextDocument(document, { selection, preserveFocus: false });
-    }),
+    vscode.commands.registerCommand(
+      'mcpCatalog.revealServer',
+      async (uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }) => {
+        const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+        const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+        await vscode.window.showTextDocument(document, { selection, preserveFocus: false });
+      },
+    ),
     vscode.commands.registerCommand('mcpCatalog.copyServerName', async (node?: { kind: string; server?: ServerReadinessItem }) => {
       const name = node?.server?.name;
       if (name) await vscode.env.clipboard.writeText(name);

@@ -5,7 +5,11 @@ import { startServer } from './lsp/server';
 // `mcp-catalog-language-server --stdio` (also --node-ipc, --socket=N): the transport is read from argv.
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write('Usage: mcp-catalog-language-server --stdio | --node-ipc | --socket=PORT\n');
-} else if (!process.argv.some((arg) => arg === '--stdio' || arg === '--node-ipc' || arg.startsWith('--socket=') || arg.startsWith('--pipe') || arg.startsWith('--clientProcessId'))) {
+} else if (
+  !process.argv.some(
+    (arg) => arg === '--stdio' || arg === '--node-ipc' || arg.startsWith('--socket=') || arg.startsWith('--pipe') || arg.startsWith('--clientProcessId'),
+  )
+) {
   process.stderr.write('mcp-catalog-language-server: choose a transport: --stdio, --node-ipc or --socket=PORT\n');
   process.exitCode = 2;
 } else {

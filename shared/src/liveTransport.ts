@@ -45,7 +45,13 @@ export function createInstanceGet(options: TransportOptions): InstanceGet {
     try {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (withKey) headers['X-API-Key'] = key;
-      const response = await doFetch(instanceRequestUrl(options.base, path), { method: 'GET', headers, redirect: 'manual', signal: controller.signal, credentials: 'omit' });
+      const response = await doFetch(instanceRequestUrl(options.base, path), {
+        method: 'GET',
+        headers,
+        redirect: 'manual',
+        signal: controller.signal,
+        credentials: 'omit',
+      });
       if (response.status >= 300 && response.status < 400) {
         await response.body?.cancel().catch(() => undefined);
         return { kind: 'error', error: 'redirect', detail: redirectTarget(response.headers.get('location'), options.base) };
@@ -102,7 +108,8 @@ function classify(error: unknown): HttpOutcome {
   const cause = error && typeof error === 'object' ? (error as { cause?: unknown }).cause : undefined;
   const code = cause && typeof cause === 'object' ? (cause as { code?: unknown }).code : undefined;
   // fetch refuses the ports of the Fetch standard's "bad port" list (9, 25, 6000…) before connecting.
-  if (cause instanceof Error && cause.message === 'bad port') return { kind: 'error', error: 'network', detail: 'fetch never connects to that port; run the instance on another one' };
+  if (cause instanceof Error && cause.message === 'bad port')
+    return { kind: 'error', error: 'network', detail: 'fetch never connects to that port; run the instance on another one' };
   switch (code) {
     case 'ECONNREFUSED':
       return { kind: 'error', error: 'refused' };

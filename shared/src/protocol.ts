@@ -109,7 +109,7 @@ export interface PreviewParams {
 export type PreviewResult = { ok: true; version: number; config: RuntimeConfig } | { ok: false; message: string };
 
 /**
- * Client → server, request (issue 8): a catalog's servers translated for another MCP client — a
+ * Client → server, request: a catalog's servers translated for another MCP client — a
  * VS Code `.vscode/mcp.json`, a Claude Code `.mcp.json` or a Codex `config.toml` table — from the
  * catalog's current text. Literal credentials are replaced by variables; never a value.
  * `servers` names them; otherwise `position` picks the server under the cursor (when the cursor is

@@ -53,7 +53,8 @@ export const DEFAULT_SETTINGS: McpCatalogSettings = {
 const stringList = (value: unknown, fallback: string[]): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim().length > 0).map((s) => s.trim()) : fallback;
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** Settings from whatever a client sent (possibly nothing, possibly garbage). */
 export function normaliseSettings(raw: unknown): McpCatalogSettings {

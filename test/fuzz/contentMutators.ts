@@ -63,7 +63,14 @@ export const CONTENT_MUTATORS: readonly Mutator[] = [
       const piece = text.slice(property.start, property.end);
       const keyEnd = piece.indexOf(':');
       // Thousands of servers at full size are the limits tests' job (test/unit/fuzzLimits.test.ts).
-      const count = Math.min(rng.weighted<number>([[6, 20], [3, 200], [1, 2_000]]), Math.floor(context.limits.maxRepeated / Math.max(1, piece.length)));
+      const count = Math.min(
+        rng.weighted<number>([
+          [6, 20],
+          [3, 200],
+          [1, 2_000],
+        ]),
+        Math.floor(context.limits.maxRepeated / Math.max(1, piece.length)),
+      );
       const entries: string[] = [];
       for (let i = 0; i < count; i++) entries.push(`"s${i}"${piece.slice(keyEnd)}`);
       return insertAt(text, open + 1, `${entries.join(',')},`);
@@ -140,12 +147,15 @@ export const CONTENT_MUTATORS: readonly Mutator[] = [
         [3, rng.pick(NON_OBJECT_ROOTS)],
         [2, `[${text}]`],
         [1, `"${text.replace(/["\\\n\r]/g, '')}"`],
-        [2, (() => {
-          const spans = valueSpans(text);
-          if (spans.length === 0) return text;
-          const span = rng.pick(spans);
-          return text.slice(span.start, span.end);
-        })()],
+        [
+          2,
+          (() => {
+            const spans = valueSpans(text);
+            if (spans.length === 0) return text;
+            const span = rng.pick(spans);
+            return text.slice(span.start, span.end);
+          })(),
+        ],
         [1, `${text}${rng.pick(NON_OBJECT_ROOTS)}`],
       ]);
     },
@@ -193,10 +203,13 @@ export const CONTENT_MUTATORS: readonly Mutator[] = [
       const other = rng.pick(context.pool);
       if (!other) return text;
       const spans = valueSpans(other);
-      const piece = spans.length && rng.chance(0.7) ? (() => {
-        const span = rng.pick(spans);
-        return other.slice(span.start, span.end);
-      })() : other.slice(rng.int(other.length), rng.int(other.length + 1));
+      const piece =
+        spans.length && rng.chance(0.7)
+          ? (() => {
+              const span = rng.pick(spans);
+              return other.slice(span.start, span.end);
+            })()
+          : other.slice(rng.int(other.length), rng.int(other.length + 1));
       const targets = valueSpans(text);
       if (targets.length && rng.chance(0.7)) {
         const span = rng.pick(targets);

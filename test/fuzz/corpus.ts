@@ -62,10 +62,7 @@ export function loadSeeds(root = repoRoot()): Seed[] {
   const fixtures = path.join(root, 'test', 'fixtures');
   const fuzzDir = path.join(fixtures, 'fuzz');
   const seedDir = path.join(fuzzDir, 'seeds');
-  const files = [
-    ...jsonFilesUnder(seedDir, () => false),
-    ...jsonFilesUnder(fixtures, (full) => full === fuzzDir || path.basename(full) === 'node_modules'),
-  ];
+  const files = [...jsonFilesUnder(seedDir, () => false), ...jsonFilesUnder(fixtures, (full) => full === fuzzDir || path.basename(full) === 'node_modules')];
   const seen = new Set<string>();
   const seeds: Seed[] = [];
   for (const file of files) {
@@ -79,5 +76,7 @@ export function loadSeeds(root = repoRoot()): Seed[] {
 
 /** A short fingerprint of the seed set, printed with the run so a seed's cases can be matched to a tree. */
 export function corpusFingerprint(seeds: readonly Seed[]): string {
-  return hash32(seeds.map((s) => `${s.name}\u0000${s.text}`).join('\u0001')).toString(16).padStart(8, '0');
+  return hash32(seeds.map((s) => `${s.name}\u0000${s.text}`).join('\u0001'))
+    .toString(16)
+    .padStart(8, '0');
 }

@@ -84,7 +84,13 @@ function fastPathDifferences(text: string, facts: WorkspaceFacts, expected: read
   ];
 }
 
-export function runEngine(text: string, plan: CasePlan, world: EngineWorld, timings?: number[], results?: Map<IndexKind, readonly ResolvedFinding[]>): Failure[] {
+export function runEngine(
+  text: string,
+  plan: CasePlan,
+  world: EngineWorld,
+  timings?: number[],
+  results?: Map<IndexKind, readonly ResolvedFinding[]>,
+): Failure[] {
   const failures: Failure[] = [];
   let parsed: ReturnType<typeof parseJson> | undefined;
   let parseMs: number;
@@ -112,15 +118,29 @@ export function runEngine(text: string, plan: CasePlan, world: EngineWorld, timi
       timings?.push(elapsed);
       results?.set(kind, result!.findings);
       if (elapsed > SLOW_MS && text.length < SLOW_LIMIT_SIZE) {
-        failures.push({ driver: 'engine', kind: 'slow', key: kind, detail: `checking ${text.length} UTF-16 units as a ${kind} took ${Math.round(elapsed)} ms of CPU (limit ${SLOW_MS} ms under ${SLOW_LIMIT_SIZE} bytes)` });
+        failures.push({
+          driver: 'engine',
+          kind: 'slow',
+          key: kind,
+          detail: `checking ${text.length} UTF-16 units as a ${kind} took ${Math.round(elapsed)} ms of CPU (limit ${SLOW_MS} ms under ${SLOW_LIMIT_SIZE} bytes)`,
+        });
       }
-      for (const ruleError of ruleErrors) failures.push({ driver: 'engine', kind: 'rule-error', key: ruleError.split(':')[0], detail: `as a ${kind}: rule ${ruleError}` });
+      for (const ruleError of ruleErrors)
+        failures.push({ driver: 'engine', kind: 'rule-error', key: ruleError.split(':')[0], detail: `as a ${kind}: rule ${ruleError}` });
       if (kind === 'catalog') failures.push(...fastPathDifferences(text, facts, result!.findings));
-      failures.push(...checkEngineFindings(text, result!.parsed, result!.findings, world.otherTexts, jsonRejects).map((f) => ({ ...f, detail: `as a ${kind}: ${f.detail}` })));
+      failures.push(
+        ...checkEngineFindings(text, result!.parsed, result!.findings, world.otherTexts, jsonRejects).map((f) => ({
+          ...f,
+          detail: `as a ${kind}: ${f.detail}`,
+        })),
+      );
       // The report layer (LSP ranges) must turn every finding into a valid range.
       const reported = reportFindings(text, result!.findings, inMemoryReader(world.otherTexts));
       failures.push(
-        ...checkReported('engine', text, reported, { severities: ['error', 'warning', 'information', 'hint'], lines }).map((f) => ({ ...f, detail: `as a ${kind}, reported: ${f.detail}` })),
+        ...checkReported('engine', text, reported, { severities: ['error', 'warning', 'information', 'hint'], lines }).map((f) => ({
+          ...f,
+          detail: `as a ${kind}, reported: ${f.detail}`,
+        })),
       );
       const tables = new Map<string | undefined, LineTable | undefined>([[undefined, lines]]);
       const tableFor = (relatedPath: string | undefined): LineTable | undefined => {
@@ -133,7 +153,13 @@ export function runEngine(text: string, plan: CasePlan, world: EngineWorld, timi
       for (const finding of reported) {
         for (const related of finding.related) {
           const problem = tableFor(related.path)?.rangeProblem(related.range);
-          if (problem) failures.push({ driver: 'engine', kind: 'range', key: `${finding.code}-related`, detail: `as a ${kind}: related range of ${finding.code}: ${problem}` });
+          if (problem)
+            failures.push({
+              driver: 'engine',
+              kind: 'range',
+              key: `${finding.code}-related`,
+              detail: `as a ${kind}: related range of ${finding.code}: ${problem}`,
+            });
         }
       }
     } catch (error) {
@@ -184,7 +210,12 @@ export async function runCliInProcess(text: string, plan: CasePlan, world: DiskW
   timings?.push(elapsed);
   const failures = checkCliOutput('cli', asWrittenToDisk(text), path.basename(file), plan.format, { code, stdout: stdout.join(''), stderr: stderr.join('') });
   if (elapsed > SLOW_MS && text.length < SLOW_LIMIT_SIZE) {
-    failures.push({ driver: 'cli', kind: 'slow', key: plan.format, detail: `check --format ${plan.format} on ${text.length} UTF-16 units took ${Math.round(elapsed)} ms of CPU` });
+    failures.push({
+      driver: 'cli',
+      kind: 'slow',
+      key: plan.format,
+      detail: `check --format ${plan.format} on ${text.length} UTF-16 units took ${Math.round(elapsed)} ms of CPU`,
+    });
   }
   return failures;
 }
@@ -205,7 +236,9 @@ export function checkCliOutput(driver: 'cli' | 'process', text: string, fileName
   try {
     switch (format) {
       case 'json': {
-        const report = JSON.parse(output.stdout) as { files: { path: string; diagnostics: { code: string; severity: string; range: unknown; data?: unknown; source?: string; message: string }[] }[] };
+        const report = JSON.parse(output.stdout) as {
+          files: { path: string; diagnostics: { code: string; severity: string; range: unknown; data?: unknown; source?: string; message: string }[] }[];
+        };
         if (report.files.length !== 1 || report.files[0].path !== fileName) fail('output', `files: ${JSON.stringify(report.files.map((f) => f.path))}`);
         const diagnostics = report.files[0]?.diagnostics ?? [];
         failures.push(...checkReported(driver, text, diagnostics, { severities: ['error', 'warning', 'information', 'hint'], source: 'mcp-catalog', lines }));
@@ -213,7 +246,16 @@ export function checkCliOutput(driver: 'cli' | 'process', text: string, fileName
         break;
       }
       case 'sarif': {
-        const sarif = JSON.parse(output.stdout) as { version: string; runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }[] }[] }[] };
+        const sarif = JSON.parse(output.stdout) as {
+          version: string;
+          runs: {
+            results: {
+              ruleId: string;
+              level: string;
+              locations: { physicalLocation: { region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }[];
+            }[];
+          }[];
+        };
         if (sarif.version !== '2.1.0') fail('output', `SARIF version ${sarif.version}`);
         const results = sarif.runs[0].results;
         const diagnostics = results.map((r) => {
@@ -222,7 +264,10 @@ export function checkCliOutput(driver: 'cli' | 'process', text: string, fileName
             code: r.ruleId,
             severity: r.level,
             message: 'sarif',
-            range: { start: { line: region.startLine - 1, character: region.startColumn - 1 }, end: { line: region.endLine - 1, character: region.endColumn - 1 } },
+            range: {
+              start: { line: region.startLine - 1, character: region.startColumn - 1 },
+              end: { line: region.endLine - 1, character: region.endColumn - 1 },
+            },
             data: { path: [] },
           };
         });
@@ -262,8 +307,16 @@ export function checkCliOutput(driver: 'cli' | 'process', text: string, fileName
             continue;
           }
           if (match[1] === 'error') count++;
-          const range = { start: { line: Number(match[3]) - 1, character: Number(match[4]) - 1 }, end: { line: Number(match[5]) - 1, character: Number(match[6]) - 1 } };
-          failures.push(...checkReported(driver, text, [{ code: match[7], severity: match[1], message: line, range, data: { path: [] } }], { severities: ['error', 'warning', 'notice'], lines }));
+          const range = {
+            start: { line: Number(match[3]) - 1, character: Number(match[4]) - 1 },
+            end: { line: Number(match[5]) - 1, character: Number(match[6]) - 1 },
+          };
+          failures.push(
+            ...checkReported(driver, text, [{ code: match[7], severity: match[1], message: line, range, data: { path: [] } }], {
+              severities: ['error', 'warning', 'notice'],
+              lines,
+            }),
+          );
         }
         errors = count;
         break;
@@ -272,14 +325,20 @@ export function checkCliOutput(driver: 'cli' | 'process', text: string, fileName
   } catch (error) {
     fail('output', `unparseable output: ${describeError(error)}; stdout starts ${JSON.stringify(output.stdout.slice(0, 200))}`);
   }
-  if (errors !== undefined && (output.code === 0 || output.code === 1) && (errors > 0) !== (output.code === 1)) {
+  if (errors !== undefined && (output.code === 0 || output.code === 1) && errors > 0 !== (output.code === 1)) {
     fail('exit', `exit status ${output.code} with ${errors} error diagnostic(s)`, `${format}-status`);
   }
   return failures;
 }
 
 /** Engine and in-process CLI for one case (what the workers and the unit slice run). */
-export async function runInProcess(text: string, plan: CasePlan, engine: EngineWorld, disk: DiskWorld, drivers: { engine: boolean; cli: boolean } = { engine: true, cli: true }): Promise<Failure[]> {
+export async function runInProcess(
+  text: string,
+  plan: CasePlan,
+  engine: EngineWorld,
+  disk: DiskWorld,
+  drivers: { engine: boolean; cli: boolean } = { engine: true, cli: true },
+): Promise<Failure[]> {
   const failures: Failure[] = [];
   if (drivers.engine) failures.push(...runEngine(text, plan, engine));
   if (drivers.cli) failures.push(...(await runCliInProcess(text, plan, disk)));

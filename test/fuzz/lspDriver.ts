@@ -57,10 +57,10 @@ export class FuzzServer {
     const script = options.serverScript ?? path.join(repoRoot(), 'dist', 'server.js');
     if (!fs.existsSync(script)) throw new Error(`${script} is missing: run \`node scripts/build.mjs\` first`);
     const child = spawn(process.execPath, [script, '--stdio'], { cwd: disk.base, env: { PATH: process.env.PATH }, stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const server = new FuzzServer(child, connection, disk, options);
-    child.stdin!.on('error', () => undefined);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stdin.on('error', () => undefined);
+    child.stderr.on('data', (chunk: Buffer) => {
       server.stderrTail = (server.stderrTail + chunk.toString('utf8')).slice(-4000);
     });
     child.once('exit', (code, signal) => {
@@ -141,14 +141,20 @@ export class FuzzServer {
 
   /** Push `mcpCatalog` settings (for a client without workspace/configuration, they replace the initial ones). */
   pushSettings(settings: Record<string, unknown>): void {
-    void this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { mcpCatalog: { validation: { delay: 0 }, knownVariables: KNOWN_NAMES, ...settings } } });
+    void this.connection.sendNotification('workspace/didChangeConfiguration', {
+      settings: { mcpCatalog: { validation: { delay: 0 }, knownVariables: KNOWN_NAMES, ...settings } },
+    });
   }
 
   /**
    * A request, optionally cancelled with $/cancelRequest right after it is sent. Resolves with the
    * result or the error's code and message; rejects only when no answer comes or the server dies.
    */
-  async request(method: string, params: unknown, options: { cancel?: boolean; timeoutMs?: number } = {}): Promise<{ result?: unknown; error?: { code?: number; message: string } }> {
+  async request(
+    method: string,
+    params: unknown,
+    options: { cancel?: boolean; timeoutMs?: number } = {},
+  ): Promise<{ result?: unknown; error?: { code?: number; message: string } }> {
     const source = new CancellationTokenSource();
     const sent = this.connection.sendRequest<unknown>(method, params, source.token);
     if (options.cancel) source.cancel();
@@ -176,7 +182,12 @@ export class FuzzServer {
       if (elapsed > SLOW_MS && text.length < SLOW_LIMIT_SIZE) {
         // Measure again before blaming the server: a GC pause or a busy machine can cost a second.
         ({ diagnostics, elapsed } = await this.publish(uri, text, undefined));
-        if (elapsed > SLOW_MS) failures.push({ driver: 'lsp', kind: 'slow', detail: `diagnostics for ${text.length} UTF-16 units took ${Math.round(elapsed)} ms of the server's CPU (twice over ${SLOW_MS} ms)` });
+        if (elapsed > SLOW_MS)
+          failures.push({
+            driver: 'lsp',
+            kind: 'slow',
+            detail: `diagnostics for ${text.length} UTF-16 units took ${Math.round(elapsed)} ms of the server's CPU (twice over ${SLOW_MS} ms)`,
+          });
       }
     } catch (error) {
       return [this.describeFailure(error, 'diagnostics')];
@@ -196,14 +207,17 @@ export class FuzzServer {
       // so that work is charged to this case and not to the next one.
       const cpuBefore = processCpuMs(this.child.pid);
       const answer = await this.request('mcpCatalogFuzz/barrier', {}, { timeoutMs: text.length < SLOW_LIMIT_SIZE ? 60_000 : 300_000 });
-      if (answer.error?.code !== -32601) failures.push({ driver: 'lsp', kind: 'request', key: 'barrier', detail: `an unknown request got ${JSON.stringify(answer)}, not MethodNotFound` });
+      if (answer.error?.code !== -32601)
+        failures.push({ driver: 'lsp', kind: 'request', key: 'barrier', detail: `an unknown request got ${JSON.stringify(answer)}, not MethodNotFound` });
       const cpuAfter = processCpuMs(this.child.pid);
       const busy = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : 0;
-      if (busy > SLOW_MS && text.length < SLOW_LIMIT_SIZE) failures.push({ driver: 'lsp', kind: 'slow', key: 'after', detail: `the server spent ${Math.round(busy)} ms of CPU after answering this case` });
+      if (busy > SLOW_MS && text.length < SLOW_LIMIT_SIZE)
+        failures.push({ driver: 'lsp', kind: 'slow', key: 'after', detail: `the server spent ${Math.round(busy)} ms of CPU after answering this case` });
     } catch (error) {
       failures.push(this.describeFailure(error, 'barrier'));
     }
-    if (this.errorLogs.length) failures.push({ driver: 'lsp', kind: 'log-error', detail: `the server logged errors:\n${this.errorLogs.slice(0, 5).join('\n').slice(0, 2000)}` });
+    if (this.errorLogs.length)
+      failures.push({ driver: 'lsp', kind: 'log-error', detail: `the server logged errors:\n${this.errorLogs.slice(0, 5).join('\n').slice(0, 2000)}` });
     if (!this.alive) failures.push({ driver: 'lsp', kind: 'crash', detail: `the server ${this.exit}; stderr: ${this.stderrTail.slice(-1500)}` });
     return failures;
   }
@@ -281,7 +295,14 @@ export class FuzzServer {
       // refuses deliberately answers with its own ResponseError (rename outside a root name, a
       // custom request this build does not serve). An exception inside a handler is InternalError.
       if (code !== undefined && code !== INTERNAL_ERROR) return [];
-      return [{ driver: 'lsp', kind: 'request', key: request.method, detail: `${request.method}${cancelled ? ' (cancelled)' : ''} with ${JSON.stringify(params).slice(0, 300)} failed: ${code ?? ''} ${describeError(error)}` }];
+      return [
+        {
+          driver: 'lsp',
+          kind: 'request',
+          key: request.method,
+          detail: `${request.method}${cancelled ? ' (cancelled)' : ''} with ${JSON.stringify(params).slice(0, 300)} failed: ${code ?? ''} ${describeError(error)}`,
+        },
+      ];
     } finally {
       source.dispose();
     }

@@ -13,35 +13,70 @@ export interface Diagnostic {
 }
 
 /** Requests to the server, when it advertises them. */
-export const REQUESTS: { method: string; capability?: string; params: (uri: string, rng: Rng, lines: LineTable, text: string, diagnostics: Diagnostic[]) => unknown }[] = [
-  { method: 'textDocument/hover', capability: 'hoverProvider', params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text) }) },
-  { method: 'textDocument/completion', capability: 'completionProvider', params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text) }) },
+export const REQUESTS: {
+  method: string;
+  capability?: string;
+  params: (uri: string, rng: Rng, lines: LineTable, text: string, diagnostics: Diagnostic[]) => unknown;
+}[] = [
+  {
+    method: 'textDocument/hover',
+    capability: 'hoverProvider',
+    params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text) }),
+  },
+  {
+    method: 'textDocument/completion',
+    capability: 'completionProvider',
+    params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text) }),
+  },
   {
     method: 'textDocument/codeAction',
     capability: 'codeActionProvider',
     params: (uri, rng, lines, text, diagnostics) => {
       const d = diagnostics.length && rng.chance(0.8) ? rng.pick(diagnostics) : undefined;
       const range = d ? d.range : orderedRange(randomPosition(rng, lines, text), randomPosition(rng, lines, text));
-      return { textDocument: { uri }, range, context: { diagnostics: d ? [d] : rng.chance(0.3) ? diagnostics.slice(0, 20) : [], only: rng.chance(0.2) ? ['source.fixAll.mcp-catalog'] : undefined } };
+      return {
+        textDocument: { uri },
+        range,
+        context: { diagnostics: d ? [d] : rng.chance(0.3) ? diagnostics.slice(0, 20) : [], only: rng.chance(0.2) ? ['source.fixAll.mcp-catalog'] : undefined },
+      };
     },
   },
   { method: 'textDocument/documentSymbol', capability: 'documentSymbolProvider', params: (uri) => ({ textDocument: { uri } }) },
-  { method: 'textDocument/definition', capability: 'definitionProvider', params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text) }) },
+  {
+    method: 'textDocument/definition',
+    capability: 'definitionProvider',
+    params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text) }),
+  },
   {
     method: 'textDocument/references',
     capability: 'referencesProvider',
-    params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text), context: { includeDeclaration: rng.chance(0.5) } }),
+    params: (uri, rng, lines, text) => ({
+      textDocument: { uri },
+      position: randomPosition(rng, lines, text),
+      context: { includeDeclaration: rng.chance(0.5) },
+    }),
   },
-  { method: 'textDocument/prepareRename', capability: 'renameProvider', params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text) }) },
+  {
+    method: 'textDocument/prepareRename',
+    capability: 'renameProvider',
+    params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text) }),
+  },
   {
     method: 'textDocument/rename',
     capability: 'renameProvider',
-    params: (uri, rng, lines, text) => ({ textDocument: { uri }, position: randomPosition(rng, lines, text), newName: rng.pick(['renamed', 'a b', '', 'zimmer', '"', '${A}', 'x'.repeat(300)]) }),
+    params: (uri, rng, lines, text) => ({
+      textDocument: { uri },
+      position: randomPosition(rng, lines, text),
+      newName: rng.pick(['renamed', 'a b', '', 'zimmer', '"', '${A}', 'x'.repeat(300)]),
+    }),
   },
   { method: 'textDocument/foldingRange', capability: 'foldingRangeProvider', params: (uri) => ({ textDocument: { uri } }) },
   { method: 'textDocument/documentLink', capability: 'documentLinkProvider', params: (uri) => ({ textDocument: { uri } }) },
   { method: 'mcpCatalog/readiness', params: (uri) => ({ uri }) },
-  { method: 'mcpCatalog/preview', params: (uri, rng) => ({ uri, runtime: rng.pick(['claude', 'codex', 'pi']), root: rng.chance(0.2) ? rng.pick(['zimmer', 'nope', '']) : undefined }) },
+  {
+    method: 'mcpCatalog/preview',
+    params: (uri, rng) => ({ uri, runtime: rng.pick(['claude', 'codex', 'pi']), root: rng.chance(0.2) ? rng.pick(['zimmer', 'nope', '']) : undefined }),
+  },
 ];
 
 /** A valid position (mostly), sometimes just past a line's end or far outside the document. */
@@ -59,12 +94,17 @@ function orderedRange(a: { line: number; character: number }, b: { line: number;
 export function checkRequestResult(method: string, uri: string, result: unknown, lines: LineTable): Failure[] {
   const failures: Failure[] = [];
   const checkEdit = (edit: unknown, where: string): void => {
-    const e = edit as { changes?: Record<string, { range: unknown }[]>; documentChanges?: { textDocument?: { uri: string }; edits?: { range: unknown }[] }[] } | undefined;
+    const e = edit as
+      { changes?: Record<string, { range: unknown }[]>; documentChanges?: { textDocument?: { uri: string }; edits?: { range: unknown }[] }[] } | undefined;
     if (!e) return;
-    const edits: { range: unknown }[] = [...(e.changes?.[uri] ?? []), ...(e.documentChanges ?? []).filter((c) => c.textDocument?.uri === uri).flatMap((c) => c.edits ?? [])];
+    const edits: { range: unknown }[] = [
+      ...(e.changes?.[uri] ?? []),
+      ...(e.documentChanges ?? []).filter((c) => c.textDocument?.uri === uri).flatMap((c) => c.edits ?? []),
+    ];
     for (const textEdit of edits) {
       const problem = lines.rangeProblem(textEdit.range);
-      if (problem) failures.push({ driver: 'lsp', kind: 'range', key: method, detail: `${method}: ${where} edit range ${JSON.stringify(textEdit.range)}: ${problem}` });
+      if (problem)
+        failures.push({ driver: 'lsp', kind: 'range', key: method, detail: `${method}: ${where} edit range ${JSON.stringify(textEdit.range)}: ${problem}` });
     }
   };
   if (method === 'textDocument/codeAction' && Array.isArray(result)) {

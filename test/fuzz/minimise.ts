@@ -53,7 +53,11 @@ export async function minimiseAndSave(item: Found, options: MinimiseOptions, wor
     const disk = diskWorld(scratch, 'shrink-lsp-');
     let server: FuzzServer | undefined;
     stillFails = async (candidate) => {
-      server ??= await FuzzServer.start(disk, { requests: options.requests, hangMs: item.failure.kind === 'hang' ? 30_000 : undefined, serverScript: bundles.server });
+      server ??= await FuzzServer.start(disk, {
+        requests: options.requests,
+        hangMs: item.failure.kind === 'hang' ? 30_000 : undefined,
+        serverScript: bundles.server,
+      });
       const failures = await server.check(candidate, item.plan, options.rngFor(item.index));
       if (!server.alive) {
         await server.stop();
@@ -91,6 +95,7 @@ export async function minimiseAndSave(item: Found, options: MinimiseOptions, wor
     originalSize: original.length,
     detail: item.failure.detail,
   });
-  console.log(`  ${sig}: seed ${options.seed} case ${item.index} → ${path.relative(repoRoot(), file)} (${minimised.length} units, minimised from ${original.length})`);
+  console.log(
+    `  ${sig}: seed ${options.seed} case ${item.index} → ${path.relative(repoRoot(), file)} (${minimised.length} units, minimised from ${original.length})`,
+  );
 }
-

@@ -4,7 +4,7 @@ import type { Rng } from './rng';
 import { SYNTAX_MUTATORS } from './syntaxMutators';
 
 /**
- * Mutations of catalog text (issue 7 item 1). Each mutator takes text and returns new text; they
+ * Mutations of catalog text. Each mutator takes text and returns new text; they
  * aim at the parser's edges (truncation inside every kind of token, escapes, surrogates, BOM,
  * comments, trailing commas, deep nesting) and at the rules (values of every type in every known
  * field, `${` fragments in keys and values, duplicated entries, huge strings and numbers).

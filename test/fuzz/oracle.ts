@@ -3,7 +3,7 @@ import type { ResolvedFinding } from '../../server/src/service/findings';
 import type { JsonNode, ParsedJson } from '../../server/src/service/parse';
 
 /**
- * What counts as a failure (issue 7 item 1): an exception, a hang or a slow check, an invalid
+ * What counts as a failure: an exception, a hang or a slow check, an invalid
  * range, a code outside SPEC §5, a finding without `data.path`, or strict-JSON verdicts that
  * disagree with JSON.parse. Each driver reports failures in this one shape so the runner can
  * minimise and save them the same way.
@@ -12,7 +12,7 @@ import type { JsonNode, ParsedJson } from '../../server/src/service/parse';
 export type Driver = 'engine' | 'cli' | 'process' | 'lsp';
 export type FailureKind =
   | 'exception'
-  /** The fast path (issue 6) reported something else than the full parser. */
+  /** The fast path reported something else than the full parser. */
   | 'fast-path'
   | 'hang'
   | 'slow'
@@ -40,7 +40,7 @@ export function signature(failure: Pick<Failure, 'driver' | 'kind' | 'key'>): st
   return `${failure.driver}:${failure.kind}${failure.key ? `:${failure.key}` : ''}`;
 }
 
-/** An input under this size must be checked within SLOW_MS (issue 7: 2 s on an input under 100 KB). */
+/** An input under this size must be checked within SLOW_MS (SPEC §8: 2 s on an input under 100 KB). */
 export const SLOW_LIMIT_SIZE = 100 * 1024;
 export const SLOW_MS = 2000;
 
@@ -86,7 +86,8 @@ export function checkEngineFindings(
   const resolver = new PathResolver();
   for (const finding of findings) {
     if (!isCode(finding.code)) fail('code', `unknown code ${JSON.stringify(finding.code)}: ${describeFinding(finding)}`, String(finding.code));
-    if (!['error', 'warning', 'information', 'hint'].includes(finding.severity)) fail('code', `bad severity ${JSON.stringify(finding.severity)} on ${finding.code}`, 'severity');
+    if (!['error', 'warning', 'information', 'hint'].includes(finding.severity))
+      fail('code', `bad severity ${JSON.stringify(finding.severity)} on ${finding.code}`, 'severity');
     if (typeof finding.message !== 'string' || finding.message.length === 0) fail('code', `empty message on ${finding.code}`, 'message');
     if (!isOffset(finding.start, text.length) || !isOffset(finding.end, text.length) || finding.end < finding.start) {
       fail('range', `offsets outside the document (length ${text.length}) or reversed: ${describeFinding(finding)}`, finding.code);
@@ -95,7 +96,11 @@ export function checkEngineFindings(
       const target = related.path === undefined ? text : otherTexts.get(related.path);
       const max = target?.length ?? Number.MAX_SAFE_INTEGER;
       if (!isOffset(related.start, max) || !isOffset(related.end, max) || related.end < related.start) {
-        fail('range', `related location [${related.start}, ${related.end}) outside ${related.path ?? 'the document'} (length ${max}) on ${describeFinding(finding)}`, `${finding.code}-related`);
+        fail(
+          'range',
+          `related location [${related.start}, ${related.end}) outside ${related.path ?? 'the document'} (length ${max}) on ${describeFinding(finding)}`,
+          `${finding.code}-related`,
+        );
       }
     }
     const path = finding.data?.path;
@@ -210,7 +215,8 @@ export class LineTable {
     if (problem) return problem;
     const start = r.start as { line: number; character: number };
     const end = r.end as { line: number; character: number };
-    if (end.line < start.line || (end.line === start.line && end.character < start.character)) return `end ${end.line}:${end.character} before start ${start.line}:${start.character}`;
+    if (end.line < start.line || (end.line === start.line && end.character < start.character))
+      return `end ${end.line}:${end.character} before start ${start.line}:${start.character}`;
     return undefined;
   }
 }
@@ -227,13 +233,22 @@ export function checkReported(
   for (const d of diagnostics) {
     const code = String(d.code);
     if (typeof d.code !== 'string' || !isCode(d.code)) failures.push({ driver, kind: 'code', key: code, detail: `unknown code ${JSON.stringify(d.code)}` });
-    if (!options.severities.includes(d.severity)) failures.push({ driver, kind: 'code', key: 'severity', detail: `bad severity ${JSON.stringify(d.severity)} on ${code}` });
+    if (!options.severities.includes(d.severity))
+      failures.push({ driver, kind: 'code', key: 'severity', detail: `bad severity ${JSON.stringify(d.severity)} on ${code}` });
     if (typeof d.message !== 'string' || d.message.length === 0) failures.push({ driver, kind: 'code', key: 'message', detail: `empty message on ${code}` });
-    if (options.source !== undefined && d.source !== options.source) failures.push({ driver, kind: 'code', key: 'source', detail: `source ${JSON.stringify(d.source)} on ${code}` });
+    if (options.source !== undefined && d.source !== options.source)
+      failures.push({ driver, kind: 'code', key: 'source', detail: `source ${JSON.stringify(d.source)} on ${code}` });
     const problem = lines.rangeProblem(d.range);
-    if (problem) failures.push({ driver, kind: 'range', key: code, detail: `${code}: ${problem} (range ${JSON.stringify(d.range)}, ${lines.lineCount} lines) "${String(d.message).slice(0, 120)}"` });
+    if (problem)
+      failures.push({
+        driver,
+        kind: 'range',
+        key: code,
+        detail: `${code}: ${problem} (range ${JSON.stringify(d.range)}, ${lines.lineCount} lines) "${String(d.message).slice(0, 120)}"`,
+      });
     const data = d.data as { path?: unknown } | undefined;
-    if (!isPath(data?.path)) failures.push({ driver, kind: 'path', key: code, detail: `no data.path on ${code}: data = ${JSON.stringify(d.data)?.slice(0, 200)}` });
+    if (!isPath(data?.path))
+      failures.push({ driver, kind: 'path', key: code, detail: `no data.path on ${code}: data = ${JSON.stringify(d.data)?.slice(0, 200)}` });
   }
   return failures;
 }

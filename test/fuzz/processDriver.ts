@@ -40,10 +40,22 @@ export async function runProcessCli(text: string, plan: CasePlan, disk: DiskWorl
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (signal) {
-        resolve([{ driver: 'process', kind: signal === 'SIGKILL' ? 'hang' : 'crash', detail: `node dist/cli.js ${cliArgs(plan.format, path.basename(file)).join(' ')} ended by ${signal}` }]);
+        resolve([
+          {
+            driver: 'process',
+            kind: signal === 'SIGKILL' ? 'hang' : 'crash',
+            detail: `node dist/cli.js ${cliArgs(plan.format, path.basename(file)).join(' ')} ended by ${signal}`,
+          },
+        ]);
         return;
       }
-      resolve(checkCliOutput('process', asWrittenToDisk(text), path.basename(file), plan.format, { code: code ?? -1, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }));
+      resolve(
+        checkCliOutput('process', asWrittenToDisk(text), path.basename(file), plan.format, {
+          code: code ?? -1,
+          stdout: Buffer.concat(stdout).toString('utf8'),
+          stderr: Buffer.concat(stderr).toString('utf8'),
+        }),
+      );
     });
   });
 }

@@ -29,14 +29,27 @@ export const REPETITION_CLASSES: readonly RepetitionClass[] = [
   { name: 'unclosed-defaults', unit: 9, entries: (n) => stdio('rep-defaults', `"env": {"A": "${'${A:-${B'.repeat(n)}"}`) },
   { name: 'closes-only', unit: 3, entries: (n) => stdio('rep-closes', `"args": ["\${A${'}}'.repeat(n)}"]`) },
   { name: 'distinct-references', unit: 10, entries: (n) => stdio('rep-refs', `"args": [${range(n, (i) => `"\${V${i}}"`).join(',')}]`) },
-  { name: 'long-near-names', unit: 62, entries: (n) => stdio('rep-long', `"args": [${range(n, (i) => `"\${${'NEARLY_THE_SAME_LONG_VARIABLE_NAME_'.padEnd(50, 'X')}${i}}"`).join(',')}]`) },
+  {
+    name: 'long-near-names',
+    unit: 62,
+    entries: (n) => stdio('rep-long', `"args": [${range(n, (i) => `"\${${'NEARLY_THE_SAME_LONG_VARIABLE_NAME_'.padEnd(50, 'X')}${i}}"`).join(',')}]`),
+  },
   { name: 'lower-case-references', unit: 10, entries: (n) => stdio('rep-lower', `"env": {${range(n, (i) => `"K${i}": "\${v${i}}"`).join(',')}}`) },
   { name: 'undefined-roots', unit: 8, entries: (n) => stdio('rep-roots', `"default_in_roots": [${range(n, (i) => `"r${i}"`).join(',')}]`) },
   // A roots index whose roots name undefined roots of the same index: one "did you mean" each, against all of them.
   { name: 'own-roots', unit: 36, entries: (n) => range(n, (i) => `"q${i}": {"default_in_roots": ["x${i}"]}`).join(',') },
   { name: 'own-servers', unit: 66, entries: (n) => range(n, (i) => `"q${i}": {"description": "d", "default_mcp_servers": ["s${i}"]}`).join(',') },
-  { name: 'npx-specs', unit: 14, entries: (n) => [stdio('rep-npx-a', `"args": [${range(n, () => '"-p=x"').join(',')}]`), stdio('rep-npx-b', `"args": [${range(n, () => '"-p=x"').join(',')}]`)].join(',') },
-  { name: 'npx-mixed-flags', unit: 12, entries: (n) => stdio('rep-npx-mixed', `"args": [${range(n, (i) => ['"-p"', '"x"', '"--package=y"', '"--prefix"'][i % 4]).join(',')}]`) },
+  {
+    name: 'npx-specs',
+    unit: 14,
+    entries: (n) =>
+      [stdio('rep-npx-a', `"args": [${range(n, () => '"-p=x"').join(',')}]`), stdio('rep-npx-b', `"args": [${range(n, () => '"-p=x"').join(',')}]`)].join(','),
+  },
+  {
+    name: 'npx-mixed-flags',
+    unit: 12,
+    entries: (n) => stdio('rep-npx-mixed', `"args": [${range(n, (i) => ['"-p"', '"x"', '"--package=y"', '"--prefix"'][i % 4]).join(',')}]`),
+  },
   { name: 'many-npx-entries', unit: 60, entries: (n) => range(n, (i) => stdio(`npx-${i}`, '"args": ["-y", "same-package"]')).join(',') },
   { name: 'escaped-secrets', unit: 48, entries: (n, rng) => stdio('rep-secrets', `"args": ["${range(n, () => `${token(rng)}\\u0020`).join('')}"]`) },
   { name: 'duplicate-keys', unit: 9, entries: (n) => stdio('rep-dupes', `"env": {${range(n, () => '"A": "1"').join(',')}}`) },

@@ -83,7 +83,10 @@ function parsePlan(raw: string | undefined): CasePlan {
 export function loadReproducers(dir = FUZZ_FIXTURES()): Reproducer[] {
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+    names = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }

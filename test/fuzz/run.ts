@@ -16,7 +16,7 @@ import { FuzzWorker, isHung } from './workerPool';
 import { diskWorld, engineWorld, scratchDir } from './workspace';
 
 /**
- * `npm run fuzz -- --cases N --seed S`: the seeded mutation fuzzer of issue 7. Every case goes
+ * `npm run fuzz -- --cases N --seed S`: the seeded mutation fuzzer. Every case goes
  * through the engine and the in-process CLI (in worker threads, watched for hangs); every
  * `--lsp-every`th case also through one long-lived language server; `--process-cases` cases through
  * the real `node dist/cli.js`. The first failure (or, with `--keep-going`, the first of each kind)
@@ -160,7 +160,9 @@ async function main(): Promise<number> {
       if (seen.has(sig)) continue;
       seen.add(sig);
       found.push({ failure, index, plan, generated });
-      console.log(`\nFAIL ${sig} at seed ${options.seed} case ${index} (${generated.text.length} units, ${generated.seedName} + ${generated.mutations.join(', ')}):\n  ${failure.detail.split('\n').join('\n  ')}`);
+      console.log(
+        `\nFAIL ${sig} at seed ${options.seed} case ${index} (${generated.text.length} units, ${generated.seedName} + ${generated.mutations.join(', ')}):\n  ${failure.detail.split('\n').join('\n  ')}`,
+      );
     }
     if (!options.keepGoing) stopping = true;
   };
@@ -198,7 +200,9 @@ async function main(): Promise<number> {
         const current = handle.current;
         if (handle.exited) {
           clearInterval(watchdog);
-          record(current?.index ?? remaining[0] ?? -1, [{ driver: 'engine', kind: 'crash', detail: 'the worker process died (out of memory, a native crash, or a bug in the fuzzer)' }]);
+          record(current?.index ?? remaining[0] ?? -1, [
+            { driver: 'engine', kind: 'crash', detail: 'the worker process died (out of memory, a native crash, or a bug in the fuzzer)' },
+          ]);
           resolve();
           return;
         }
@@ -206,7 +210,13 @@ async function main(): Promise<number> {
         if (!current || !cost) return;
         if (isHung(cost, current.size)) {
           const index = current.index;
-          record(index, [{ driver: 'engine', kind: 'hang', detail: `case ${index} (${current.size} units) did not finish through the engine and the CLI: ${cost.cpuMs === undefined ? '' : `${Math.round(cost.cpuMs)} ms of CPU, `}${Math.round(cost.wallMs)} ms of wall time` }]);
+          record(index, [
+            {
+              driver: 'engine',
+              kind: 'hang',
+              detail: `case ${index} (${current.size} units) did not finish through the engine and the CLI: ${cost.cpuMs === undefined ? '' : `${Math.round(cost.cpuMs)} ms of CPU, `}${Math.round(cost.wallMs)} ms of wall time`,
+            },
+          ]);
           remaining = remaining.slice(remaining.indexOf(index) + 1);
           handle.restart();
           if (!stopping && remaining.length) start();
@@ -261,7 +271,9 @@ async function main(): Promise<number> {
     const running = workers
       .map((worker) => {
         const cost = worker.currentCost();
-        return worker.current && cost && cost.wallMs > 5_000 ? `case ${worker.current.index} (${worker.current.size} units) running for ${Math.round((cost.cpuMs ?? cost.wallMs) / 1000)} s` : undefined;
+        return worker.current && cost && cost.wallMs > 5_000
+          ? `case ${worker.current.index} (${worker.current.size} units) running for ${Math.round((cost.cpuMs ?? cost.wallMs) / 1000)} s`
+          : undefined;
       })
       .filter(Boolean);
     console.log(
@@ -289,8 +301,15 @@ async function main(): Promise<number> {
   console.log(`fuzz: ${found.length} distinct failure(s) in ${byCase.size} case(s); minimising and saving up to ${options.maxSaved}`);
   for (const items of [...byCase.values()].slice(0, options.maxSaved)) {
     const [first, ...others] = items;
-    const item: Found = others.length ? { ...first, failure: { ...first.failure, detail: items.map((i) => `${signature(i.failure)}: ${i.failure.detail}`).join('\n\n') } } : first;
-    await minimiseAndSave(item, { seed: options.seed, requests: options.requests, save: options.save, rngFor: (index) => generate(options.seed, index, seeds, options.limits).rng }, workerData, scratch);
+    const item: Found = others.length
+      ? { ...first, failure: { ...first.failure, detail: items.map((i) => `${signature(i.failure)}: ${i.failure.detail}`).join('\n\n') } }
+      : first;
+    await minimiseAndSave(
+      item,
+      { seed: options.seed, requests: options.requests, save: options.save, rngFor: (index) => generate(options.seed, index, seeds, options.limits).rng },
+      workerData,
+      scratch,
+    );
   }
   return 1;
 }
@@ -331,19 +350,33 @@ main().then(
 function runWorldAttacks(seed: number, cases: number): number {
   if (cases <= 0) return 0;
   const started = performance.now();
-  const result = spawnSync(process.execPath, [path.join(__dirname, 'worldAttackRun.js'), String(seed), '0', String(cases)], { encoding: 'utf8', timeout: 60_000 + cases * 1_000, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [path.join(__dirname, 'worldAttackRun.js'), String(seed), '0', String(cases)], {
+    encoding: 'utf8',
+    timeout: 60_000 + cases * 1_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   let failures: { index: number; attack: string; detail: string }[];
   if (result.error || result.signal) {
-    failures = [{ index: -1, attack: `world attacks (seed ${seed}, ${cases} cases)`, detail: `did not finish: ${result.error?.message ?? result.signal} (a side file that blocks or reads forever)` }];
+    failures = [
+      {
+        index: -1,
+        attack: `world attacks (seed ${seed}, ${cases} cases)`,
+        detail: `did not finish: ${result.error?.message ?? result.signal} (a side file that blocks or reads forever)`,
+      },
+    ];
   } else {
     const last = result.stdout.trim().split('\n').pop() ?? '[]';
     try {
       failures = JSON.parse(last) as typeof failures;
     } catch {
-      failures = [{ index: -1, attack: 'world attacks', detail: `unreadable output, exit ${result.status}: ${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}` }];
+      failures = [
+        { index: -1, attack: 'world attacks', detail: `unreadable output, exit ${result.status}: ${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}` },
+      ];
     }
   }
-  console.log(`fuzz: ${cases} world-attack case(s) (special files, out-of-workspace paths, restricted mode) in ${formatDuration(performance.now() - started)}: ${failures.length} failure(s)`);
+  console.log(
+    `fuzz: ${cases} world-attack case(s) (special files, out-of-workspace paths, restricted mode) in ${formatDuration(performance.now() - started)}: ${failures.length} failure(s)`,
+  );
   for (const failure of failures.slice(0, 10)) console.log(`  FAIL attack case ${failure.index} [${failure.attack}]: ${failure.detail}`);
   if (failures.length > 0) console.log(`  replay one: node out/test/fuzz/worldAttackRun.js ${seed} INDEX INDEX+1`);
   return failures.length;

@@ -9,7 +9,11 @@ export interface ShrinkBudget {
   maxMs: number;
 }
 
-export async function shrink(text: string, stillFails: (candidate: string) => Promise<boolean>, budget: ShrinkBudget): Promise<{ text: string; trials: number }> {
+export async function shrink(
+  text: string,
+  stillFails: (candidate: string) => Promise<boolean>,
+  budget: ShrinkBudget,
+): Promise<{ text: string; trials: number }> {
   const started = Date.now();
   let trials = 0;
   let current = text;
@@ -17,7 +21,7 @@ export async function shrink(text: string, stillFails: (candidate: string) => Pr
   let chunk = Math.max(1, Math.floor(current.length / 2));
   while (!exhausted()) {
     let progressed = false;
-    for (let at = 0; at < current.length && !exhausted(); ) {
+    for (let at = 0; at < current.length && !exhausted();) {
       const candidate = current.slice(0, at) + current.slice(at + chunk);
       trials++;
       if (candidate !== current && (await stillFails(candidate))) {

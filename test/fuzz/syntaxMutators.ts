@@ -92,7 +92,32 @@ export const SYNTAX_MUTATORS: readonly Mutator[] = [
     name: 'escape',
     weight: 6,
     apply(text, rng) {
-      const escapes = ['\\u', '\\u0', '\\u00', '\\u004', '\\u0041', '\\uD800', '\\uDBFF', '\\uDC00', '\\uDFFF', '\\uD83D\\uDE00', '\\uDE00\\uD83D', '\\n', '\\"', '\\\\', '\\/', '\\b', '\\a', '\\0', '\\ ', '\\\n', '\\u0000', '\\u001f', '\\u0022', '\\u005c'];
+      const escapes = [
+        '\\u',
+        '\\u0',
+        '\\u00',
+        '\\u004',
+        '\\u0041',
+        '\\uD800',
+        '\\uDBFF',
+        '\\uDC00',
+        '\\uDFFF',
+        '\\uD83D\\uDE00',
+        '\\uDE00\\uD83D',
+        '\\n',
+        '\\"',
+        '\\\\',
+        '\\/',
+        '\\b',
+        '\\a',
+        '\\0',
+        '\\ ',
+        '\\\n',
+        '\\u0000',
+        '\\u001f',
+        '\\u0022',
+        '\\u005c',
+      ];
       return insertAt(text, positionInString(text, rng), rng.pick(escapes));
     },
   },
@@ -161,7 +186,12 @@ export const SYNTAX_MUTATORS: readonly Mutator[] = [
     name: 'line-endings',
     weight: 1,
     apply(text, rng) {
-      return rng.pick([() => text.replace(/\n/g, '\r\n'), () => text.replace(/\n/g, '\r'), () => text.replace(/\r?\n/g, ''), () => text.replace(/\n/g, '\u2028')])();
+      return rng.pick([
+        () => text.replace(/\n/g, '\r\n'),
+        () => text.replace(/\n/g, '\r'),
+        () => text.replace(/\r?\n/g, ''),
+        () => text.replace(/\n/g, '\u2028'),
+      ])();
     },
   },
   {

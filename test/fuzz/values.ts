@@ -1,6 +1,39 @@
 /** The interesting pieces the mutators insert: structural characters, escapes, placeholders, numbers, values, field and server names. */
 
-export const STRUCTURAL = ['[', ']', '{', '}', ',', ':', '"', '\\', '\\u', '\\uD800', '\\uDC00', '\\u12', '\\x', '\\uZZZZ', "'", '`', 'null', 'true', 'NaN', '-', '.', 'e', '+', '\u0000', '\u001f', '\u007f', '""', '[]', '{}', ':{', ',,', '/'];
+export const STRUCTURAL = [
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ':',
+  '"',
+  '\\',
+  '\\u',
+  '\\uD800',
+  '\\uDC00',
+  '\\u12',
+  '\\x',
+  '\\uZZZZ',
+  "'",
+  '`',
+  'null',
+  'true',
+  'NaN',
+  '-',
+  '.',
+  'e',
+  '+',
+  '\u0000',
+  '\u001f',
+  '\u007f',
+  '""',
+  '[]',
+  '{}',
+  ':{',
+  ',,',
+  '/',
+];
 
 export const WHITESPACE = ['\r', '\r\n', '\n', '\t', ' ', '\u00a0', '\u2028', '\u2029', '\v', '\f', '\u3000', '\u200b', '\ufeff', '\u0085'];
 
@@ -166,8 +199,57 @@ export const FIELDS = [
   'env${A}',
 ];
 
-export const NAMES = ['', 'a.b', 'a b', 'café', '@local/x', '__proto__', 'constructor', 'a__b', 'a[1]', 'a_1_', '$', '[]', '-', 'zimmer', 'Zimmer', '😀', 'a\\nb', 'a\\u0000b', '\\uD800', 'x'.repeat(300), 'mcp__x__y', '${A}'];
+export const NAMES = [
+  '',
+  'a.b',
+  'a b',
+  'café',
+  '@local/x',
+  '__proto__',
+  'constructor',
+  'a__b',
+  'a[1]',
+  'a_1_',
+  '$',
+  '[]',
+  '-',
+  'zimmer',
+  'Zimmer',
+  '😀',
+  'a\\nb',
+  'a\\u0000b',
+  '\\uD800',
+  'x'.repeat(300),
+  'mcp__x__y',
+  '${A}',
+];
 
 export const COMMENTS = ['// c\n', '/* c */', '/*', '//', '/* ${A} */', '/**/', '/* \n */', '#', '// \r', '/* * / */'];
 
-export const NON_OBJECT_ROOTS = ['', ' ', '\n', '[]', '[{}]', '"mcp"', '1', '-1', '1e400', 'null', 'true', 'false', '"${A}"', '{', '}', '[', ']', '""', '{}', '\ufeff', '\ufeff{}', '{}{}', '{} {}', '{}]', '[]}'];
+export const NON_OBJECT_ROOTS = [
+  '',
+  ' ',
+  '\n',
+  '[]',
+  '[{}]',
+  '"mcp"',
+  '1',
+  '-1',
+  '1e400',
+  'null',
+  'true',
+  'false',
+  '"${A}"',
+  '{',
+  '}',
+  '[',
+  ']',
+  '""',
+  '{}',
+  '\ufeff',
+  '\ufeff{}',
+  '{}{}',
+  '{} {}',
+  '{}]',
+  '[]}',
+];

@@ -85,10 +85,12 @@ async function handle(message: ToWorker): Promise<void> {
 
 let queue = Promise.resolve();
 process.on('message', (message: ToWorker) => {
-  queue = queue.then(() => handle(message)).catch((error: unknown) => {
-    // The drivers catch what they run; reaching here is a bug in the fuzzer itself.
-    process.stderr.write(`fuzz worker: ${String((error as Error)?.stack ?? error)}\n`);
-    process.exit(3);
-  });
+  queue = queue
+    .then(() => handle(message))
+    .catch((error: unknown) => {
+      // The drivers catch what they run; reaching here is a bug in the fuzzer itself.
+      process.stderr.write(`fuzz worker: ${String((error as Error)?.stack ?? error)}\n`);
+      process.exit(3);
+    });
 });
 process.on('disconnect', () => process.exit(0));

@@ -22,7 +22,10 @@ export class FuzzWorker {
 
   private spawn(): ChildProcess {
     // Plenty of heap: a case may hold several megabytes of text and a tree of 100,000 levels.
-    const child = fork(path.join(__dirname, 'worker.js'), [], { execArgv: [`--max-old-space-size=${workerHeapMb()}`], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(path.join(__dirname, 'worker.js'), [], {
+      execArgv: [`--max-old-space-size=${workerHeapMb()}`],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.exited = false;
     child.on('message', (message: FromWorker) => {
       if (message.type === 'checked') {
@@ -106,7 +109,10 @@ export function isHung(cost: { cpuMs: number | undefined; wallMs: number }, size
  */
 function workerHeapMb(): number {
   try {
-    const line = fs.readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max address space'));
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max address space'));
     const soft = line?.split(/\s{2,}/)[1];
     if (soft && soft !== 'unlimited') return Math.min(4096, Math.floor((Number(soft) / 1048576) * 0.45));
   } catch {

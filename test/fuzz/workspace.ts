@@ -65,7 +65,12 @@ export function engineWorld(): EngineWorld {
     ]),
     factsFor(kind, variant) {
       if (kind === 'catalog') {
-        return { documentPath: catalogPath, variables, roots: roots(variant), rootsSearch: variant === 'none' ? 'no air.json lists it and there is no sibling roots.json' : undefined };
+        return {
+          documentPath: catalogPath,
+          variables,
+          roots: roots(variant),
+          rootsSearch: variant === 'none' ? 'no air.json lists it and there is no sibling roots.json' : undefined,
+        };
       }
       if (kind === 'air') return { documentPath: '/fuzz/air.json', variables };
       return { documentPath: rootsPath, variables: variant === 'none' ? VariableIndex.empty() : variables, catalogs: catalogs(variant) };

@@ -109,7 +109,14 @@ export function buildAttack(rng: Rng, parent: string, index: number): { attack: 
   fs.mkdirSync(world.outside);
   fs.writeFileSync(path.join(world.outside, 'roots.json'), JSON.stringify({ [OUTSIDE_ROOT]: { description: 'Outside.', default_mcp_servers: ['s'] } }));
   fs.writeFileSync(path.join(world.outside, 'mcp.json'), JSON.stringify({ [OUTSIDE_SERVER]: { type: 'stdio', command: 'npx' } }));
-  fs.writeFileSync(path.join(world.ws, 'mcp.json'), JSON.stringify({ s: { type: 'stdio', command: 'npx', env: { A: `\${${DOTENV_NAME}}`, B: `\${${SECRET_NAME}}` }, default_in_roots: ['zimmer', OUTSIDE_ROOT] } }, null, 2));
+  fs.writeFileSync(
+    path.join(world.ws, 'mcp.json'),
+    JSON.stringify(
+      { s: { type: 'stdio', command: 'npx', env: { A: `\${${DOTENV_NAME}}`, B: `\${${SECRET_NAME}}` }, default_in_roots: ['zimmer', OUTSIDE_ROOT] } },
+      null,
+      2,
+    ),
+  );
   const klass = rng.pick(ATTACK_CLASSES);
   const pool = klass === 'special-file' ? SPECIAL : klass === 'outside-workspace' ? OUTSIDE : VARIABLE_FILES;
   const trusted = klass === 'restricted' ? false : rng.chance(0.7);
@@ -162,9 +169,21 @@ function realOrSelf(file: string): string {
 /** Runs one case through discovery, the engine and the in-process CLI; the failures it found. */
 export async function runAttack(attack: Attack, world: World, index: number): Promise<AttackFailure[]> {
   const failures: AttackFailure[] = [];
-  const fail = (detail: string): void => void failures.push({ index, attack: `${attack.klass} ${attack.trusted ? 'trusted' : 'restricted'} ${JSON.stringify(attack.slots)} air=${JSON.stringify(attack.air)}`, detail });
+  const fail = (detail: string): void =>
+    void failures.push({
+      index,
+      attack: `${attack.klass} ${attack.trusted ? 'trusted' : 'restricted'} ${JSON.stringify(attack.slots)} air=${JSON.stringify(attack.air)}`,
+      detail,
+    });
   const reads: string[] = [];
-  const settings: SourceSettings = { knownVariables: [], envFiles: [], rootsFiles: [], readProcessEnv: true, trusted: attack.trusted, secretsFile: 'secrets.json' };
+  const settings: SourceSettings = {
+    knownVariables: [],
+    envFiles: [],
+    rootsFiles: [],
+    readProcessEnv: true,
+    trusted: attack.trusted,
+    secretsFile: 'secrets.json',
+  };
   const workspace = new Workspace(new CachingReader(recording(diskReader, reads)), {
     workspaceRoot: world.ws,
     searchBoundary: world.ws,
@@ -174,7 +193,10 @@ export async function runAttack(attack: Attack, world: World, index: number): Pr
   });
   const facts: string[] = [];
   const messages: string[] = [];
-  for (const [file, kind] of [['mcp.json', 'catalog'], ['air.json', 'air']] as const) {
+  for (const [file, kind] of [
+    ['mcp.json', 'catalog'],
+    ['air.json', 'air'],
+  ] as const) {
     const filePath = path.join(world.ws, file);
     if (!fs.existsSync(filePath)) continue;
     try {

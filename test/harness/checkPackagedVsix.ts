@@ -1,5 +1,5 @@
 /**
- * The shipped artifact (issue 5, item 3): `npm run package` → mcp-catalog.vsix; check what it
+ * The shipped artifact: `npm run package` → mcp-catalog.vsix; check what it
  * holds; install it with the VS Code server's own `--install-extension` into a fresh extensions
  * folder; start a server with only that folder (no extensionDevelopmentPath) and prove in the
  * workbench that the packaged build activates and reports a diagnostic. A file missing from the
@@ -47,7 +47,9 @@ function npmRunPackage(scratch: Scratch): void {
     env: childEnvironment(scratch, { npm_config_update_notifier: 'false' }),
   });
   if (result.status !== 0 || result.error) {
-    throw new Error(`npm run package failed (exit ${result.status}${result.error ? `, ${result.error.message}` : ''})\n${`${result.stdout}${result.stderr}`.slice(-4000)}`);
+    throw new Error(
+      `npm run package failed (exit ${result.status}${result.error ? `, ${result.error.message}` : ''})\n${`${result.stdout}${result.stderr}`.slice(-4000)}`,
+    );
   }
   if (!existsSync(VSIX)) throw new Error(`npm run package succeeded but ${VSIX} does not exist`);
 }
@@ -57,7 +59,14 @@ function checkVsixContents(): string {
   const size = statSync(VSIX).size;
   if (size > MAX_VSIX_BYTES) throw new Error(`mcp-catalog.vsix is ${size} bytes, over the 1 MB limit`);
   const names = zipEntries(VSIX).map((entry) => entry.name);
-  const forbidden = names.filter((name) => /(^|\/)node_modules\//.test(name) || /(^|\/)(test|tests|out|\.vscode-test|bench)\//.test(name) || /\.tsx?$/.test(name) || /\.map$/.test(name) || /(^|\/)src\//.test(name));
+  const forbidden = names.filter(
+    (name) =>
+      /(^|\/)node_modules\//.test(name) ||
+      /(^|\/)(test|tests|out|\.vscode-test|bench)\//.test(name) ||
+      /\.tsx?$/.test(name) ||
+      /\.map$/.test(name) ||
+      /(^|\/)src\//.test(name),
+  );
   if (forbidden.length) throw new Error(`the .vsix holds files it must not ship:\n  ${forbidden.slice(0, 20).join('\n  ')}`);
   for (const required of ['extension/package.json', 'extension/dist/client.js', 'extension/dist/server.js']) {
     if (!names.includes(required)) throw new Error(`the .vsix lacks ${required}`);
@@ -78,7 +87,8 @@ export async function checkPackagedVsix(browser: Browser, scratch: Scratch, scre
   const installed = await check(results, 'code-server --install-extension installs the .vsix offline', () => {
     installExtension(scratch, VSIX, extensionsDir);
     const folders = readdirSync(extensionsDir).filter((name) => name.startsWith('mcp-catalog.mcp-catalog-'));
-    if (folders.length !== 1) throw new Error(`expected one mcp-catalog.mcp-catalog-* folder in the extensions dir, found ${JSON.stringify(readdirSync(extensionsDir))}`);
+    if (folders.length !== 1)
+      throw new Error(`expected one mcp-catalog.mcp-catalog-* folder in the extensions dir, found ${JSON.stringify(readdirSync(extensionsDir))}`);
   });
   if (!installed) return results;
 
@@ -101,7 +111,9 @@ export async function checkPackagedVsix(browser: Browser, scratch: Scratch, scre
     } catch (error) {
       if (workbench) await workbench.screenshot('FAILED-vsix-diagnostic').catch(() => undefined);
       const logs = server.saveLogs(`vsix-${Date.now()}`);
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\n(server logs: ${path.relative(repoRoot, logs)}; screenshots: ${path.relative(repoRoot, screenshotsDir)})`);
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}\n(server logs: ${path.relative(repoRoot, logs)}; screenshots: ${path.relative(repoRoot, screenshotsDir)})`,
+      );
     } finally {
       await workbench?.close();
       await server.stop();

@@ -73,16 +73,22 @@ function httpStatus(url: string): Promise<number> {
 function serverArgs(port: number, dirs: { serverData: string; userData: string; extensions: string }): string[] {
   return [
     vscodeServerMain,
-    '--host', '127.0.0.1',
-    '--port', String(port),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
     '--without-connection-token',
     '--accept-server-license-terms',
     '--enable-smoke-test-driver',
-    '--telemetry-level', 'off',
+    '--telemetry-level',
+    'off',
     '--disable-workspace-trust',
-    '--server-data-dir', dirs.serverData,
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--server-data-dir',
+    dirs.serverData,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
   ];
 }
 
@@ -180,12 +186,26 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
 export function installExtension(scratch: Scratch, vsix: string, extensionsDir: string): string {
   mkdirSync(extensionsDir, { recursive: true });
   const marker = randomUUID();
-  const result = spawnSync(process.execPath, [vscodeServerMain, '--install-extension', vsix, '--extensions-dir', extensionsDir, '--server-data-dir', path.join(scratch.root, 'install-server-data'), '--accept-server-license-terms'], {
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: childEnvironment(scratch, { [MARKER_VARIABLE]: marker }),
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      vscodeServerMain,
+      '--install-extension',
+      vsix,
+      '--extensions-dir',
+      extensionsDir,
+      '--server-data-dir',
+      path.join(scratch.root, 'install-server-data'),
+      '--accept-server-license-terms',
+    ],
+    {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: childEnvironment(scratch, { [MARKER_VARIABLE]: marker }),
+    },
+  );
   const text = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-  if (result.status !== 0 || result.error) throw new Error(`--install-extension failed (exit ${result.status}${result.error ? `, ${result.error.message}` : ''})\n${text}`);
+  if (result.status !== 0 || result.error)
+    throw new Error(`--install-extension failed (exit ${result.status}${result.error ? `, ${result.error.message}` : ''})\n${text}`);
   return text;
 }

@@ -124,7 +124,11 @@ async function main(): Promise<void> {
       const resultsFile = path.join(scratch.root, 'extension-tests.json');
       const serverStarted = Date.now();
       try {
-        server = await startCodeServer({ scratch, name: 'dev-server', env: { MCP_CATALOG_VSCODE_RESULTS: resultsFile, MCP_CATALOG_VSCODE_LOG_PREFIX: SUITE_LINE_PREFIX } });
+        server = await startCodeServer({
+          scratch,
+          name: 'dev-server',
+          env: { MCP_CATALOG_VSCODE_RESULTS: resultsFile, MCP_CATALOG_VSCODE_LOG_PREFIX: SUITE_LINE_PREFIX },
+        });
         console.log(`VS Code server on ${server.origin} (started in ${seconds(serverStarted)})`);
       } catch (error) {
         report(false, 'the VS Code server starts', `— ${error instanceof Error ? error.message : String(error)}`);

@@ -5,7 +5,7 @@
  * copy of test/fixtures/neovim; it prints `CHECK PASS|FAIL …` lines and `RESULT passed=N failed=N`.
  *
  * Without `nvim` the tests are pending, unless MCP_CATALOG_TIER_REQUIRED=1 (CI), where that fails.
- * To add a scenario (hover, completion, code actions — issue 3): write `<name>.lua` with
+ * To add a scenario (hover, completion, code actions): write `<name>.lua` with
  * helper.lua's `h.request()` and add one entry to SCENARIOS.
  */
 import * as assert from 'node:assert/strict';
@@ -126,7 +126,9 @@ describe('neovim: headless Neovim 0.7 as an independent LSP client', function ()
     version = nvimVersion();
     if (!version) {
       if (process.env.MCP_CATALOG_TIER_REQUIRED === '1') {
-        throw new Error(`The Neovim tier is required here (MCP_CATALOG_TIER_REQUIRED=1) but \`${NVIM}\` is not installed: apt-get install -y neovim (Debian 12 ships 0.7.2).`);
+        throw new Error(
+          `The Neovim tier is required here (MCP_CATALOG_TIER_REQUIRED=1) but \`${NVIM}\` is not installed: apt-get install -y neovim (Debian 12 ships 0.7.2).`,
+        );
       }
       this.skip();
     }

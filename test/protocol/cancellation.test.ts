@@ -1,5 +1,5 @@
 /**
- * Issue 7, build item 4: every request honours `$/cancelRequest` (SPEC §8: "every request is
+ * Every request honours `$/cancelRequest` (SPEC §8: "every request is
  * cancellable"). A request cancelled while its analysis is pending is answered with
  * RequestCancelled (-32800), not with a result nobody waits for; the same request, not
  * cancelled, still gets its real result, and the diagnostics of the document are still published.
@@ -41,14 +41,24 @@ interface Wanted {
 /** One request of each kind the server handles, aimed at a server in the middle of the catalog. */
 const REQUESTS: Wanted[] = [
   { method: 'textDocument/hover', params: (uri, text) => ({ textDocument: { uri }, position: rangeIn(text, '"server-1500"').start }) },
-  { method: 'textDocument/completion', params: (uri, text) => ({ textDocument: { uri }, position: rangeIn(text, '"server-1501": { "type": "stdio"', 'stdio').start }) },
+  {
+    method: 'textDocument/completion',
+    params: (uri, text) => ({ textDocument: { uri }, position: rangeIn(text, '"server-1501": { "type": "stdio"', 'stdio').start }),
+  },
   { method: 'textDocument/documentSymbol', params: (uri) => ({ textDocument: { uri } }) },
   {
     method: 'textDocument/codeAction',
-    params: (uri, text) => ({ textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: rangeIn(text, '"server-2999"').end }, context: { diagnostics: [], only: ['source.fixAll.mcp-catalog'] } }),
+    params: (uri, text) => ({
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: rangeIn(text, '"server-2999"').end },
+      context: { diagnostics: [], only: ['source.fixAll.mcp-catalog'] },
+    }),
   },
   { method: 'textDocument/definition', params: (uri, text) => ({ textDocument: { uri }, position: rangeIn(text, '"server-1500"').start }) },
-  { method: 'textDocument/references', params: (uri, text) => ({ textDocument: { uri }, position: rangeIn(text, '"server-1500"').start, context: { includeDeclaration: true } }) },
+  {
+    method: 'textDocument/references',
+    params: (uri, text) => ({ textDocument: { uri }, position: rangeIn(text, '"server-1500"').start, context: { includeDeclaration: true } }),
+  },
   { method: 'textDocument/prepareRename', params: (uri, text) => ({ textDocument: { uri }, position: rangeIn(text, '"server-1500"').start }) },
   { method: 'textDocument/rename', params: (uri, text) => ({ textDocument: { uri }, position: rangeIn(text, '"server-1500"').start, newName: 'other' }) },
   { method: 'mcpCatalog/readiness', params: (uri) => ({ uri }) },
@@ -57,7 +67,14 @@ const REQUESTS: Wanted[] = [
 ];
 
 /** The requests whose uncancelled answer is a real (non-null) result on this catalog. */
-const WITH_RESULTS = ['textDocument/hover', 'textDocument/completion', 'textDocument/documentSymbol', 'mcpCatalog/readiness', 'mcpCatalog/preview', 'mcpCatalog/translate'];
+const WITH_RESULTS = [
+  'textDocument/hover',
+  'textDocument/completion',
+  'textDocument/documentSymbol',
+  'mcpCatalog/readiness',
+  'mcpCatalog/preview',
+  'mcpCatalog/translate',
+];
 
 /** The client's jsonrpc connection: LspClient.request takes no cancellation token. */
 function connectionOf(client: LspClient): MessageConnection {
@@ -104,7 +121,7 @@ async function assertRealResults(client: LspClient, uri: string, text: string): 
   }
 }
 
-describe('protocol: requests honour cancellation (issue 7)', function () {
+describe('protocol: requests honour cancellation', function () {
   this.timeout(120_000);
 
   afterEach(async () => {
@@ -129,7 +146,14 @@ describe('protocol: requests honour cancellation (issue 7)', function () {
     assert.match(hover.contents.value, /server-1500|stdio/, 'the hover is about the server under the cursor');
     const symbols = (await send(client, 'textDocument/documentSymbol', { textDocument: { uri } }, false)).result as unknown[];
     assert.equal(symbols.length, SERVERS);
-    assert.equal(client.logs.filter((line) => line.type === 1).map((line) => line.message).join('\n'), '', 'a cancellation is no internal error');
+    assert.equal(
+      client.logs
+        .filter((line) => line.type === 1)
+        .map((line) => line.message)
+        .join('\n'),
+      '',
+      'a cancellation is no internal error',
+    );
   });
 
   it('requests cancelled while an analysed catalog is re-analysed after a settings change get RequestCancelled; the new diagnostics still arrive', async () => {
@@ -146,7 +170,10 @@ describe('protocol: requests honour cancellation (issue 7)', function () {
     client.setSettings(catalogSettings({ severity: { 'timeout-range': 'error' } }));
     assertAllCancelled(await sendAllCancelled(client, uri, text));
 
-    const republished = await client.waitForDiagnostics(uri, { since: mark, match: (diagnostics) => diagnostics.some((d) => d.code === 'timeout-range' && d.severity === 1) });
+    const republished = await client.waitForDiagnostics(uri, {
+      since: mark,
+      match: (diagnostics) => diagnostics.some((d) => d.code === 'timeout-range' && d.severity === 1),
+    });
     assert.equal(republished.diagnostics.filter((d) => d.code === 'timeout-range').length, Math.ceil(SERVERS / 7));
     await assertRealResults(client, uri, text);
   });

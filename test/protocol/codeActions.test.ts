@@ -1,5 +1,5 @@
 /**
- * Quick fixes and fix-all through the bundled server (issue 3, items 1–2): textDocument/codeAction
+ * Quick fixes and fix-all through the bundled server: textDocument/codeAction
  * for a published diagnostic returns its fix, computed from `data`; applying it makes the
  * diagnostic go away; `source.fixAll.mcp-catalog` returns one edit that fixes everything
  * unambiguous. Asserts with "includes", never on exact lists (clients add their own actions).
@@ -47,7 +47,7 @@ function applyWorkspaceEdit(edit: WorkspaceEdit, ws: TempWorkspace, open: Map<st
       assert.equal(change.kind, 'create');
       if (!changed.has(change.uri)) changed.set(change.uri, textOf(change.uri));
     } else {
-      changed.set(change.textDocument.uri, applyText(textOf(change.textDocument.uri), change.edits as TextEdit[]));
+      changed.set(change.textDocument.uri, applyText(textOf(change.textDocument.uri), change.edits));
     }
   }
   for (const [uri, text] of changed) if (!open.has(uri)) ws.write(path.relative(ws.dir, new URL(uri).pathname), text);
@@ -100,7 +100,11 @@ describe('protocol: quick fixes and fix-all', function () {
     const version = client.change(uri, text.replace(': 4 }', ': 4000 }'));
     await client.waitForDiagnostics(uri, { version });
     const actions = await codeActions(client, uri, [old]);
-    assert.equal(actions.some((a) => a.title.startsWith('Clamp')), false, JSON.stringify(actions.map((a) => a.title)));
+    assert.equal(
+      actions.some((a) => a.title.startsWith('Clamp')),
+      false,
+      JSON.stringify(actions.map((a) => a.title)),
+    );
   });
 
   it('unresolved-variable: NAME= into a created .env (CreateFile, ignoreIfExists), declare-known as a command, never a value', async () => {
@@ -119,7 +123,9 @@ describe('protocol: quick fixes and fix-all', function () {
     const add = titled(actions, 'Add API_KEY= to .env');
     const changes = add.edit!.documentChanges!;
     assert.deepEqual(changes[0], { kind: 'create', uri: ws.uri('.env'), options: { ignoreIfExists: true } });
-    assert.deepEqual((changes[1] as { edits: TextEdit[] }).edits, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'API_KEY=\n' }]);
+    assert.deepEqual((changes[1] as { edits: TextEdit[] }).edits, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'API_KEY=\n' },
+    ]);
 
     const mark = client.mark();
     applyWorkspaceEdit(add.edit!, ws, new Map([[uri, text]]));
@@ -153,13 +159,16 @@ describe('protocol: quick fixes and fix-all', function () {
     const mark = client.mark();
     applyWorkspaceEdit(add.edit!, ws, new Map([[uri, text]]));
     assert.equal(ws.read('.env'), 'OTHER=1\nTYPO_TOKEN=\n');
-    await client.request('workspace/executeCommand', { command: add.command!.command, arguments: add.command!.arguments });
+    await client.request('workspace/executeCommand', { command: add.command.command, arguments: add.command.arguments });
     const afterEquals = { line: 1, character: 'TYPO_TOKEN='.length };
     assert.deepEqual(client.shownDocuments, [{ uri: ws.uri('.env'), takeFocus: true, selection: { start: afterEquals, end: afterEquals } }]);
 
     // Still unset (empty), and now the message says so instead of "add it"; the fix goes to the line.
     client.didChangeWatchedFiles([{ path: ws.path('.env'), type: FileChange.Changed }]);
-    const next = await client.waitForDiagnostics(uri, { since: mark, match: (d) => d.some((x) => x.code === 'unresolved-variable' && x.message.includes('empty')) });
+    const next = await client.waitForDiagnostics(uri, {
+      since: mark,
+      match: (d) => d.some((x) => x.code === 'unresolved-variable' && x.message.includes('empty')),
+    });
     const empty = single(next.diagnostics, 'unresolved-variable');
     assert.match(empty.message, /^TYPO_TOKEN is empty in \.env, so the server starts without it\. Give it a value there\./);
     assert.doesNotMatch(empty.message, /Add it/);
@@ -195,7 +204,10 @@ describe('protocol: quick fixes and fix-all', function () {
     assert.deepEqual(Object.keys(add.edit!.changes!), [ws.uri('roots.json')]);
     const mark = client.mark();
     applyWorkspaceEdit(add.edit!, ws, new Map([[uri, text]]));
-    assert.equal(ws.read('roots.json'), '{\n  "zimmer": {\n    "description": "Z"\n  },\n  "fleet": {\n    "description": "TODO: describe this root"\n  }\n}\n');
+    assert.equal(
+      ws.read('roots.json'),
+      '{\n  "zimmer": {\n    "description": "Z"\n  },\n  "fleet": {\n    "description": "TODO: describe this root"\n  }\n}\n',
+    );
     client.didChangeWatchedFiles([{ path: ws.path('roots.json'), type: FileChange.Changed }]);
     const next = await client.waitForDiagnostics(uri, { since: mark });
     assert.equal(codesOf(next.diagnostics).includes('undefined-root'), false);
@@ -212,11 +224,17 @@ describe('protocol: quick fixes and fix-all', function () {
 
     // The lightbulb (no `only`) gets quick fixes but not fix-all; a save asking for source.fixAll gets it.
     const lightbulb = await codeActions(client, uri, diagnostics);
-    assert.equal(lightbulb.some((a) => a.kind === FIX_ALL), false);
+    assert.equal(
+      lightbulb.some((a) => a.kind === FIX_ALL),
+      false,
+    );
     for (const only of [[FIX_ALL], ['source.fixAll'], ['source']]) {
       const actions = await codeActions(client, uri, [], only);
       assert.equal(actions.filter((a) => a.kind === FIX_ALL).length, 1, `only ${only.join(',')}`);
-      assert.equal(actions.some((a) => a.kind === 'quickfix'), false);
+      assert.equal(
+        actions.some((a) => a.kind === 'quickfix'),
+        false,
+      );
     }
     const [fixAll] = await codeActions(client, uri, [], [FIX_ALL]);
     assert.deepEqual(Object.keys(fixAll.edit!.changes!), [uri], 'fix-all never edits other files');
@@ -233,7 +251,11 @@ describe('protocol: quick fixes and fix-all', function () {
     const ws = TempWorkspace.create();
     const text = '{\n  "s": {\n    "type": "stdio",\n    "command": "node",\n    "env": { "T": "\\u0024{token}" },\n  }\n}\n';
     ws.write('mcp.json', text);
-    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings({ knownVariables: ['TOKEN'] }) });
+    const client = await LspClient.start({
+      workspaceFolders: [ws.dir],
+      capabilities: capabilities(),
+      settings: catalogSettings({ knownVariables: ['TOKEN'] }),
+    });
     const uri = client.open(ws.path('mcp.json'));
     const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
     const comma = titled(await codeActions(client, uri, [single(diagnostics, 'json-trailing-comma')]), 'Remove the trailing comma');

@@ -1,5 +1,5 @@
 /**
- * Completion through the bundled server (issue 3 item 3): field names, whole entries, transports,
+ * Completion through the bundled server: field names, whole entries, transports,
  * root and server names, variable names, with snippets for clients that expand them and plain
  * text for the others.
  */
@@ -99,7 +99,10 @@ describe('protocol: completion', function () {
     const entry = item(items, 'New streamable-http server');
     assert.equal(entry.insertTextFormat, SNIPPET);
     assert.equal(entry.insertTextMode, 1 /* asIs: indented for its place already */);
-    assert.equal((entry.textEdit as TextEdit).newText, '"${1:server-name}": {\n    "title": "$2",\n    "description": "$3",\n    "type": "streamable-http",\n    "url": "${4:https://}"\n  }');
+    assert.equal(
+      (entry.textEdit as TextEdit).newText,
+      '"${1:server-name}": {\n    "title": "$2",\n    "description": "$3",\n    "type": "streamable-http",\n    "url": "${4:https://}"\n  }',
+    );
     const field = item((await complete(client, ws, 'team-mcp.json', '{"a": {|}}')).items, 'type');
     assert.equal((field.textEdit as TextEdit).newText, '"type": "${1|stdio,streamable-http,sse|}"');
     assert.equal(field.command, undefined);
@@ -112,7 +115,10 @@ describe('protocol: completion', function () {
     const ws = workspace();
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
     const { items, text } = await complete(client, ws, 'mcp.json', '{"a": {"type": "str|"}}');
-    assert.deepEqual(items.map((i) => i.label), ['stdio', 'sse', 'streamable-http']);
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['stdio', 'sse', 'streamable-http'],
+    );
     const chosen = item(items, 'streamable-http');
     assert.match(JSON.stringify(chosen.documentation), /streamable HTTP/);
     assert.deepEqual(JSON.parse(accept(text, chosen)), { a: { type: 'streamable-http' } });
@@ -122,7 +128,10 @@ describe('protocol: completion', function () {
     const ws = workspace();
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
     const { items } = await complete(client, ws, 'team-mcp.json', '{"s": {"type": "stdio", "command": "x", "default_in_roots": ["zimmer", "|"]}}');
-    assert.deepEqual(items.map((i) => i.label), ['strad', '*']);
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['strad', '*'],
+    );
     assert.equal(item(items, 'strad').detail, 'root in roots.json');
   });
 
@@ -154,7 +163,7 @@ describe('protocol: completion', function () {
     assert.deepEqual(JSON.parse(accept(text, item(items, 'DECLARED_NAME'))), { a: { type: 'stdio', command: 'x', env: { T: '${DECLARED_NAME}' } } });
   });
 
-  it('ranks the catalog\'s own names and declared names before the process environment, without the editor\'s runtime variables', async () => {
+  it("ranks the catalog's own names and declared names before the process environment, without the editor's runtime variables", async () => {
     const ws = workspace();
     ws.write('.env', 'FROM_DOTENV=x\nEMPTY_IN_DOTENV=\n');
     const client = await LspClient.start({
@@ -164,11 +173,16 @@ describe('protocol: completion', function () {
     });
     const { items } = await complete(client, ws, 'mcp.json', '{"a": {"type": "stdio", "command": "x", "env": {"U": "${USED_IN_CATALOG}", "T": "${|"}}}');
     const labels = items.map((i) => i.label);
-    for (const runtime of ['SHLVL', '_', 'ELECTRON_RUN_AS_NODE', 'VSCODE_HANDLES_SIGPIPE', 'PWD']) assert.ok(!labels.includes(runtime), `${runtime} is the editor's own`);
+    for (const runtime of ['SHLVL', '_', 'ELECTRON_RUN_AS_NODE', 'VSCODE_HANDLES_SIGPIPE', 'PWD'])
+      assert.ok(!labels.includes(runtime), `${runtime} is the editor's own`);
     const order = [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
     const rank = (label: string) => order.indexOf(label);
-    for (const label of ['USED_IN_CATALOG', 'FROM_DOTENV', 'EMPTY_IN_DOTENV', 'AAA_PLANTED']) assert.ok(rank(label) >= 0, `${label} offered: ${JSON.stringify(order)}`);
-    assert.ok(rank('USED_IN_CATALOG') < rank('AAA_PLANTED') && rank('FROM_DOTENV') < rank('AAA_PLANTED') && rank('EMPTY_IN_DOTENV') < rank('AAA_PLANTED'), JSON.stringify(order));
+    for (const label of ['USED_IN_CATALOG', 'FROM_DOTENV', 'EMPTY_IN_DOTENV', 'AAA_PLANTED'])
+      assert.ok(rank(label) >= 0, `${label} offered: ${JSON.stringify(order)}`);
+    assert.ok(
+      rank('USED_IN_CATALOG') < rank('AAA_PLANTED') && rank('FROM_DOTENV') < rank('AAA_PLANTED') && rank('EMPTY_IN_DOTENV') < rank('AAA_PLANTED'),
+      JSON.stringify(order),
+    );
     assert.equal(item(items, 'EMPTY_IN_DOTENV').detail, 'in .env, without a value');
     assert.equal(item(items, 'USED_IN_CATALOG').detail, 'used in this catalog');
   });

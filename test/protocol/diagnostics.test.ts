@@ -1,6 +1,6 @@
 /**
  * The bundled server, spawned over stdio, publishes SPEC §5 diagnostics for a catalog and a
- * roots index (issue 2, Done-when) — codes, source, severities, ranges and `data` — and none for
+ * roots index — codes, source, severities, ranges and `data` — and none for
  * files SPEC §1 says are not ours.
  */
 import * as assert from 'node:assert/strict';
@@ -138,7 +138,10 @@ describe('protocol: diagnostics from the bundled server', function () {
     assert.equal(undefinedRoot.relatedInformation?.[0]?.location.uri, ws.uri('roots.json'));
 
     const analysed = await client.waitForNotification<DocumentAnalysedParams>('mcpCatalog/documentAnalysed', (p) => p.uri === uri && p.version === 1);
-    assert.deepEqual({ kind: analysed.kind, servers: analysed.servers, errors: analysed.errors, warnings: analysed.warnings }, { kind: 'catalog', servers: 10, errors: 2, warnings: 9 });
+    assert.deepEqual(
+      { kind: analysed.kind, servers: analysed.servers, errors: analysed.errors, warnings: analysed.warnings },
+      { kind: 'catalog', servers: 10, errors: 2, warnings: 9 },
+    );
   });
 
   it('publishes diagnostics for a roots index: undefined-server and missing-field', async () => {
@@ -160,7 +163,10 @@ describe('protocol: diagnostics from the bundled server', function () {
     // On the root's name key (SPEC §10), never the whole entry.
     const key = rangeIn(text, '"undocumented"');
     assert.deepEqual(missing.range.start, key.start);
-    assert.ok(missing.range.end.line === key.end.line && missing.range.end.character <= key.end.character, `missing-field sits on the key: ${JSON.stringify(missing.range)}`);
+    assert.ok(
+      missing.range.end.line === key.end.line && missing.range.end.character <= key.end.character,
+      `missing-field sits on the key: ${JSON.stringify(missing.range)}`,
+    );
     const analysed = await client.waitForNotification<DocumentAnalysedParams>('mcpCatalog/documentAnalysed', (p) => p.uri === uri);
     assert.equal(analysed.kind, 'roots');
   });

@@ -54,7 +54,10 @@ describe('protocol: a repository you do not trust (SPEC §8)', function () {
     const uri = client.open(ws.path('mcp.json'));
     const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
     const text = client.document(uri).getText();
-    const completion = await client.request<CompletionList | null>('textDocument/completion', { textDocument: { uri }, position: rangeIn(text, '[""]', '""').start });
+    const completion = await client.request<CompletionList | null>('textDocument/completion', {
+      textDocument: { uri },
+      position: rangeIn(text, '[""]', '""').start,
+    });
     const labels = JSON.stringify((completion?.items ?? []).map((item) => item.label));
     const everything = `${labels}\n${JSON.stringify(diagnostics)}`;
     for (const name of [...PLANTED, 'PLANTED_PROCESS_NAME']) assert.ok(!labels.includes(name), `${name} is offered: ${labels}`);
@@ -87,7 +90,10 @@ describe('protocol: a repository you do not trust (SPEC §8)', function () {
     await client.request('textDocument/completion', { textDocument: { uri: ws.uri('mcp.json') }, position: { line: 1, character: 1 } });
     await client.stop();
     const lines = fs.readFileSync(trace, 'utf8').split('\n');
-    assert.ok(lines.some((line) => line.includes('server.js')), 'the trace shows the server opening its own script');
+    assert.ok(
+      lines.some((line) => line.includes('server.js')),
+      'the trace shows the server opening its own script',
+    );
     const opened = lines.filter((line) => line.includes(ws.dir));
     const leaked = opened.filter((line) => /\/(\.env|secrets\.json|roots\.json)"/.test(line) || line.includes('/proc/self/environ'));
     assert.deepEqual(leaked, [], `opened:\n${leaked.join('\n')}`);
@@ -125,7 +131,7 @@ describe('protocol: a repository you do not trust (SPEC §8)', function () {
     await assert.rejects(client.request('textDocument/rename', { textDocument: { uri }, position, newName: 'renamed' }), /outside the workspace/);
   });
 
-  it('without workspace folders each catalog has its own folder: another folder\'s .env does not resolve its variables', async () => {
+  it("without workspace folders each catalog has its own folder: another folder's .env does not resolve its variables", async () => {
     const ws = TempWorkspace.create();
     ws.write('a/mcp.json', `${JSON.stringify({ a: { type: 'stdio', command: 'npx', env: { X: '${ONLY_IN_A}' } } })}\n`);
     ws.write('a/.env', 'ONLY_IN_A=1\n');
@@ -175,6 +181,9 @@ describe('protocol: a repository you do not trust (SPEC §8)', function () {
     const uri = client.open(ws.path('mcp.json'));
     await client.waitForDiagnostics(uri, { version: 1 });
     await client.request('shutdown', null);
-    await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: fileUri(ws.path('mcp.json')) }, position: { line: 0, character: 0 } }), (error: { code?: number }) => error.code === -32600);
+    await assert.rejects(
+      client.request('textDocument/hover', { textDocument: { uri: fileUri(ws.path('mcp.json')) }, position: { line: 0, character: 0 } }),
+      (error: { code?: number }) => error.code === -32600,
+    );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Hovers through the bundled server (issue 3 item 4): field documentation, the timeout per
+ * Hovers through the bundled server: field documentation, the timeout per
  * runtime, the displayed `unavailable` reason, a server's readiness, a root's default servers and
  * the source of a `${NAME}`.
  */
@@ -20,7 +20,10 @@ function workspace(): TempWorkspace {
 
 async function hoverOn(client: LspClient, uri: string, text: string, context: string, target = context, delta = 1): Promise<Hover> {
   const range = rangeIn(text, context, target);
-  const result = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: range.start.line, character: range.start.character + delta } });
+  const result = await client.request<Hover | null>('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: range.start.line, character: range.start.character + delta },
+  });
   assert.ok(result, `no hover on ${JSON.stringify(target)} in ${JSON.stringify(context)}`);
   return result;
 }
@@ -76,7 +79,7 @@ describe('protocol: hover', function () {
     assert.match(md, /Displayed as:\n\n> Vendor outage: waiting for a fix/);
   });
 
-  it('shows a server\'s readiness state, and follows the env file', async () => {
+  it("shows a server's readiness state, and follows the env file", async () => {
     const { client, uri, text, ws } = await openCatalog();
     let md = markdownOf(await hoverOn(client, uri, text, '"github": {', '"github"'));
     assert.match(md, /`missing_configuration`/);

@@ -1,5 +1,5 @@
 /**
- * No completion or hover ever shows a variable's value (issue 3 Done-when, SPEC §4.3, §8): values
+ * No completion or hover ever shows a variable's value (SPEC §4.3, §8): values
  * planted in a dotenv file, a secrets file and the server's own environment must appear in no
  * response, wherever the cursor is.
  */
@@ -68,6 +68,9 @@ describe('protocol: completion and hover never show a variable value', function 
     assert.match(all, /Source: the process environment/);
     // …but never a value.
     for (const value of [DOTENV_VALUE, PROCESS_VALUE, SECRETS_VALUE]) assert.ok(!all.includes(value), `a response contains the planted value ${value}`);
-    assert.ok(!client.rawStdout().includes(DOTENV_VALUE) && !client.rawStdout().includes(PROCESS_VALUE) && !client.rawStdout().includes(SECRETS_VALUE), 'the planted value went over the wire');
+    assert.ok(
+      !client.rawStdout().includes(DOTENV_VALUE) && !client.rawStdout().includes(PROCESS_VALUE) && !client.rawStdout().includes(SECRETS_VALUE),
+      'the planted value went over the wire',
+    );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Typing in a catalog (issue 6): the server re-checks only the edited entry and carries its line
+ * Typing in a catalog: the server re-checks only the edited entry and carries its line
  * index through the edit. Whatever it publishes after a run of incremental edits must be exactly
  * what it publishes for the same text opened afresh — diagnostics, ranges, related locations.
  */
@@ -48,7 +48,13 @@ describe('protocol: incremental edits publish what a fresh open publishes', func
     // A bigger catalog than the fixture: the fixture's entries, then 60 clean copies and a few shared npx packages.
     const base = JSON.parse(ws.read('mcp.json')) as Record<string, unknown>;
     for (let i = 0; i < 60; i++) {
-      base[`copy-${i}`] = { type: 'stdio', command: 'npx', args: ['-y', i % 3 === 0 ? '@acme/shared@1.0.0' : `@acme/tool-${i}@1.0.0`], env: { TOKEN: '${TOKEN:-none}' }, title: `Copy ${i}` };
+      base[`copy-${i}`] = {
+        type: 'stdio',
+        command: 'npx',
+        args: ['-y', i % 3 === 0 ? '@acme/shared@1.0.0' : `@acme/tool-${i}@1.0.0`],
+        env: { TOKEN: '${TOKEN:-none}' },
+        title: `Copy ${i}`,
+      };
     }
     ws.write('mcp.json', JSON.stringify(base, null, 2).replace(/\n/g, '\r\n'));
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings(), trace: 'verbose' });

@@ -45,7 +45,10 @@ describe('protocol: the live comparison (SPEC §11)', function () {
     const matching = await client.request<LiveCompareResult>(LIVE_COMPARE_REQUEST, { uri, instance: fake.url });
     assert.ok(matching.ok, JSON.stringify(matching));
     assert.deepEqual(matching.comparison.drift, []);
-    assert.deepEqual(asked, [{ path: '/up', withKey: false }, { path: '/api/v1/configs', withKey: true }]);
+    assert.deepEqual(asked, [
+      { path: '/up', withKey: false },
+      { path: '/api/v1/configs', withKey: true },
+    ]);
 
     // An edit re-compares with the answer read before: no new request to the instance.
     const text = client.document(uri).getText().replace('"Issues and pull requests"', '"Issues, pull requests and more"');
@@ -53,7 +56,10 @@ describe('protocol: the live comparison (SPEC §11)', function () {
     await client.waitForDiagnostics(uri, { version: 2 });
     const edited = await client.request<LiveCompareResult>(LIVE_COMPARE_REQUEST, { uri, instance: fake.url, reuse: true });
     assert.ok(edited.ok && edited.reused);
-    assert.deepEqual(edited.comparison.drift.map((d) => d.kind), ['description']);
+    assert.deepEqual(
+      edited.comparison.drift.map((d) => d.kind),
+      ['description'],
+    );
     assert.equal(asked.length, 2);
 
     // A refusal comes back as a failure, not an error.

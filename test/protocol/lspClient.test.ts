@@ -28,7 +28,10 @@ describe('protocol: the test client', function () {
     assert.equal(client.initializeResult.serverInfo?.name, 'mcp-catalog-language-server');
     assert.ok(client.initializeResult.capabilities.textDocumentSync, 'declares text document sync');
     const started = Date.now();
-    await assert.rejects(client.waitForDiagnostics('file:///never/opened/mcp.json', { timeoutMs: 300 }), /timed out after 300 ms waiting for diagnostics of mcp\.json/);
+    await assert.rejects(
+      client.waitForDiagnostics('file:///never/opened/mcp.json', { timeoutMs: 300 }),
+      /timed out after 300 ms waiting for diagnostics of mcp\.json/,
+    );
     assert.ok(Date.now() - started < 5000);
   });
 

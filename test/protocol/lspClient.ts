@@ -51,10 +51,20 @@ export const Capabilities = {
       },
       textDocument: {
         synchronization: { dynamicRegistration: true, didSave: true },
-        publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true, tagSupport: { valueSet: [1, 2] } },
+        publishDiagnostics: {
+          relatedInformation: true,
+          versionSupport: true,
+          codeDescriptionSupport: true,
+          dataSupport: true,
+          tagSupport: { valueSet: [1, 2] },
+        },
         hover: { contentFormat: ['markdown', 'plaintext'] },
         completion: { completionItem: { snippetSupport: true } },
-        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'source', 'source.fixAll'] } }, isPreferredSupport: true, dataSupport: true },
+        codeAction: {
+          codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'source', 'source.fixAll'] } },
+          isPreferredSupport: true,
+          dataSupport: true,
+        },
       },
       window: { workDoneProgress: true, showDocument: { support: true } },
     };
@@ -199,12 +209,12 @@ export class LspClient {
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new LspClient(child, connection, options);
     live.add(client);
-    child.stdout!.on('data', (chunk: Buffer) => client.stdoutChunks.push(chunk));
-    child.stderr!.on('data', (chunk: Buffer) => client.stderrChunks.push(chunk));
-    child.stdin!.on('error', () => undefined); // EPIPE after the server died; the exit handler reports it.
+    child.stdout.on('data', (chunk: Buffer) => client.stdoutChunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => client.stderrChunks.push(chunk));
+    child.stdin.on('error', () => undefined); // EPIPE after the server died; the exit handler reports it.
     client.wire();
     connection.listen();
     try {
@@ -244,7 +254,7 @@ export class LspClient {
       this.configurationRequests.push(params);
       this.events.emit('event');
       return params.items.map((item) => {
-        const settings = typeof this.settings === 'function' ? this.settings(item.scopeUri) : this.settings ?? {};
+        const settings = typeof this.settings === 'function' ? this.settings(item.scopeUri) : (this.settings ?? {});
         return lookupSection(settings, item.section);
       });
     });
@@ -449,7 +459,9 @@ export class LspClient {
     // The server publishes only when the diagnostics change (server/src/lsp/diagnosticsChannel.ts).
     // Each analysis sends its publication, if any, then its summary: the summary right after the
     // publication is its pair; any later one is an analysis that confirmed the same diagnostics.
-    const summaries = this.notifications.filter((n) => n.seq > last.seq && n.method === 'mcpCatalog/documentAnalysed' && (n.params as { uri?: string }).uri === uri);
+    const summaries = this.notifications.filter(
+      (n) => n.seq > last.seq && n.method === 'mcpCatalog/documentAnalysed' && (n.params as { uri?: string }).uri === uri,
+    );
     const confirmation = summaries.length > 1 ? summaries[summaries.length - 1] : undefined;
     return confirmation ? { ...last, version: (confirmation.params as { version?: number }).version, seq: confirmation.seq } : last;
   }
@@ -459,7 +471,11 @@ export class LspClient {
    * conditions: a given version, a predicate, arrival after a mark.
    */
   waitForDiagnostics(uri: string, wait: DiagnosticsWait = {}): Promise<Publication> {
-    const parts = [wait.version !== undefined ? `version ${wait.version}` : '', wait.match ? 'matching the predicate' : '', wait.since !== undefined ? `after mark ${wait.since}` : ''].filter(Boolean);
+    const parts = [
+      wait.version !== undefined ? `version ${wait.version}` : '',
+      wait.match ? 'matching the predicate' : '',
+      wait.since !== undefined ? `after mark ${wait.since}` : '',
+    ].filter(Boolean);
     return this.waitFor(
       `diagnostics of ${path.basename(uri)}${parts.length ? ` (${parts.join(', ')})` : ''}`,
       () => {
@@ -476,11 +492,20 @@ export class LspClient {
   }
 
   waitForNotification<P>(method: string, match: (params: P) => boolean = () => true, timeoutMs?: number): Promise<P> {
-    return this.waitFor(`a ${method} notification`, () => this.notifications.find((n) => n.method === method && match(n.params as P))?.params as P | undefined, timeoutMs);
+    return this.waitFor(
+      `a ${method} notification`,
+      () => this.notifications.find((n) => n.method === method && match(n.params as P))?.params as P | undefined,
+      timeoutMs,
+    );
   }
 
   waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine> {
-    return this.waitFor('a matching log line', () => this.logs.find(match), timeoutMs, () => `log lines:\n${this.logs.map((l) => `  ${l.message}`).join('\n')}`);
+    return this.waitFor(
+      'a matching log line',
+      () => this.logs.find(match),
+      timeoutMs,
+      () => `log lines:\n${this.logs.map((l) => `  ${l.message}`).join('\n')}`,
+    );
   }
 
   waitForRegistration(method: string, timeoutMs?: number): Promise<Registration> {

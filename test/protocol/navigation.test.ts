@@ -1,5 +1,5 @@
 /**
- * Definition, references and rename through the bundled server (issue 3 item 5), across a catalog,
+ * Definition, references and rename through the bundled server, across a catalog,
  * a second catalog and the roots index an air.json composes; open documents count with their
  * unsaved text.
  */
@@ -60,25 +60,41 @@ describe('protocol: definition, references and rename', function () {
   });
 
   it('goes from a default_mcp_servers item to the server key, in whichever catalog defines it', async () => {
-    const figma = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: rootsUri }, position: inside(rangeIn(roots, '["figma", "@local/slack"]', '"figma"')) });
+    const figma = await client.request<Location[]>('textDocument/definition', {
+      textDocument: { uri: rootsUri },
+      position: inside(rangeIn(roots, '["figma", "@local/slack"]', '"figma"')),
+    });
     assert.deepEqual(figma, [{ uri: catalogUri, range: rangeIn(catalog, '"figma": {', '"figma"') }]);
-    const slack = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: rootsUri }, position: inside(rangeIn(roots, '"@local/slack"'), 4) });
+    const slack = await client.request<Location[]>('textDocument/definition', {
+      textDocument: { uri: rootsUri },
+      position: inside(rangeIn(roots, '"@local/slack"'), 4),
+    });
     assert.deepEqual(slack, [{ uri: fileUri(ws.path('team-mcp.json')), range: rangeIn(team, '"slack": {', '"slack"') }]);
   });
 
-  it('goes from a root\'s own default_in_roots item to the root key', async () => {
-    const result = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: rootsUri }, position: inside(rangeIn(roots, '"default_in_roots": ["zimmer"]', '"zimmer"')) });
+  it("goes from a root's own default_in_roots item to the root key", async () => {
+    const result = await client.request<Location[]>('textDocument/definition', {
+      textDocument: { uri: rootsUri },
+      position: inside(rangeIn(roots, '"default_in_roots": ["zimmer"]', '"zimmer"')),
+    });
     assert.deepEqual(result, [{ uri: rootsUri, range: rangeIn(roots, '"zimmer": {', '"zimmer"') }]);
   });
 
   it('answers null where there is no definition', async () => {
-    const result = await client.request<Location[] | null>('textDocument/definition', { textDocument: { uri: catalogUri }, position: inside(rangeIn(catalog, '"command": "npx",\n    "args": ["-y", "@model', '"npx"')) });
+    const result = await client.request<Location[] | null>('textDocument/definition', {
+      textDocument: { uri: catalogUri },
+      position: inside(rangeIn(catalog, '"command": "npx",\n    "args": ["-y", "@model', '"npx"')),
+    });
     assert.equal(result, null);
   });
 
   it('finds every reference of a root across the roots index and both catalogs', async () => {
     const position = inside(rangeIn(roots, '"zimmer": {', '"zimmer"'));
-    const result = await client.request<Location[]>('textDocument/references', { textDocument: { uri: rootsUri }, position, context: { includeDeclaration: true } });
+    const result = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri: rootsUri },
+      position,
+      context: { includeDeclaration: true },
+    });
     const key = (l: Location) => `${path.basename(l.uri)}:${l.range.start.line}:${l.range.start.character}`;
     const expected: Location[] = [
       { uri: rootsUri, range: rangeIn(roots, '"zimmer": {', 'zimmer') },
@@ -88,10 +104,17 @@ describe('protocol: definition, references and rename', function () {
       { uri: fileUri(ws.path('team-mcp.json')), range: rangeIn(team, '"default_in_roots": ["zimmer"]', 'zimmer') },
     ];
     assert.deepEqual(result.map(key).sort(), expected.map(key).sort());
-    assert.deepEqual([...result].sort((a, b) => key(a).localeCompare(key(b))), [...expected].sort((a, b) => key(a).localeCompare(key(b))));
+    assert.deepEqual(
+      [...result].sort((a, b) => key(a).localeCompare(key(b))),
+      [...expected].sort((a, b) => key(a).localeCompare(key(b))),
+    );
 
     // The same set from a catalog's item, without the declaration.
-    const fromCatalog = await client.request<Location[]>('textDocument/references', { textDocument: { uri: catalogUri }, position: inside(rangeIn(catalog, '"default_in_roots": ["zimmer"]', '"zimmer"')), context: { includeDeclaration: false } });
+    const fromCatalog = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri: catalogUri },
+      position: inside(rangeIn(catalog, '"default_in_roots": ["zimmer"]', '"zimmer"')),
+      context: { includeDeclaration: false },
+    });
     assert.equal(fromCatalog.length, 4);
     assert.ok(!fromCatalog.some((l) => l.uri === rootsUri && l.range.start.line === rangeIn(roots, '"zimmer": {').start.line));
   });
@@ -100,13 +123,20 @@ describe('protocol: definition, references and rename', function () {
     const edited = team.replace('"default_in_roots": ["zimmer"]', '"default_in_roots": ["zimmer", "strad"]');
     const teamUri = client.open(ws.path('team-mcp.json'), edited);
     await client.waitForDiagnostics(teamUri, { version: 1 });
-    const result = await client.request<Location[]>('textDocument/references', { textDocument: { uri: rootsUri }, position: inside(rangeIn(roots, '"strad": {', '"strad"')), context: { includeDeclaration: true } });
+    const result = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri: rootsUri },
+      position: inside(rangeIn(roots, '"strad": {', '"strad"')),
+      context: { includeDeclaration: true },
+    });
     assert.equal(result.filter((l) => l.uri === teamUri).length, 1);
     assert.equal(result.length, 3);
   });
 
   it('prepares a rename on a root name and refuses other positions', async () => {
-    const ok = await client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: catalogUri }, position: inside(rangeIn(catalog, '["zimmer", "strad"]', '"strad"')) });
+    const ok = await client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', {
+      textDocument: { uri: catalogUri },
+      position: inside(rangeIn(catalog, '["zimmer", "strad"]', '"strad"')),
+    });
     assert.deepEqual(ok, { range: rangeIn(catalog, '["zimmer", "strad"]', 'strad'), placeholder: 'strad' });
     for (const [uri, text, context, target] of [
       [catalogUri, catalog, '"github": {', '"github"'],
@@ -123,7 +153,11 @@ describe('protocol: definition, references and rename', function () {
   });
 
   it('renames a root everywhere in one workspace edit', async () => {
-    const edit = await client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: catalogUri }, position: inside(rangeIn(catalog, '["zimmer", "strad"]', '"zimmer"')), newName: 'orchestrator' });
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri: catalogUri },
+      position: inside(rangeIn(catalog, '["zimmer", "strad"]', '"zimmer"')),
+      newName: 'orchestrator',
+    });
     const changes = edit.changes!;
     const teamUri = fileUri(ws.path('team-mcp.json'));
     assert.deepEqual(Object.keys(changes).sort(), [catalogUri, rootsUri, teamUri].sort());

@@ -48,8 +48,14 @@ describe('protocol: the .mcp-catalog.json configuration', function () {
 
   it('a setting the user set wins over the file; severity overrides merge per code', async () => {
     const ws = TempWorkspace.create();
-    ws.write('mcp.json', `${JSON.stringify({ s: { type: 'stdio', command: 'npx', env: { TOKEN: '${TEAM_TOKEN}' }, startup_timeout_sec: 4, unavailable: '' } }, null, 2)}\n`);
-    ws.write('.mcp-catalog.json', JSON.stringify({ knownVariables: ['TEAM_TOKEN'], severity: { 'timeout-range': 'error', 'unavailable-empty': 'error' }, readProcessEnv: false }));
+    ws.write(
+      'mcp.json',
+      `${JSON.stringify({ s: { type: 'stdio', command: 'npx', env: { TOKEN: '${TEAM_TOKEN}' }, startup_timeout_sec: 4, unavailable: '' } }, null, 2)}\n`,
+    );
+    ws.write(
+      '.mcp-catalog.json',
+      JSON.stringify({ knownVariables: ['TEAM_TOKEN'], severity: { 'timeout-range': 'error', 'unavailable-empty': 'error' }, readProcessEnv: false }),
+    );
     const client = await LspClient.start({
       workspaceFolders: [ws.dir],
       settings: { mcpCatalog: { validation: { delay: 0 }, knownVariables: ['OTHER'], severity: { 'timeout-range': 'hint' } } },

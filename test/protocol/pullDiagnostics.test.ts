@@ -63,7 +63,8 @@ describe('protocol: pulled and pushed diagnostics', function () {
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: { mcpCatalog: {} }, capabilities: pulling() });
     assert.ok(client.initializeResult.capabilities.diagnosticProvider, 'diagnosticProvider announced');
     const uri = client.open(ws.path('mcp.json'));
-    const pull = (previousResultId?: string) => client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
+    const pull = (previousResultId?: string) =>
+      client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
     const full = await pull();
     assert.equal(full.kind, 'full');
     assert.ok(full.kind === 'full' && full.items.length > 0 && full.resultId);
@@ -80,7 +81,9 @@ describe('protocol: pulled and pushed diagnostics', function () {
     assert.notDeepEqual(codes(next.kind === 'full' ? next.items : []), codes(full.items));
     // Without a previous id (a client that lost it) the set comes in full, under the same id.
     const again = await pull();
-    assert.ok(again.kind === 'full' && again.resultId === (next as { resultId: string }).resultId && again.items.length === (next as { items: unknown[] }).items.length);
+    assert.ok(
+      again.kind === 'full' && again.resultId === (next as { resultId: string }).resultId && again.items.length === (next as { items: unknown[] }).items.length,
+    );
     await new Promise((resolve) => setTimeout(resolve, 400)); // past the push delay: still nothing pushed
     await client.roundTrip();
     assert.equal(client.publicationsFor(uri).length, 0, 'a pulling client gets no publishDiagnostics');
@@ -94,7 +97,9 @@ describe('protocol: pulled and pushed diagnostics', function () {
     const rootsUri = client.open(ws.path('roots.json'));
     await client.request('textDocument/diagnostic', { textDocument: { uri: rootsUri } });
     const roots = client.document(rootsUri).getText();
-    client.edit(rootsUri, [{ range: { start: client.document(rootsUri).positionAt(roots.length - 1), end: client.document(rootsUri).positionAt(roots.length - 1) }, text: ' ' }]);
+    client.edit(rootsUri, [
+      { range: { start: client.document(rootsUri).positionAt(roots.length - 1), end: client.document(rootsUri).positionAt(roots.length - 1) }, text: ' ' },
+    ]);
     await client.waitFor('a workspace/diagnostic/refresh request', () => (client.diagnosticRefreshes > 0 ? true : undefined));
   });
 });

@@ -28,7 +28,13 @@ describe('protocol: a rename changes nothing but names', function () {
     ws = TempWorkspace.create();
     cpSync(FIXTURE, ws.dir, { recursive: true });
     // Zimmer's roots repeat their key in a `name` field (corpus/zimmer-roots.json).
-    ws.write('roots.json', ws.read('roots.json').replace('"zimmer": {\n', '"zimmer": {\n    "name": "zimmer",\n').replace('"strad": {\n', '"strad": {\n    "name": "the Strad app",\n'));
+    ws.write(
+      'roots.json',
+      ws
+        .read('roots.json')
+        .replace('"zimmer": {\n', '"zimmer": {\n    "name": "zimmer",\n')
+        .replace('"strad": {\n', '"strad": {\n    "name": "the Strad app",\n'),
+    );
     client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
   });
 
@@ -75,7 +81,11 @@ describe('protocol: a rename changes nothing but names', function () {
         range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
         context: { diagnostics: [], only: [FIX_ALL], triggerKind: 2 },
       });
-      assert.deepEqual(actions.filter((action) => action.kind === FIX_ALL), [], `no fix-all for the rename's own result in ${path.basename(uri)}`);
+      assert.deepEqual(
+        actions.filter((action) => action.kind === FIX_ALL),
+        [],
+        `no fix-all for the rename's own result in ${path.basename(uri)}`,
+      );
     }
 
     // A change of the author's own afterwards is theirs: the next save fixes again.

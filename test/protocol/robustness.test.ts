@@ -1,5 +1,5 @@
 /**
- * Hostile input through the server (issue 2, Done-when; issue 7 grows this into fuzzing) and
+ * Hostile input through the server (npm run fuzz grows this into fuzzing) and
  * rapid edits: every case yields diagnostics with valid ranges, the server keeps answering, and
  * after a burst of edits the diagnostics that stay are those of the last version.
  */
@@ -16,7 +16,8 @@ interface HostileCase {
   timeoutMs?: number;
 }
 
-const hasCode = (code: string) => (diagnostics: Diagnostic[]) => assert.ok(withCode(diagnostics, code).length > 0, `expected ${code}, got ${codesOf(diagnostics).join() || 'nothing'}`);
+const hasCode = (code: string) => (diagnostics: Diagnostic[]) =>
+  assert.ok(withCode(diagnostics, code).length > 0, `expected ${code}, got ${codesOf(diagnostics).join() || 'nothing'}`);
 
 /** Deterministic bytes 0–255 (NULs, control characters, invalid UTF-8), decoded as a client would. */
 function binaryGarbage(): string {
@@ -126,7 +127,16 @@ describe('protocol: hostile input and rapid edits', function () {
           const lines = client.document(uri).lineCount;
           const closing = { line: lines - 2, character: 0 }; // the line holding "}"
           const previousEnd = { line: lines - 3, character: client.document(uri).getText().split('\n')[lines - 3].length };
-          client.edit(uri, [{ range: { start: previousEnd, end: closing }, text: `,\n  "s${version - 1}": { "type": "stdio", "command": "c", "startup_timeout_sec": ${1000 + version - 1} }\n` }], version);
+          client.edit(
+            uri,
+            [
+              {
+                range: { start: previousEnd, end: closing },
+                text: `,\n  "s${version - 1}": { "type": "stdio", "command": "c", "startup_timeout_sec": ${1000 + version - 1} }\n`,
+              },
+            ],
+            version,
+          );
         } else {
           client.change(uri, catalog(version), version);
         }
@@ -148,7 +158,11 @@ describe('protocol: hostile input and rapid edits', function () {
       }
       assert.equal(client.latest(uri)!.version, 20);
       const versions = publications.map((p) => p.version ?? -1);
-      assert.deepEqual([...versions].sort((a, b) => a - b), versions, `publications arrive in version order:${describePublications(publications)}`);
+      assert.deepEqual(
+        [...versions].sort((a, b) => a - b),
+        versions,
+        `publications arrive in version order:${describePublications(publications)}`,
+      );
       if (delay > 0) assert.ok(publications.length <= 4, `debounced: ${publications.length} publications for 20 versions`);
     });
   }

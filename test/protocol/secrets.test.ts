@@ -2,7 +2,7 @@
  * SPEC §4.3/§8: the server shows names and sources, never values. Distinctive values planted in a
  * dotenv file, a secrets file and the server's own environment must appear in no message the
  * server sends (diagnostics, notifications, log lines at verbose trace) and nowhere on stderr.
- * Issue 7 extends this to hovers, completion, code actions and previews as they arrive.
+ * secretsEverywhere.test.ts extends this to hovers, completion, code actions and previews.
  */
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -62,7 +62,9 @@ describe('protocol: no secret value ever leaves the server', function () {
     const uri = client.open(catalog);
     const first = await client.waitForDiagnostics(uri, { version: 1 });
     // The test is only worth something if the values were found (so the server did read them)…
-    const unresolved = withCode(first.diagnostics, 'unresolved-variable').map((d) => (d.data as { name: string }).name).sort();
+    const unresolved = withCode(first.diagnostics, 'unresolved-variable')
+      .map((d) => (d.data as { name: string }).name)
+      .sort();
     assert.deepEqual(unresolved, ['MCP_TEST_DOTENV_TOKN', 'MCP_TEST_PROCESS_TOKN']);
     // … and verbose logging was really on.
     await client.waitForLog((line) => /Checked mcp\.json/.test(line.message));

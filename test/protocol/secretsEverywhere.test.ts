@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 2, SPEC §4.3/§8 — secrets everywhere, through the bundled server: distinctive
+ * SPEC §4.3/§8 — secrets everywhere, through the bundled server: distinctive
  * values, random per run, are planted in the server's process environment, a dotenv file and an
  * AIR secrets file for names the catalog references, and every feature is driven at verbose
  * trace: diagnostics, hover and completion at every offset, every quick fix and fix-all, readiness
@@ -13,7 +13,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { cpSync } from 'node:fs';
-import type { CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PreviewResult, ReadinessResult } from '../../shared/src/protocol';
 import { assertNoLeak, PLANTED_FIXTURE, plantedFiles, plantedValues, type Planted } from '../support/plantedSecrets';
@@ -28,7 +28,7 @@ function plantWorkspace(planted: Planted): TempWorkspace {
   return ws;
 }
 
-describe('protocol: secrets everywhere — no planted value leaves the server, whatever is asked (issue 7)', function () {
+describe('protocol: secrets everywhere — no planted value leaves the server, whatever is asked', function () {
   this.timeout(120_000);
 
   const planted = plantedValues();
@@ -82,14 +82,27 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
 
   it('diagnostics: the planted names resolve (the sources were read) and only the truly missing ones are reported', () => {
     const diagnostics = client.latest(catalogUri)!.diagnostics;
-    const unresolved = withCode(diagnostics, 'unresolved-variable').map((d) => (d.data as { name: string }).name).sort();
+    const unresolved = withCode(diagnostics, 'unresolved-variable')
+      .map((d) => (d.data as { name: string }).name)
+      .sort();
     // TOKEN_A (dotenv), TOKEN_B (process), TOKEN_C (secrets file), TOKEN_D (all three) resolve.
     assert.deepEqual(unresolved, ['MISSING_EVERYWHERE', 'TOKEN_AA', 'TOKEN_BLANK']);
     const typo = withCode(diagnostics, 'unresolved-variable').find((d) => (d.data as { name: string }).name === 'TOKEN_AA')!;
     assert.match(typo.message, /Searched \.env, secrets file secrets\.json and the process environment/);
     assert.ok(((typo.data as { candidates: string[] }).candidates ?? []).includes('TOKEN_A'), 'close names are suggested by name');
     // The other rules ran too, so every kind of message was produced.
-    for (const code of ['timeout-range', 'timeout-type', 'invalid-placeholder', 'lowercase-variable', 'placeholder-not-interpolated', 'hardcoded-secret', 'undefined-root', 'unknown-type', 'ineffective-field', 'unavailable-multiline']) {
+    for (const code of [
+      'timeout-range',
+      'timeout-type',
+      'invalid-placeholder',
+      'lowercase-variable',
+      'placeholder-not-interpolated',
+      'hardcoded-secret',
+      'undefined-root',
+      'unknown-type',
+      'ineffective-field',
+      'unavailable-multiline',
+    ]) {
       assert.ok(withCode(diagnostics, code).length > 0, `${code} fires`);
     }
     assert.ok(withCode(client.latest(rootsUri)!.diagnostics, 'undefined-server').length > 0);
@@ -106,7 +119,10 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
     const catalog = client.document(catalogUri);
     const hoverOn = async (context: string, target: string): Promise<string> => {
       const range = rangeIn(catalog.getText(), context, target);
-      const hover = await ask<Hover | null>('textDocument/hover', { textDocument: { uri: catalogUri }, position: { line: range.start.line, character: range.start.character + 3 } });
+      const hover = await ask<Hover | null>('textDocument/hover', {
+        textDocument: { uri: catalogUri },
+        position: { line: range.start.line, character: range.start.character + 3 },
+      });
       return (hover?.contents as { value: string } | undefined)?.value ?? '';
     };
     assert.match(await hoverOn('"--token=${TOKEN_A}"', '${TOKEN_A}'), /Source: \.env\./);
@@ -145,8 +161,11 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
     const titles: string[] = [];
     for (const uri of [catalogUri, rootsUri]) {
       const diagnostics = client.latest(uri)!.diagnostics;
-      const request = (only: string[] | undefined, list: Diagnostic[], range = list[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }) =>
-        ask<CodeAction[] | null>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: list, ...(only ? { only } : {}) } });
+      const request = (
+        only: string[] | undefined,
+        list: Diagnostic[],
+        range = list[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      ) => ask<CodeAction[] | null>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: list, ...(only ? { only } : {}) } });
       for (const diagnostic of diagnostics) {
         for (const action of (await request(['quickfix'], [diagnostic])) ?? []) titles.push(action.title);
         await request(undefined, [diagnostic]);
@@ -159,14 +178,25 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
       }
     }
     // The fixes that touch variables were really offered (and name, never hold, a value).
-    for (const title of ['Change to ${TOKEN_A}', 'Add TOKEN_AA= to .env', 'Declare TOKEN_AA known (mcpCatalog.knownVariables)', 'Move the secret to ${GAMMA_LITERAL} in .env', 'Fix all auto-fixable MCP catalog problems']) {
+    for (const title of [
+      'Change to ${TOKEN_A}',
+      'Add TOKEN_AA= to .env',
+      'Declare TOKEN_AA known (mcpCatalog.knownVariables)',
+      'Move the secret to ${GAMMA_LITERAL} in .env',
+      'Fix all auto-fixable MCP catalog problems',
+    ]) {
       assert.ok(titles.includes(title), `offered: ${title}; got ${JSON.stringify(titles)}`);
     }
 
     // Apply fix-all (as an editor would on save) and let the server analyse the result.
     const whole = { start: { line: 0, character: 0 }, end: client.document(catalogUri).positionAt(client.document(catalogUri).getText().length) };
-    const [fixAll] = (await ask<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: catalogUri }, range: whole, context: { diagnostics: [], only: ['source.fixAll.mcp-catalog'] } })) ?? [];
-    const edits = (fixAll.edit as WorkspaceEdit).changes![catalogUri] as TextEdit[];
+    const [fixAll] =
+      (await ask<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri: catalogUri },
+        range: whole,
+        context: { diagnostics: [], only: ['source.fixAll.mcp-catalog'] },
+      })) ?? [];
+    const edits = (fixAll.edit as WorkspaceEdit).changes![catalogUri];
     const version = client.change(catalogUri, TextDocument.applyEdits(client.document(catalogUri), edits));
     const fixed = await client.waitForDiagnostics(catalogUri, { version });
     assert.equal(withCode(fixed.diagnostics, 'timeout-range').length, 0, 'fix-all was applied');
@@ -187,7 +217,13 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
   });
 
   it('previews: every runtime for all servers, each server and each root, placeholders kept as written', async () => {
-    const selections = [{}, { root: 'zimmer' }, { root: 'strad' }, ...['alpha', 'beta', 'gamma', 'delta'].map((name) => ({ servers: [name] })), { servers: ['alpha', 'beta'], clonePath: '/work/clone' }];
+    const selections = [
+      {},
+      { root: 'zimmer' },
+      { root: 'strad' },
+      ...['alpha', 'beta', 'gamma', 'delta'].map((name) => ({ servers: [name] })),
+      { servers: ['alpha', 'beta'], clonePath: '/work/clone' },
+    ];
     for (const runtime of ['claude', 'codex', 'pi']) {
       for (const selection of selections) {
         const result = await ask<PreviewResult>('mcpCatalog/preview', { uri: catalogUri, runtime, ...selection });
@@ -220,7 +256,7 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
     const rename = await ask<WorkspaceEdit>('textDocument/rename', { ...onRootKey, newName: 'zimmer_renamed' });
     assert.ok(Object.keys(rename.changes ?? {}).length + (rename.documentChanges?.length ?? 0) > 0);
 
-    // Issue 8's copy-as request, where this build has it.
+    // The copy-as request, where this build has it.
     for (const target of ['vscode', 'claude', 'codex']) {
       for (const params of [{}, { servers: ['alpha', 'beta', 'gamma'] }, { position: rangeIn(catalog, '"beta": {', 'beta').start }]) {
         await askOrRefused('mcpCatalog/translate', { uri: catalogUri, target, ...params });
@@ -229,7 +265,10 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
   });
 
   it('the env and secrets files opened in the editor, a settings change and a trust round trip', async () => {
-    for (const [file, languageId] of [['.env', 'dotenv'], ['secrets.json', 'json']] as const) {
+    for (const [file, languageId] of [
+      ['.env', 'dotenv'],
+      ['secrets.json', 'json'],
+    ] as const) {
       const uri = client.open(ws.path(file), ws.read(file), languageId);
       const document = client.document(uri);
       const text = document.getText();
@@ -239,7 +278,11 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
         await ask('textDocument/completion', { textDocument: { uri }, position });
       }
       await ask('textDocument/documentSymbol', { textDocument: { uri } });
-      await ask('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, context: { diagnostics: [] } });
+      await ask('textDocument/codeAction', {
+        textDocument: { uri },
+        range: { start: { line: 0, character: 0 }, end: document.positionAt(text.length) },
+        context: { diagnostics: [] },
+      });
       await ask('mcpCatalog/readiness', { uri });
       await ask('mcpCatalog/preview', { uri, runtime: 'claude' });
       client.close(uri);
@@ -259,7 +302,10 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
   it('nothing the server wrote — responses, diagnostics, notifications, verbose logs, stderr — holds a planted value', async () => {
     await client.stop();
     // Verbose logging was really on, and names do travel.
-    assert.ok(client.logs.some((line) => /Checked mcp\.json/.test(line.message)), 'verbose log lines arrived');
+    assert.ok(
+      client.logs.some((line) => /Checked mcp\.json/.test(line.message)),
+      'verbose log lines arrived',
+    );
     const stdout = client.rawStdout();
     for (const name of ['TOKEN_A', 'TOKEN_B', 'TOKEN_C', 'TOKEN_D']) assert.ok(stdout.includes(name), `${name} appears by name`);
     assertNoLeak(stdout, planted, "the server's stdout (every LSP message, window/logMessage and $/logTrace included)");

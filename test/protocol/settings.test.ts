@@ -87,7 +87,9 @@ describe('protocol: settings', function () {
       capabilities: Capabilities.withoutConfiguration(),
       env: { MCP_CATALOG_TEST_PROCESS_VAR: 'present' },
       workspaceFolders: [ws.dir],
-      initializationOptions: { settings: { validation: { delay: 0 }, knownVariables: ['DECLARED_ELSEWHERE'], readProcessEnv: false, severity: { 'unresolved-variable': 'error' } } },
+      initializationOptions: {
+        settings: { validation: { delay: 0 }, knownVariables: ['DECLARED_ELSEWHERE'], readProcessEnv: false, severity: { 'unresolved-variable': 'error' } },
+      },
     });
     const { diagnostics } = await client.waitForDiagnostics(client.open(file), { version: 1 });
     assert.deepEqual(unresolvedNames(diagnostics), ['MCP_CATALOG_TEST_PROCESS_VAR', 'NOWHERE_AT_ALL']);
@@ -105,11 +107,17 @@ describe('protocol: settings', function () {
     // Pulled: the server is told "something changed" and asks again.
     const asked = client.configurationRequests.length;
     client.setSettings(catalogSettings({ knownVariables: ['NOWHERE_AT_ALL'] }));
-    await client.waitForDiagnostics(uri, { match: (d) => JSON.stringify(unresolvedNames(d)) === JSON.stringify(['DECLARED_ELSEWHERE', 'MCP_CATALOG_TEST_PROCESS_VAR']) });
+    await client.waitForDiagnostics(uri, {
+      match: (d) => JSON.stringify(unresolvedNames(d)) === JSON.stringify(['DECLARED_ELSEWHERE', 'MCP_CATALOG_TEST_PROCESS_VAR']),
+    });
     assert.ok(client.configurationRequests.length > asked, 'the server asked for the settings again');
 
     // Pushed: a client without workspace/configuration sends the settings in the notification.
-    const pushedClient = await LspClient.start({ capabilities: Capabilities.withoutConfiguration(), workspaceFolders: [ws.dir], initializationOptions: { settings: { validation: { delay: 0 }, readProcessEnv: false } } });
+    const pushedClient = await LspClient.start({
+      capabilities: Capabilities.withoutConfiguration(),
+      workspaceFolders: [ws.dir],
+      initializationOptions: { settings: { validation: { delay: 0 }, readProcessEnv: false } },
+    });
     const pushedUri = pushedClient.open(file);
     await pushedClient.waitForDiagnostics(pushedUri, { version: 1, match: (d) => unresolvedNames(d).length === 3 });
     pushedClient.setSettings({}, true, { mcpCatalog: { validation: { delay: 0 }, readProcessEnv: false, severity: { 'unresolved-variable': 'off' } } });

@@ -44,14 +44,23 @@ describe('protocol: formatting, folding, selection ranges', function () {
     const caps = client.initializeResult.capabilities;
     assert.ok(caps.documentFormattingProvider && caps.documentRangeFormattingProvider);
 
-    const spaced = applyEdits(text, await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true, insertFinalNewline: true } }));
+    const spaced = applyEdits(
+      text,
+      await client.request<TextEdit[]>('textDocument/formatting', {
+        textDocument: { uri },
+        options: { tabSize: 2, insertSpaces: true, insertFinalNewline: true },
+      }),
+    );
     assert.deepEqual(JSON.parse(spaced), JSON.parse(text), 'the same JSON value');
     assert.deepEqual(Object.keys(JSON.parse(spaced)), ['$schema', 'zeta', 'alpha'], 'keys keep their order');
     assert.ok(spaced.startsWith(`{\n  "$schema": "${SCHEMA}",\n  "zeta": {\n    "type": "stdio",`), spaced);
     assert.ok(spaced.endsWith('}\n'), 'a final newline when the editor asks for one');
     assert.doesNotMatch(spaced, /,\s*[}\]]/, 'no trailing comma (and JSON.parse above accepted it: no comment)');
 
-    const tabbed = applyEdits(text, await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 4, insertSpaces: false } }));
+    const tabbed = applyEdits(
+      text,
+      await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 4, insertSpaces: false } }),
+    );
     assert.ok(tabbed.includes('\n\t"zeta": {\n\t\t"type": "stdio",'), tabbed);
     assert.ok(tabbed.endsWith('}'), 'no final newline added unless asked');
   });
@@ -59,12 +68,18 @@ describe('protocol: formatting, folding, selection ranges', function () {
   it('keeps the document line ending and leaves the text outside a formatted range alone', async () => {
     const text = `{\r\n"$schema": "${SCHEMA}",\r\n"a": {"type":"stdio","command":"x"},\r\n"b": {"type":"stdio","command":"y"}\r\n}\r\n`;
     const { client, uri } = await openIn({ 'mcp.json': text }, 'mcp.json');
-    const whole = applyEdits(text, await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }));
+    const whole = applyEdits(
+      text,
+      await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }),
+    );
     assert.doesNotMatch(whole.replace(/\r\n/g, ''), /\n/, 'only CRLF line breaks');
     assert.ok(whole.includes('  "a": {\r\n    "type": "stdio",\r\n'), JSON.stringify(whole));
 
     const range: Range = rangeIn(text, '{"type":"stdio","command":"x"}');
-    const partial = applyEdits(text, await client.request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri }, range, options: { tabSize: 2, insertSpaces: true } }));
+    const partial = applyEdits(
+      text,
+      await client.request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri }, range, options: { tabSize: 2, insertSpaces: true } }),
+    );
     assert.ok(partial.includes('"b": {"type":"stdio","command":"y"}'), 'the entry outside the range is untouched');
     assert.ok(!partial.includes('"a": {"type":"stdio","command":"x"}'), 'the entry in the range is formatted');
     assert.deepEqual(JSON.parse(partial), JSON.parse(text));
@@ -81,7 +96,10 @@ describe('protocol: formatting, folding, selection ranges', function () {
     assert.ok((await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).length > 0);
     const rootsUri = client.open(ws.path('roots.json'));
     await client.waitForDiagnostics(rootsUri, { version: 1 });
-    assert.ok((await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: rootsUri }, options: { tabSize: 2, insertSpaces: true } })).length > 0);
+    assert.ok(
+      (await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: rootsUri }, options: { tabSize: 2, insertSpaces: true } })).length >
+        0,
+    );
     const packageUri = client.open(ws.path('package.json'));
     await client.roundTrip();
     const options = { tabSize: 2, insertSpaces: true };
@@ -115,20 +133,24 @@ describe('protocol: formatting, folding, selection ranges', function () {
     const lines = text.split('\n');
     const slice = (r: Range): string => {
       if (r.start.line === r.end.line) return lines[r.start.line].slice(r.start.character, r.end.character);
-      return [lines[r.start.line].slice(r.start.character), ...lines.slice(r.start.line + 1, r.end.line), lines[r.end.line].slice(0, r.end.character)].join('\n');
+      return [lines[r.start.line].slice(r.start.character), ...lines.slice(r.start.line + 1, r.end.line), lines[r.end.line].slice(0, r.end.character)].join(
+        '\n',
+      );
     };
     for (let s: SelectionRange | undefined = chain; s; s = s.parent) texts.push(slice(s.range));
     assert.deepEqual(texts.slice(0, 3), ['npx', '"npx"', '"command": "npx"']);
     assert.ok(texts.includes(`"a": {\n    "type": "stdio",\n    "command": "npx"\n  }`), 'the whole entry');
     assert.equal(texts[texts.length - 1], text.trimEnd(), 'ends with the whole document');
-    for (let i = 1; i < texts.length; i++) assert.ok(texts[i].length > texts[i - 1].length && texts[i].includes(texts[i - 1]), `range ${i} contains range ${i - 1}`);
+    for (let i = 1; i < texts.length; i++)
+      assert.ok(texts[i].length > texts[i - 1].length && texts[i].includes(texts[i - 1]), `range ${i} contains range ${i - 1}`);
   });
 
   it('classifies a document for the client: by name, by $schema, by air.json listing, and never .vscode/', async () => {
     const ws = TempWorkspace.create();
     ws.write('air.json', '{"name":"x","mcp":["./servers.json"],"roots":["./places.json"]}');
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
-    const kind = async (relative: string, text = '{}'): Promise<unknown> => (await client.request<{ kind: unknown }>('mcpCatalog/classify', { uri: ws.uri(relative), text })).kind;
+    const kind = async (relative: string, text = '{}'): Promise<unknown> =>
+      (await client.request<{ kind: unknown }>('mcpCatalog/classify', { uri: ws.uri(relative), text })).kind;
     assert.equal(await kind('team-mcp.json'), 'catalog');
     assert.equal(await kind('roots-mcp.json'), 'roots');
     assert.equal(await kind('air.json'), 'air');

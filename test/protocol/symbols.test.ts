@@ -1,5 +1,5 @@
 /**
- * Document symbols through the bundled server (issue 3 item 5): the outline and breadcrumbs of a
+ * Document symbols through the bundled server: the outline and breadcrumbs of a
  * catalog (servers with their type) and a roots index (roots with their fields).
  */
 import * as assert from 'node:assert/strict';
@@ -48,8 +48,14 @@ describe('protocol: document symbols', function () {
     assert.deepEqual(github.selectionRange, rangeIn(text, '"github": {', '"github"'));
     assert.equal(github.range.start.line, github.selectionRange.start.line);
     assert.equal(github.range.end.line, rangeIn(text, '"default_in_roots": ["zimmer", "strad"]\n  }').end.line);
-    assert.deepEqual(github.children!.map((c) => c.name), ['title', 'type', 'command', 'args', 'env', 'startup_timeout_sec', 'default_in_roots']);
-    assert.deepEqual(github.children![4].children!.map((c) => c.name), ['GITHUB_TOKEN']);
+    assert.deepEqual(
+      github.children!.map((c) => c.name),
+      ['title', 'type', 'command', 'args', 'env', 'startup_timeout_sec', 'default_in_roots'],
+    );
+    assert.deepEqual(
+      github.children![4].children!.map((c) => c.name),
+      ['GITHUB_TOKEN'],
+    );
   });
 
   it('outlines a roots index: roots with their display name and fields', async () => {
@@ -57,7 +63,13 @@ describe('protocol: document symbols', function () {
     const zimmer = symbols.find((s) => s.name === 'zimmer')!;
     assert.equal(zimmer.kind, NAMESPACE);
     assert.equal(zimmer.detail, 'Zimmer');
-    assert.deepEqual(zimmer.children!.map((c) => c.name), ['display_name', 'description', 'default_mcp_servers']);
-    assert.deepEqual(symbols.map((s) => s.name), ['$schema', 'zimmer', 'strad']);
+    assert.deepEqual(
+      zimmer.children!.map((c) => c.name),
+      ['display_name', 'description', 'default_mcp_servers'],
+    );
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['$schema', 'zimmer', 'strad'],
+    );
   });
 });

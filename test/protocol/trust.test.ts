@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 3 — workspace trust through the bundled server. With
+ * Workspace trust through the bundled server. With
  * `initializationOptions.workspaceTrusted: false` (VS Code's restricted mode) the server reads no
  * dotenv file, no secrets file and no process environment: a variable set only there is
  * unresolved, and the message says those sources were not read because the workspace is
@@ -8,7 +8,7 @@
  * diagnostics are republished.
  */
 import * as assert from 'node:assert/strict';
-import type { CodeAction, CompletionList, Diagnostic, Hover, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionList, Diagnostic, Hover } from 'vscode-languageserver-protocol';
 import type { ReadinessResult } from '../../shared/src/protocol';
 import { Capabilities, FileChange, fileUri, LspClient, stopAllClients, type StartOptions } from './lspClient';
 import { catalogSettings, rangeIn, removeAllWorkspaces, TempWorkspace, withCode } from './workspace';
@@ -47,9 +47,12 @@ function start(ws: TempWorkspace, options: Partial<StartOptions> = {}): Promise<
   });
 }
 
-const unresolvedNames = (diagnostics: Diagnostic[]): string[] => withCode(diagnostics, 'unresolved-variable').map((d) => (d.data as { name: string }).name).sort();
+const unresolvedNames = (diagnostics: Diagnostic[]): string[] =>
+  withCode(diagnostics, 'unresolved-variable')
+    .map((d) => (d.data as { name: string }).name)
+    .sort();
 
-describe('protocol: workspace trust (issue 7 item 3)', function () {
+describe('protocol: workspace trust', function () {
   this.timeout(30_000);
 
   afterEach(async () => {
@@ -82,7 +85,10 @@ describe('protocol: workspace trust (issue 7 item 3)', function () {
     const text = client.document(uri).getText();
     const hover = async (target: string): Promise<string> => {
       const range = rangeIn(text, `"${target}"`, target);
-      const result = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: range.start.line, character: range.start.character + 3 } });
+      const result = await client.request<Hover | null>('textDocument/hover', {
+        textDocument: { uri },
+        position: { line: range.start.line, character: range.start.character + 3 },
+      });
       return (result?.contents as { value: string } | undefined)?.value ?? '';
     };
     assert.match(await hover('${DOTENV_ONLY}'), /restricted workspace/);
@@ -90,9 +96,15 @@ describe('protocol: workspace trust (issue 7 item 3)', function () {
 
     // Completion after `${` names no source it may not read: the catalog's own names come from the
     // document itself, and only the known names are said to be set.
-    const completion = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: rangeIn(text, '"E": "${"', '${').end });
+    const completion = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position: rangeIn(text, '"E": "${"', '${').end,
+    });
     const variables = completion.items.filter((item) => item.kind === 6);
-    assert.deepEqual(variables.filter((item) => item.detail?.includes('set in')).map((item) => item.label), ['KNOWN_ONLY']);
+    assert.deepEqual(
+      variables.filter((item) => item.detail?.includes('set in')).map((item) => item.label),
+      ['KNOWN_ONLY'],
+    );
     for (const item of variables) if (item.label !== 'KNOWN_ONLY') assert.equal(item.detail, 'used in this catalog', item.label);
 
     // No fix reads or writes the dotenv file it may not read: only "declare it known" is offered, and no secret is moved.
@@ -102,8 +114,13 @@ describe('protocol: workspace trust (issue 7 item 3)', function () {
       context: { diagnostics, only: ['quickfix'] },
     });
     const titles = actions.map((action) => action.title);
-    for (const name of FROM_SOURCES) assert.ok(titles.includes(`Declare ${name} known (mcpCatalog.knownVariables)`), `declare ${name} known: ${JSON.stringify(titles)}`);
-    const touched = actions.flatMap((action) => Object.keys((action.edit as WorkspaceEdit | undefined)?.changes ?? {}).concat(((action.edit as WorkspaceEdit | undefined)?.documentChanges ?? []).map((change) => ('textDocument' in change ? change.textDocument.uri : change.kind === 'create' ? change.uri : ''))));
+    for (const name of FROM_SOURCES)
+      assert.ok(titles.includes(`Declare ${name} known (mcpCatalog.knownVariables)`), `declare ${name} known: ${JSON.stringify(titles)}`);
+    const touched = actions.flatMap((action) =>
+      Object.keys(action.edit?.changes ?? {}).concat(
+        (action.edit?.documentChanges ?? []).map((change) => ('textDocument' in change ? change.textDocument.uri : change.kind === 'create' ? change.uri : '')),
+      ),
+    );
     assert.ok(!touched.includes(fileUri(ws.path('.env'))), `no fix edits .env in a restricted workspace: ${JSON.stringify(titles)}`);
     assert.ok(!titles.some((title) => title.startsWith('Move the secret')), 'the secret is not moved into a dotenv file');
   });
@@ -142,7 +159,10 @@ describe('protocol: workspace trust (issue 7 item 3)', function () {
     assert.equal(readiness.servers.find((s) => s.name === 's')!.state, 'ready');
     // Now the dotenv file may be read, so its fix is offered again.
     const text = client.document(uri).getText();
-    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: rangeIn(text, '"${DOTENV_ONLY}"', 'DOTENV_ONLY').start });
+    const hover = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri },
+      position: rangeIn(text, '"${DOTENV_ONLY}"', 'DOTENV_ONLY').start,
+    });
     assert.match((hover.contents as { value: string }).value, /Source: \.env\./);
   });
 

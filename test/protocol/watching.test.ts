@@ -88,7 +88,7 @@ describe('protocol: diagnostics follow the files a catalog depends on', function
     assert.deepEqual(undefinedRoots(resolved.diagnostics), ['zimmer', 'zimmer'], 'the roots state stays');
   });
 
-  it("follows an unsaved roots index open in the client, and the disk again once it is closed", async () => {
+  it('follows an unsaved roots index open in the client, and the disk again once it is closed', async () => {
     const ws = TempWorkspace.create('mission');
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
     const catalog = client.open(ws.path('mcp.json'));

@@ -93,7 +93,7 @@ export function single(diagnostics: readonly Diagnostic[], code: string, where?:
   return found[0];
 }
 
-/** Every range lies inside the document and ends after it starts (issue 7's "valid LSP range"). */
+/** Every range lies inside the document and ends after it starts ("valid LSP range"). */
 export function assertRangesValid(diagnostics: readonly Diagnostic[], text: string): void {
   const document = TextDocument.create('file:///x', 'json', 1, text);
   const last = document.positionAt(text.length);
@@ -103,7 +103,10 @@ export function assertRangesValid(diagnostics: readonly Diagnostic[], text: stri
     assert.ok(before(start, end), `${diagnostic.code}: range ends before it starts: ${JSON.stringify(diagnostic.range)}`);
     assert.ok(before(end, last), `${diagnostic.code}: range ends after the document: ${JSON.stringify(diagnostic.range)} (end ${JSON.stringify(last)})`);
     const lineEnd = document.offsetAt({ line: end.line + 1, character: 0 }) - document.offsetAt({ line: end.line, character: 0 });
-    assert.ok(end.character <= Math.max(lineEnd, 0) || end.line === last.line, `${diagnostic.code}: character beyond its line: ${JSON.stringify(diagnostic.range)}`);
+    assert.ok(
+      end.character <= Math.max(lineEnd, 0) || end.line === last.line,
+      `${diagnostic.code}: character beyond its line: ${JSON.stringify(diagnostic.range)}`,
+    );
   }
 }
 

@@ -36,15 +36,21 @@ export interface Scaling {
  * figures, for reports.
  */
 export async function assertScalesLinearly(label: string, n: number, cost: (n: number) => Promise<number> | number): Promise<Scaling> {
-  const small = Math.min(await cost(n), await cost(n));
+  let small = Math.min(await cost(n), await cost(n));
   let large = await cost(2 * n);
   const ratioOf = (big: number): number => Math.max(big, NOISE_FLOOR_MS) / Math.max(small, NOISE_FLOOR_MS);
-  if (ratioOf(large) > MAX_RATIO) large = Math.min(large, await cost(2 * n));
+  // A garbage collection or a busy neighbour lands in one measurement, not in every one: over the
+  // ratio, both sizes are measured again (best of each kept) before the verdict.
+  for (let retry = 0; retry < 3 && ratioOf(large) > MAX_RATIO; retry++) {
+    large = Math.min(large, await cost(2 * n));
+    small = Math.min(small, await cost(n));
+  }
   const ratio = ratioOf(large);
   assert.ok(
     ratio <= MAX_RATIO,
     `${label}: ${Math.round(large)} ms of CPU at 2n=${2 * n} against ${Math.round(small)} ms at n=${n}, ${ratio.toFixed(1)}× for twice the input (at most ${MAX_RATIO}×: the cost grows faster than the input)`,
   );
-  if (process.env.MCP_CATALOG_COMPLEXITY_LOG) process.stdout.write(`      ${label}: n=${n} ${Math.round(small)} ms, 2n ${Math.round(large)} ms, ${ratio.toFixed(2)}×\n`);
+  if (process.env.MCP_CATALOG_COMPLEXITY_LOG)
+    process.stdout.write(`      ${label}: n=${n} ${Math.round(small)} ms, 2n ${Math.round(large)} ms, ${ratio.toFixed(2)}×\n`);
   return { small, large, ratio };
 }

@@ -68,12 +68,16 @@ export class FakeZimmer {
     this.requests.push({ path, apiKey: typeof key === 'string' ? key : undefined, headerText: JSON.stringify(request.headers) });
     const route = this.routes.get(path);
     if (route) return this.serve(route, response);
-    if (path === '/up') return this.serve({ kind: 'raw', status: 200, contentType: 'text/html', body: '<html><body style="background-color: green"></body></html>' }, response);
+    if (path === '/up')
+      return this.serve({ kind: 'raw', status: 200, contentType: 'text/html', body: '<html><body style="background-color: green"></body></html>' }, response);
     if (path === '/api/v1/configs' || path === '/api/v1/mcp_servers') {
       if (key !== this.key) {
         return this.serve({ kind: 'json', status: 401, body: { error: 'Unauthorized', message: 'Invalid or missing API key', status: 401 } }, response);
       }
-      const body = path === '/api/v1/configs' ? { mcp_servers: this.servers, agent_roots: this.roots, skills: [], other: { ignored: true } } : { mcp_servers: this.servers };
+      const body =
+        path === '/api/v1/configs'
+          ? { mcp_servers: this.servers, agent_roots: this.roots, skills: [], other: { ignored: true } }
+          : { mcp_servers: this.servers };
       return this.serve({ kind: 'json', status: 200, body }, response);
     }
     this.serve({ kind: 'json', status: 404, body: { error: 'Not Found' } }, response);
@@ -118,7 +122,10 @@ export class FakeZimmer {
 }
 
 /** A server object in the newer shape (SPEC §11 *seed* fields present). */
-export function seedServer(name: string, fields: { title?: string; description?: string | null; reason?: string | null; timeout?: number | null } = {}): Record<string, unknown> {
+export function seedServer(
+  name: string,
+  fields: { title?: string; description?: string | null; reason?: string | null; timeout?: number | null } = {},
+): Record<string, unknown> {
   const reason = fields.reason === undefined ? null : fields.reason;
   return {
     name,
@@ -136,5 +143,14 @@ export function olderServer(name: string, fields: { title?: string; description?
 }
 
 export function liveRoot(name: string, defaultServers: string[]): Record<string, unknown> {
-  return { name, display_name: name, description: `The ${name} root`, url: `https://github.com/example/${name}`, default_branch: 'main', subdirectory: null, default_mcp_servers: defaultServers, user_invocable: true };
+  return {
+    name,
+    display_name: name,
+    description: `The ${name} root`,
+    url: `https://github.com/example/${name}`,
+    default_branch: 'main',
+    subdirectory: null,
+    default_mcp_servers: defaultServers,
+    user_invocable: true,
+  };
 }

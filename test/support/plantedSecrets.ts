@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 
 /**
- * Planted secrets for the secrets-everywhere tests (issue 7 item 2), on the command line and over
+ * Planted secrets for the secrets-everywhere tests, on the command line and over
  * the protocol: distinctive values, random per run, for the names the fixture catalog references,
  * in the process environment, a dotenv file and an AIR secrets file; and the check that an output
  * contains none of them, nor any 12-character slice of one (a truncated echo is a leak too).

@@ -106,7 +106,11 @@ export class Workbench {
     await row.first().waitFor();
     await input.press('Enter');
     await this.waitForTab(path.basename(relativePath));
-    if (folder !== '.') await this.page.locator('.editor-group-container.active .breadcrumbs-control', { hasText: path.basename(folder) }).first().waitFor();
+    if (folder !== '.')
+      await this.page
+        .locator('.editor-group-container.active .breadcrumbs-control', { hasText: path.basename(folder) })
+        .first()
+        .waitFor();
   }
 
   /** Runs a command from the command palette by its label. */
@@ -144,7 +148,9 @@ export class Workbench {
       await rows.first().waitFor();
     } catch (error) {
       const seen = await this.page.locator('.markers-panel .monaco-list-row').allInnerTexts();
-      throw new Error(`no Problems row with ${JSON.stringify(parts)}; rows: ${JSON.stringify(seen)}\n${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(
+        `no Problems row with ${JSON.stringify(parts)}; rows: ${JSON.stringify(seen)}\n${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     this.step(`Problems row ${JSON.stringify(parts)}`);
     return rows.first().innerText();
@@ -156,7 +162,12 @@ export class Workbench {
    */
   async waitForCatalogStatus(text = 'MCP catalog'): Promise<void> {
     await this.page.waitForFunction(
-      (wanted) => ((globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector('#status\\.languageStatus')?.getAttribute('aria-label') ?? '').includes(wanted),
+      (wanted) =>
+        (
+          (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document
+            .querySelector('#status\\.languageStatus')
+            ?.getAttribute('aria-label') ?? ''
+        ).includes(wanted),
       text,
       { timeout: UI_WAIT_MS },
     );
@@ -177,7 +188,11 @@ export class Workbench {
   async dismiss(): Promise<void> {
     await this.page.keyboard.press('Escape');
     await this.page.mouse.move(2, 2);
-    await this.page.locator('.monaco-hover:not(.hidden) .hover-contents').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+    await this.page
+      .locator('.monaco-hover:not(.hidden) .hover-contents')
+      .first()
+      .waitFor({ state: 'detached', timeout: 5_000 })
+      .catch(() => undefined);
   }
 
   /** Gives the keyboard to an editor (the active one by default) without moving its cursor. */
@@ -248,7 +263,8 @@ export class Workbench {
     const index = titles.findIndex((text) => text.includes(title));
     if (index < 0) throw new Error(`no quick fix ${JSON.stringify(title)} in ${JSON.stringify(titles)}`);
     const target = rows.nth(index);
-    for (let moves = 0; moves <= titles.length && !(await target.getAttribute('class'))?.includes('focused'); moves++) await this.page.keyboard.press('ArrowDown');
+    for (let moves = 0; moves <= titles.length && !(await target.getAttribute('class'))?.includes('focused'); moves++)
+      await this.page.keyboard.press('ArrowDown');
     if (!(await target.getAttribute('class'))?.includes('focused')) throw new Error(`could not select the quick fix ${JSON.stringify(title)}`);
     await this.page.keyboard.press('Enter');
     await this.page.locator('.action-widget').first().waitFor({ state: 'hidden' });
@@ -257,7 +273,9 @@ export class Workbench {
 
   /** Hovers the first rendered token with exactly this text in the active editor; returns the hover's text. */
   async hoverToken(token: string, expected: string): Promise<string> {
-    const span = this.activeEditor().locator('.view-line span span', { hasText: new RegExp(`^${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
+    const span = this.activeEditor()
+      .locator('.view-line span span', { hasText: new RegExp(`^${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+      .first();
     await span.hover();
     const hover = this.page.locator('.monaco-editor .monaco-hover:not(.hidden)', { hasText: expected }).first();
     await hover.waitFor();
@@ -279,7 +297,10 @@ export class Workbench {
   async expandTreeRow(row: Locator): Promise<void> {
     if ((await row.getAttribute('aria-expanded')) === 'true') return;
     await row.locator('.monaco-tl-twistie').click();
-    await this.page.waitForFunction((el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-expanded') === 'true', await row.elementHandle());
+    await this.page.waitForFunction(
+      (el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-expanded') === 'true',
+      await row.elementHandle(),
+    );
   }
 
   /** Collapses a side bar section (e.g. the Explorer's folder tree) to leave room for the others. */
@@ -312,7 +333,10 @@ export class Workbench {
 
   /** The editor (any group) whose active tab's title contains the text. */
   editorWithTab(text: string): Locator {
-    return this.page.locator('.editor-group-container', { has: this.page.locator('.tabs-container .tab.active', { hasText: text }) }).locator('.monaco-editor').first();
+    return this.page
+      .locator('.editor-group-container', { has: this.page.locator('.tabs-container .tab.active', { hasText: text }) })
+      .locator('.monaco-editor')
+      .first();
   }
 
   /** Closes an editor by its tab's close button. */
@@ -328,7 +352,10 @@ export class Workbench {
   async collapseProblemDetails(text: string): Promise<void> {
     const row = this.page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();
     if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
-    await this.page.waitForFunction((el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-expanded') !== 'true', await row.elementHandle());
+    await this.page.waitForFunction(
+      (el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-expanded') !== 'true',
+      await row.elementHandle(),
+    );
   }
 
   /** Prints how long each step took when MCP_CATALOG_VSCODE_VERBOSE=1 (UI waits are the slow part). */

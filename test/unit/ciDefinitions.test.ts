@@ -15,7 +15,7 @@ import { catalog, REPO_ROOT, runCli, tempTree } from './helpers';
 type Mapping = { [key: string]: YamlValue };
 const mapping = (value: YamlValue | undefined, what: string): Mapping => {
   assert.ok(value !== undefined && typeof value === 'object' && !Array.isArray(value), `${what} is a mapping`);
-  return value as Mapping;
+  return value;
 };
 const sequence = (value: YamlValue | undefined, what: string): YamlValue[] => {
   assert.ok(Array.isArray(value), `${what} is a sequence`);
@@ -45,7 +45,7 @@ function repository(): string {
 describe('the GitHub Action and pre-commit hook definitions', () => {
   describe('the YAML subset reader', () => {
     it('reads mappings, sequences, quoted scalars and literal blocks, and rejects what it does not support', () => {
-      assert.deepEqual(parseYaml('a: 1\nb:\n  - x: "y"\n    z: |\n      one\n      two\n  - plain # comment\nc: \'it\'\'s\'\n'), {
+      assert.deepEqual(parseYaml("a: 1\nb:\n  - x: \"y\"\n    z: |\n      one\n      two\n  - plain # comment\nc: 'it''s'\n"), {
         a: '1',
         b: [{ x: 'y', z: 'one\ntwo\n' }, 'plain'],
         c: "it's",
@@ -73,7 +73,10 @@ describe('the GitHub Action and pre-commit hook definitions', () => {
         if (step.uses !== undefined) assert.match(text(step.uses, 'uses'), /^[\w-]+\/[\w/-]+@v\d+$/, 'uses is pinned to a major version');
         assert.ok(step.run !== undefined || step.uses !== undefined, `${String(step.name)} runs or uses something`);
       }
-      assert.ok(steps.some((step) => step.uses === 'github/codeql-action/upload-sarif@v3'), 'SARIF is uploaded to code scanning');
+      assert.ok(
+        steps.some((step) => step.uses === 'github/codeql-action/upload-sarif@v3'),
+        'SARIF is uploaded to code scanning',
+      );
     });
 
     it('refers only to inputs it declares, each with a description and a default', () => {
@@ -95,13 +98,13 @@ describe('the GitHub Action and pre-commit hook definitions', () => {
         $MCP_CATALOG_CHECK_ARGS: '--max-warnings 0',
         '"$MCP_CATALOG_BASE"': 'HEAD~1',
       };
-      const invocations = steps.flatMap((step) => [...String(step.run ?? '').matchAll(/node "\$GITHUB_ACTION_PATH\/dist\/cli\.js" ([^>|\n]*)/g)].map((m) => m[1].trim()));
+      const invocations = steps.flatMap((step) =>
+        [...String(step.run ?? '').matchAll(/node "\$GITHUB_ACTION_PATH\/dist\/cli\.js" ([^>|\n]*)/g)].map((m) => m[1].trim()),
+      );
       assert.equal(invocations.length, 3, 'check as SARIF, diff as Markdown, check as annotations');
       const seen = new Set<string>();
       for (const invocation of invocations) {
-        const argv = invocation
-          .split(/\s+/)
-          .flatMap((token) => (token in values ? values[token].split(' ') : [token]));
+        const argv = invocation.split(/\s+/).flatMap((token) => (token in values ? values[token].split(' ') : [token]));
         assert.ok(argv[0] in COMMANDS, `${argv[0]} is an mcp-catalog command`);
         const run = await runCli(argv, { cwd: dir });
         assert.equal(run.code, 0, `mcp-catalog ${argv.join(' ')} → ${run.code}: ${run.stderr}`);
@@ -113,7 +116,7 @@ describe('the GitHub Action and pre-commit hook definitions', () => {
       assert.deepEqual([...seen].sort(), ['check github', 'check sarif', 'diff markdown']);
     });
 
-    it('builds with the repository\'s own build script and runs the bin package.json declares', () => {
+    it("builds with the repository's own build script and runs the bin package.json declares", () => {
       const build = steps.find((step) => String(step.run ?? '').includes('scripts/build.mjs'));
       assert.ok(build, 'a step builds mcp-catalog');
       assert.ok(fs.existsSync(path.join(REPO_ROOT, 'scripts', 'build.mjs')));
@@ -123,10 +126,15 @@ describe('the GitHub Action and pre-commit hook definitions', () => {
   });
 
   describe('.pre-commit-hooks.yaml', () => {
-    const hooks = sequence(parseYaml(fs.readFileSync(path.join(REPO_ROOT, '.pre-commit-hooks.yaml'), 'utf8')), 'hooks').map((hook, i) => mapping(hook, `hook ${i + 1}`));
+    const hooks = sequence(parseYaml(fs.readFileSync(path.join(REPO_ROOT, '.pre-commit-hooks.yaml'), 'utf8')), 'hooks').map((hook, i) =>
+      mapping(hook, `hook ${i + 1}`),
+    );
 
     it('defines a check and a fix hook with the keys pre-commit requires', () => {
-      assert.deepEqual(hooks.map((hook) => hook.id), ['mcp-catalog', 'mcp-catalog-fix']);
+      assert.deepEqual(
+        hooks.map((hook) => hook.id),
+        ['mcp-catalog', 'mcp-catalog-fix'],
+      );
       for (const hook of hooks) {
         for (const key of ['id', 'name', 'entry', 'language']) text(hook[key], `${String(hook.id)}.${key}`);
         assert.equal(hook.language, 'script');
@@ -152,7 +160,10 @@ describe('the GitHub Action and pre-commit hook definitions', () => {
     it('the hook script runs the built command line in the committing repository', function () {
       if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'cli.js'))) this.skip();
       const dir = tempTree({ 'mcp.json': catalog({ s: { type: 'stdio', command: 'x', startup_timeout_sec: 4 } }) });
-      const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'pre-commit-hook.mjs'), 'check', '--no-process-env'], { cwd: dir, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'pre-commit-hook.mjs'), 'check', '--no-process-env'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
       assert.match(run.stdout, /mcp\.json:\d+:\d+: warning timeout-range/);
       assert.match(run.stdout, /1 file checked/);
       assert.equal(run.status, 0);

@@ -38,7 +38,9 @@ describe('mcp-catalog check: thresholds and baselines', () => {
       const written = await runCli(['check', '--no-process-env', '--baseline', 'baseline.json', '--write-baseline'], { cwd: dir });
       assert.equal(written.code, 0);
       assert.match(written.stderr, /wrote 2 finding\(s\) of 1 file\(s\) to baseline\.json/);
-      const baseline = JSON.parse(fs.readFileSync(path.join(dir, 'baseline.json'), 'utf8')) as { findings: { code: string; file: string; entry: string; count: number }[] };
+      const baseline = JSON.parse(fs.readFileSync(path.join(dir, 'baseline.json'), 'utf8')) as {
+        findings: { code: string; file: string; entry: string; count: number }[];
+      };
       assert.deepEqual(baseline.findings, [
         { code: 'timeout-range', file: 'mcp.json', entry: 'a', count: 1 },
         { code: 'unavailable-multiline', file: 'mcp.json', entry: 'b', count: 1 },
@@ -62,7 +64,7 @@ describe('mcp-catalog check: thresholds and baselines', () => {
       assert.deepEqual(
         reported.map((d) => `${d.code} ${String(d.data.path[0])}`),
         ['timeout-range c'],
-        'only the new entry\'s finding',
+        "only the new entry's finding",
       );
     });
 

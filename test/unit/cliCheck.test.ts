@@ -47,7 +47,10 @@ describe('mcp-catalog check (SPEC §7)', () => {
       const run = await runCli(['check', '--no-process-env', 'mcp.json'], { cwd: dir });
       const lines = run.stdout.trimEnd().split('\n');
       assert.match(lines[0], /^mcp\.json:5:28: warning timeout-range: startup_timeout_sec 601 is above 600; Zimmer ignores it and uses 180 s\.$/);
-      assert.match(lines[1], /^mcp\.json:8:13: error unknown-type: type "http" is not a transport, so AIR rejects the server\. Did you mean "streamable-http"\?/);
+      assert.match(
+        lines[1],
+        /^mcp\.json:8:13: error unknown-type: type "http" is not a transport, so AIR rejects the server\. Did you mean "streamable-http"\?/,
+      );
       assert.equal(lines[2], '1 file checked: 1 error(s), 1 warning(s), 0 information, 0 hint(s)');
       assert.equal(lines.length, 3);
       assert.equal(run.stderr, '');
@@ -139,10 +142,20 @@ describe('mcp-catalog check (SPEC §7)', () => {
       assert.equal((await runCli(['check', '--no-process-env', '--severity', 'timeout-range=error', 'mcp.json'], { cwd: dir })).code, 1);
       const off = await runCli(['check', '--no-process-env', '--severity', 'unknown-type=off', '--format', 'json', 'bad-mcp.json'], { cwd: dir });
       assert.equal(off.code, 0);
-      assert.deepEqual(json(off).files[0].diagnostics.map((d) => d.code), ['timeout-range']);
+      assert.deepEqual(
+        json(off).files[0].diagnostics.map((d) => d.code),
+        ['timeout-range'],
+      );
     });
 
-    for (const argv of [['check', '--bogus', 'mcp.json'], ['check', '-x', 'mcp.json'], ['check', '--format', 'xml', 'mcp.json'], ['check', '--severity', 'nope=error', 'mcp.json'], ['check', '--severity', 'timeout-range=loud', 'mcp.json'], ['frobnicate']]) {
+    for (const argv of [
+      ['check', '--bogus', 'mcp.json'],
+      ['check', '-x', 'mcp.json'],
+      ['check', '--format', 'xml', 'mcp.json'],
+      ['check', '--severity', 'nope=error', 'mcp.json'],
+      ['check', '--severity', 'timeout-range=loud', 'mcp.json'],
+      ['frobnicate'],
+    ]) {
       it(`is 2 for a usage error: ${argv.join(' ')}`, async () => {
         const dir = tempTree({ 'mcp.json': CLEAN });
         const run = await runCli(argv, { cwd: dir });
@@ -157,7 +170,10 @@ describe('mcp-catalog check (SPEC §7)', () => {
       const run = await runCli(['check', '--format', 'json', '--no-process-env', 'missing-mcp.json', 'mcp.json'], { cwd: dir });
       assert.equal(run.code, 2);
       assert.match(run.stderr, /cannot read missing-mcp\.json/);
-      assert.deepEqual(json(run).files.map((f) => f.path), ['mcp.json']);
+      assert.deepEqual(
+        json(run).files.map((f) => f.path),
+        ['mcp.json'],
+      );
     });
 
     it('checks what a directory given as the PATH holds, and the current directory with no PATH', async () => {
@@ -190,12 +206,23 @@ describe('mcp-catalog check (SPEC §7)', () => {
     });
 
     it('uses --known, --env-file, --secrets-file and the process environment for variables', async () => {
-      const text = catalog({ s: { type: 'stdio', command: 'npx', env: { A: '${FROM_KNOWN}', B: '${FROM_ENV_FILE}', C: '${FROM_SECRETS}', D: '${FROM_PROCESS}' } } });
+      const text = catalog({
+        s: { type: 'stdio', command: 'npx', env: { A: '${FROM_KNOWN}', B: '${FROM_ENV_FILE}', C: '${FROM_SECRETS}', D: '${FROM_PROCESS}' } },
+      });
       const dir = tempTree({ 'mcp.json': text, 'ci.env': 'FROM_ENV_FILE=1\n', 'secrets.json': JSON.stringify({ FROM_SECRETS: 'x' }) });
-      const all = await runCli(['check', '--format', 'json', '--known', 'FROM_KNOWN', '--env-file', 'ci.env', '--secrets-file', 'secrets.json', 'mcp.json'], { cwd: dir, env: { FROM_PROCESS: 'y' } });
+      const all = await runCli(['check', '--format', 'json', '--known', 'FROM_KNOWN', '--env-file', 'ci.env', '--secrets-file', 'secrets.json', 'mcp.json'], {
+        cwd: dir,
+        env: { FROM_PROCESS: 'y' },
+      });
       assert.deepEqual(json(all).files[0].diagnostics, []);
-      const noProcess = await runCli(['check', '--format', 'json', '--known', 'FROM_KNOWN', '--env-file', 'ci.env', '--secrets-file', 'secrets.json', '--no-process-env', 'mcp.json'], { cwd: dir, env: { FROM_PROCESS: 'y' } });
-      assert.deepEqual(json(noProcess).files[0].diagnostics.map((d) => d.message.match(/^(\w+) is set in no source/)?.[1]), ['FROM_PROCESS']);
+      const noProcess = await runCli(
+        ['check', '--format', 'json', '--known', 'FROM_KNOWN', '--env-file', 'ci.env', '--secrets-file', 'secrets.json', '--no-process-env', 'mcp.json'],
+        { cwd: dir, env: { FROM_PROCESS: 'y' } },
+      );
+      assert.deepEqual(
+        json(noProcess).files[0].diagnostics.map((d) => d.message.match(/^(\w+) is set in no source/)?.[1]),
+        ['FROM_PROCESS'],
+      );
     });
 
     it('splits --known on commas and accepts it repeated', async () => {
@@ -207,17 +234,29 @@ describe('mcp-catalog check (SPEC §7)', () => {
 
     it('lets --roots replace the sibling roots index', async () => {
       const text = catalog({ s: { type: 'stdio', command: 'npx', default_in_roots: ['explicit'] } });
-      const dir = tempTree({ 'mcp.json': text, 'roots.json': catalog({ sibling: { description: 'S.' } }), 'other/index.json': catalog({ explicit: { description: 'E.' } }) });
+      const dir = tempTree({
+        'mcp.json': text,
+        'roots.json': catalog({ sibling: { description: 'S.' } }),
+        'other/index.json': catalog({ explicit: { description: 'E.' } }),
+      });
       const sibling = await runCli(['check', '--format', 'json', '--no-process-env', 'mcp.json'], { cwd: dir });
-      assert.deepEqual(json(sibling).files[0].diagnostics.map((d) => d.code), ['undefined-root']);
+      assert.deepEqual(
+        json(sibling).files[0].diagnostics.map((d) => d.code),
+        ['undefined-root'],
+      );
       const explicit = await runCli(['check', '--format', 'json', '--no-process-env', '--roots', 'other/index.json', 'mcp.json'], { cwd: dir });
       assert.deepEqual(json(explicit).files[0].diagnostics, []);
     });
 
     it('resolves related information into the roots file in json output', async () => {
-      const dir = tempTree({ 'mcp.json': catalog({ s: { type: 'stdio', command: 'npx', default_in_roots: ['nope'] } }), 'roots.json': '\n\n{"a": {"description": "A."}}' });
+      const dir = tempTree({
+        'mcp.json': catalog({ s: { type: 'stdio', command: 'npx', default_in_roots: ['nope'] } }),
+        'roots.json': '\n\n{"a": {"description": "A."}}',
+      });
       const run = await runCli(['check', '--format', 'json', '--no-process-env', 'mcp.json'], { cwd: dir });
-      const [diagnostic] = json(run).files[0].diagnostics as (JsonReport['files'][0]['diagnostics'][0] & { related: { path: string; range: { start: { line: number } } }[] })[];
+      const [diagnostic] = json(run).files[0].diagnostics as (JsonReport['files'][0]['diagnostics'][0] & {
+        related: { path: string; range: { start: { line: number } } }[];
+      })[];
       assert.equal(diagnostic.related[0].path, path.join(dir, 'roots.json'));
       assert.equal(diagnostic.related[0].range.start.line, 2);
     });
@@ -232,8 +271,13 @@ describe('mcp-catalog check (SPEC §7)', () => {
 
     it('Zimmer: the catalog beside its roots index, with the three names known, has no error or warning', async () => {
       const dir = copyFixtures('zimmer');
-      const run = await runCli(['check', '--known', 'SLACK_BOT_TOKEN,STRAD_API_KEY,ZIMMER_PROD_API_KEY', '--no-process-env', '--format', 'json', 'mcp.json', 'roots.json'], { cwd: dir });
-      const serious = json(run).files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => `${f.path}: ${d.code} ${d.message}`));
+      const run = await runCli(
+        ['check', '--known', 'SLACK_BOT_TOKEN,STRAD_API_KEY,ZIMMER_PROD_API_KEY', '--no-process-env', '--format', 'json', 'mcp.json', 'roots.json'],
+        { cwd: dir },
+      );
+      const serious = json(run).files.flatMap((f) =>
+        f.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => `${f.path}: ${d.code} ${d.message}`),
+      );
       assert.deepEqual(serious, []);
       assert.equal(run.code, 0);
       assert.equal(run.stderr, '');
@@ -249,8 +293,23 @@ describe('mcp-catalog check (SPEC §7)', () => {
 
     it('AIR example: the catalog with its roots index and variables known has no error or warning', async () => {
       const dir = copyFixtures('air-example');
-      const run = await runCli(['check', '--known', 'GITHUB_PERSONAL_ACCESS_TOKEN,PG_PROD_USER,PG_PROD_PASSWORD,ANALYTICS_TOKEN', '--no-process-env', '--format', 'json', 'mcp.json', 'roots.json'], { cwd: dir });
-      assert.deepEqual(json(run).files.map((f) => f.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning')), [[], []]);
+      const run = await runCli(
+        [
+          'check',
+          '--known',
+          'GITHUB_PERSONAL_ACCESS_TOKEN,PG_PROD_USER,PG_PROD_PASSWORD,ANALYTICS_TOKEN',
+          '--no-process-env',
+          '--format',
+          'json',
+          'mcp.json',
+          'roots.json',
+        ],
+        { cwd: dir },
+      );
+      assert.deepEqual(
+        json(run).files.map((f) => f.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning')),
+        [[], []],
+      );
       assert.equal(run.code, 0);
     });
 

@@ -9,14 +9,12 @@ import { REPO_ROOT, runCli, tempTree, type CliRun } from './helpers';
 /** `.mcp-catalog.json` on the command line (README "Configuration file"). */
 
 /** A catalog with one missing variable (a warning) and a timeout out of range (a warning). */
-export const CONFIG_CATALOG = `${JSON.stringify(
-  { s: { type: 'stdio', command: 'npx', env: { TOKEN: '${TEAM_TOKEN}' }, startup_timeout_sec: 4 } },
-  null,
-  2,
-)}\n`;
+export const CONFIG_CATALOG = `${JSON.stringify({ s: { type: 'stdio', command: 'npx', env: { TOKEN: '${TEAM_TOKEN}' }, startup_timeout_sec: 4 } }, null, 2)}\n`;
 
 const codes = (run: CliRun): string[] =>
-  (JSON.parse(run.stdout) as { files: { diagnostics: { code: string; severity: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => `${d.severity} ${d.code}`)).sort((a, b) => a.split(" ")[1].localeCompare(b.split(" ")[1]));
+  (JSON.parse(run.stdout) as { files: { diagnostics: { code: string; severity: string }[] }[] }).files
+    .flatMap((f) => f.diagnostics.map((d) => `${d.severity} ${d.code}`))
+    .sort((a, b) => a.split(' ')[1].localeCompare(b.split(' ')[1]));
 
 describe('mcp-catalog: the .mcp-catalog.json configuration', () => {
   it('changes the verdict: known variables silence unresolved-variable, a severity raises timeout-range to an error', async () => {
@@ -24,7 +22,10 @@ describe('mcp-catalog: the .mcp-catalog.json configuration', () => {
     const before = await runCli(['check', '--format', 'json', '--no-process-env'], { cwd: dir });
     assert.deepEqual(codes(before), ['warning timeout-range', 'warning unresolved-variable']);
     assert.equal(before.code, 0);
-    fs.writeFileSync(path.join(dir, '.mcp-catalog.json'), JSON.stringify({ knownVariables: ['TEAM_TOKEN'], severity: { 'timeout-range': 'error' }, readProcessEnv: false }));
+    fs.writeFileSync(
+      path.join(dir, '.mcp-catalog.json'),
+      JSON.stringify({ knownVariables: ['TEAM_TOKEN'], severity: { 'timeout-range': 'error' }, readProcessEnv: false }),
+    );
     const after = await runCli(['check', '--format', 'json'], { cwd: dir });
     assert.deepEqual(codes(after), ['error timeout-range']);
     assert.equal(after.code, 1);
@@ -46,7 +47,10 @@ describe('mcp-catalog: the .mcp-catalog.json configuration', () => {
       'mcp.json': CONFIG_CATALOG,
       '.mcp-catalog.json': JSON.stringify({ knownVariables: ['TEAM_TOKEN'], severity: { 'timeout-range': 'error', 'unresolved-variable': 'error' } }),
     });
-    const run = await runCli(['check', '--format', 'json', '--known', 'OTHER', '--severity', 'timeout-range=hint', '--no-process-env'], { cwd: dir, env: { TEAM_TOKEN: 'set' } });
+    const run = await runCli(['check', '--format', 'json', '--known', 'OTHER', '--severity', 'timeout-range=hint', '--no-process-env'], {
+      cwd: dir,
+      env: { TEAM_TOKEN: 'set' },
+    });
     assert.deepEqual(codes(run), ['hint timeout-range', 'error unresolved-variable']);
   });
 
@@ -56,8 +60,14 @@ describe('mcp-catalog: the .mcp-catalog.json configuration', () => {
       '.mcp-catalog.json': JSON.stringify({ severity: { 'timeout-range': 'error' }, readProcessEnv: false }),
       'ci/strict.json': JSON.stringify({ severity: { 'unresolved-variable': 'error' }, readProcessEnv: false }),
     });
-    assert.deepEqual(codes(await runCli(['check', '--format', 'json', '--config', 'ci/strict.json'], { cwd: dir })), ['warning timeout-range', 'error unresolved-variable']);
-    assert.deepEqual(codes(await runCli(['check', '--format', 'json', '--no-config', '--no-process-env'], { cwd: dir })), ['warning timeout-range', 'warning unresolved-variable']);
+    assert.deepEqual(codes(await runCli(['check', '--format', 'json', '--config', 'ci/strict.json'], { cwd: dir })), [
+      'warning timeout-range',
+      'error unresolved-variable',
+    ]);
+    assert.deepEqual(codes(await runCli(['check', '--format', 'json', '--no-config', '--no-process-env'], { cwd: dir })), [
+      'warning timeout-range',
+      'warning unresolved-variable',
+    ]);
     const both = await runCli(['check', '--config', 'ci/strict.json', '--no-config'], { cwd: dir });
     assert.equal(both.code, 2);
     const missing = await runCli(['check', '--config', 'ci/missing.json'], { cwd: dir });
@@ -66,7 +76,10 @@ describe('mcp-catalog: the .mcp-catalog.json configuration', () => {
   });
 
   it('a file with a problem is exit 2 naming the file and every problem, never half-read', async () => {
-    const dir = tempTree({ 'mcp.json': CONFIG_CATALOG, '.mcp-catalog.json': JSON.stringify({ knownVariable: ['X'], severity: { 'timeout-range': 'loud' }, readProcessEnv: 'no' }) });
+    const dir = tempTree({
+      'mcp.json': CONFIG_CATALOG,
+      '.mcp-catalog.json': JSON.stringify({ knownVariable: ['X'], severity: { 'timeout-range': 'loud' }, readProcessEnv: 'no' }),
+    });
     const run = await runCli(['check'], { cwd: dir });
     assert.equal(run.code, 2);
     assert.match(run.stderr, /\.mcp-catalog\.json: unknown key "knownVariable"/);
@@ -100,18 +113,20 @@ describe('mcp-catalog: the .mcp-catalog.json configuration', () => {
       assert.deepEqual(Object.keys(schema.properties.severity.properties ?? {}).sort(), [...ALL_CODES].sort());
     });
 
-    it('the settings the client marks as explicitly set are the file\'s keys but exclude', () => {
+    it("the settings the client marks as explicitly set are the file's keys but exclude", () => {
       assert.deepEqual([...SETTINGS_IN_PROJECT_CONFIG].sort(), PROJECT_CONFIG_KEYS.filter((key) => key !== 'exclude').sort());
     });
 
     it('package.json gives the editor the schema for .mcp-catalog.json (completion and validation)', () => {
-      const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { contributes: { jsonValidation: { fileMatch: string; url: string }[] } };
+      const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+        contributes: { jsonValidation: { fileMatch: string; url: string }[] };
+      };
       const entry = pkg.contributes.jsonValidation.find((item) => item.fileMatch === '.mcp-catalog.json');
       assert.ok(entry);
       assert.ok(fs.existsSync(path.join(REPO_ROOT, entry.url)));
     });
 
-    it('the repository\'s own configuration is valid', () => {
+    it("the repository's own configuration is valid", () => {
       assert.deepEqual(parseProjectConfig(fs.readFileSync(path.join(REPO_ROOT, '.mcp-catalog.json'), 'utf8')).problems, []);
     });
   });

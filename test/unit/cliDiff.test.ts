@@ -65,8 +65,15 @@ describe('mcp-catalog diff', () => {
     assert.match(out, /^ {2}\+ \d+: warning unresolved-variable \(github\): GITHUB_TOKN /m);
     assert.match(out, /^ {2}server github: ready → missing config \(worse\) — GITHUB_TOKN/m);
     assert.match(out, /^ {2}server foo: new, missing config/m);
-    assert.match(out, /^ {2}root zimmer: now preparing the session is expected to fail until GITHUB_TOKN and FOO_TOKEN are set \(was: every default server can start\)$/m);
-    assert.match(out, /^ {2}root web: now preparing the session is expected to fail until GITHUB_TOKN is set \(was: the session will pause for OAuth authorization before the agent runs\)$/m, 'the root default change');
+    assert.match(
+      out,
+      /^ {2}root zimmer: now preparing the session is expected to fail until GITHUB_TOKN and FOO_TOKEN are set \(was: every default server can start\)$/m,
+    );
+    assert.match(
+      out,
+      /^ {2}root web: now preparing the session is expected to fail until GITHUB_TOKN is set \(was: the session will pause for OAuth authorization before the agent runs\)$/m,
+      'the root default change',
+    );
     assert.match(out, /^ {2}claude \.mcp\.json:\n {4}--- a\/\.mcp\.json\n {4}\+\+\+ b\/\.mcp\.json\n {4}@@ /m);
     assert.match(out, /^ {4}-\s+"GITHUB_TOKEN": "\$\{GITHUB_TOKEN\}",?\n {4}\+\s+"GITHUB_TOKEN": "\$\{GITHUB_TOKN\}",?$/m);
     assert.match(out, /^ {2}codex \.codex\/config\.toml:$/m);
@@ -98,7 +105,10 @@ describe('mcp-catalog diff', () => {
         ['web', 'needs_authorization', 'missing_configuration', true],
       ],
     );
-    assert.deepEqual(file.runtimes.map((r) => `${r.runtime} ${r.path}`), ['claude .mcp.json', 'codex .codex/config.toml', 'pi .mcp.json']);
+    assert.deepEqual(
+      file.runtimes.map((r) => `${r.runtime} ${r.path}`),
+      ['claude .mcp.json', 'codex .codex/config.toml', 'pi .mcp.json'],
+    );
     assert.deepEqual(file.findingsRemoved, []);
   });
 

@@ -12,7 +12,8 @@ const ROOTS_WITH_COMMA = '{\n  "web": { "description": "Web", },\n  "web": { "de
 const AIR_WITH_COMMA = '{\n  "name": "x",\n  "mcp": ["./mcp.json"],\n  "roots": ["./roots.json"],\n}\n';
 const OTHER = { '.env': 'TOKEN=\n', 'package.json': '{ "name": "x", }\n', 'notes-mcp.txt': 'not json' };
 
-const codes = (run: CliRun): string[] => (JSON.parse(run.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => d.code));
+const codes = (run: CliRun): string[] =>
+  (JSON.parse(run.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => d.code));
 
 function snapshot(dir: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -53,7 +54,10 @@ describe('mcp-catalog fix', () => {
   });
 
   it('exits like check on what is left: 0 when nothing but warnings remain', async () => {
-    const dir = tempTree({ 'mcp.json': '{\n  "s": { "type": "stdio", "command": "x", "startup_timeout_sec": 601, },\n  "t": { "type": "stdio", "command": "y", "env": { "A": "${token}" } }\n}\n' });
+    const dir = tempTree({
+      'mcp.json':
+        '{\n  "s": { "type": "stdio", "command": "x", "startup_timeout_sec": 601, },\n  "t": { "type": "stdio", "command": "y", "env": { "A": "${token}" } }\n}\n',
+    });
     const run = await runCli(['fix', '--no-process-env'], { cwd: dir });
     assert.equal(run.code, 0, run.stderr);
     assert.match(fs.readFileSync(path.join(dir, 'mcp.json'), 'utf8'), /"startup_timeout_sec": 600 \}/);
@@ -76,8 +80,11 @@ describe('mcp-catalog fix', () => {
       assert.equal(run.code, 1);
       assert.equal(fs.readFileSync(path.join(dir, 'mcp.json'), 'utf8'), FIX_ALL, 'nothing written');
       assert.match(run.stdout, /^--- a\/mcp\.json\n\+\+\+ b\/mcp\.json\n@@ -1,\d+ \+1,\d+ @@\n/);
-      assert.match(run.stdout, /^--- a\/team\/roots\.json\n\+\+\+ b\/team\/roots\.json\n@@ -1,4 \+1,3 @@\n-\{\n\+\{\n|^-  "web": \{ "description": "Web", \},$/m);
-      assert.match(run.stdout, /^-    "type": "http",\n\+    "type": "streamable-http",$/m);
+      assert.match(
+        run.stdout,
+        /^--- a\/team\/roots\.json\n\+\+\+ b\/team\/roots\.json\n@@ -1,4 \+1,3 @@\n-\{\n\+\{\n|^- {2}"web": \{ "description": "Web", \},$/m,
+      );
+      assert.match(run.stdout, /^- {4}"type": "http",\n\+ {4}"type": "streamable-http",$/m);
       assert.match(run.stderr, /would fix \d+ problem\(s\) in mcp\.json/);
       assert.match(run.stderr, /error json-comment/, 'what would be left is reported on stderr');
 

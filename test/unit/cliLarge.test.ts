@@ -5,7 +5,7 @@ import { DEFAULT_MAX_FILE_SIZE } from '../../server/src/service/engine';
 import { runCli, tempTree, type CliRun } from './helpers';
 
 /**
- * Issue 7: `mcp-catalog check` on a catalog over the engine's size limit (20 MB) reports the
+ * `mcp-catalog check` on a catalog over the engine's size limit (20 MB) reports the
  * engine's one information finding ("… over the 20 MB limit …, so it was not checked.") instead
  * of "cannot read" and exit 2; information alone exits 0 (SPEC §7). A file far over the limit is
  * not read at all. Side files (roots indexes, env files) keep their 20 MB cap.
@@ -16,7 +16,15 @@ const MEGABYTE = 1024 * 1024;
 const TOO_LARGE = /^This file is (\d+\.\d) MB, over the 20 MB limit, so it was not checked\.$/;
 
 interface JsonReport {
-  files: { path: string; diagnostics: { code: string; severity: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[] }[];
+  files: {
+    path: string;
+    diagnostics: {
+      code: string;
+      severity: string;
+      message: string;
+      range: { start: { line: number; character: number }; end: { line: number; character: number } };
+    }[];
+  }[];
 }
 
 /** A valid catalog of exactly `bytes` bytes (ASCII), padded by a long description. */
@@ -31,7 +39,7 @@ function json(run: CliRun): JsonReport {
   return JSON.parse(run.stdout) as JsonReport;
 }
 
-describe('mcp-catalog check on a catalog over the size limit (issue 7)', function () {
+describe('mcp-catalog check on a catalog over the size limit', function () {
   this.timeout(60_000);
 
   let dir: string;
@@ -120,10 +128,17 @@ describe('mcp-catalog check on a catalog over the size limit (issue 7)', functio
     const local = tempTree({ 'mcp.json': '{"s": {"type": "stdio", "command": "npx", "default_in_roots": ["web"]}}\n' });
     const roots = `{"web": {"description": "${'x'.repeat(21 * MEGABYTE)}"}}\n`;
     fs.writeFileSync(path.join(local, 'roots.json'), roots);
-    const small = tempTree({ 'mcp.json': '{"s": {"type": "stdio", "command": "npx", "default_in_roots": ["web"]}}\n', 'roots.json': '{"web": {"description": "d"}}\n' });
+    const small = tempTree({
+      'mcp.json': '{"s": {"type": "stdio", "command": "npx", "default_in_roots": ["web"]}}\n',
+      'roots.json': '{"web": {"description": "d"}}\n',
+    });
     const capped = await runCli(['check', '--format', 'json', '--no-process-env', 'mcp.json'], { cwd: local });
     const read = await runCli(['check', '--format', 'json', '--no-process-env', 'mcp.json'], { cwd: small });
-    assert.deepEqual(json(read).files[0].diagnostics.map((d) => d.code), [], 'the small roots index defines "web"');
+    assert.deepEqual(
+      json(read).files[0].diagnostics.map((d) => d.code),
+      [],
+      'the small roots index defines "web"',
+    );
     const [notRead] = json(capped).files[0].diagnostics;
     assert.equal(notRead?.code, 'roots-not-found', 'the 21 MB roots index was not read');
     assert.match(notRead.message, /could not be read/);

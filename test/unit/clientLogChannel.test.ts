@@ -10,7 +10,14 @@ import { ClientLogChannel } from '../../client/src/logChannel';
 function fakeLog(): { channel: vscode.LogOutputChannel; lines: string[] } {
   const lines: string[] = [];
   const at = (level: string) => (message: string) => lines.push(`${level} ${message}`);
-  const channel = { name: 'MCP Catalog', trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } as unknown as vscode.LogOutputChannel;
+  const channel = {
+    name: 'MCP Catalog',
+    trace: at('trace'),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+  } as unknown as vscode.LogOutputChannel;
   return { channel, lines };
 }
 
@@ -22,7 +29,12 @@ describe('client log channel', () => {
     adapter.appendLine('[Warn  - 7:54:32 AM] Something to look at.');
     adapter.appendLine('[Error - 7:54:33 AM] Rule "x" failed.');
     adapter.appendLine('  at stack line');
-    assert.deepEqual(lines, ['info MCP Catalog language server 0.1.0 ready (trusted workspace).', 'warn Something to look at.', 'error Rule "x" failed.', 'error   at stack line']);
+    assert.deepEqual(lines, [
+      'info MCP Catalog language server 0.1.0 ready (trusted workspace).',
+      'warn Something to look at.',
+      'error Rule "x" failed.',
+      'error   at stack line',
+    ]);
   });
 
   it('logs a zero exit code (a requested stop or restart) as information, any other as an error', () => {

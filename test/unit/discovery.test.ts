@@ -58,7 +58,7 @@ describe('discovery (SPEC §4.4, §10)', () => {
       assert.deepEqual(rootsFilesOf(workspace(dir), path.join(dir, 'team/mcp.json')), [path.join(dir, 'shared-roots.json')]);
     });
 
-    it('stops the upward search at the boundary (the editor\'s workspace folder)', () => {
+    it("stops the upward search at the boundary (the editor's workspace folder)", () => {
       const dir = tempTree({
         'air.json': JSON.stringify({ mcp: ['project/mcp.json'], roots: ['far-roots.json'] }),
         'far-roots.json': ROOTS,
@@ -98,7 +98,12 @@ describe('discovery (SPEC §4.4, §10)', () => {
     });
 
     it('lets explicit roots files override discovery (several are merged)', () => {
-      const dir = tempTree({ 'mcp.json': catalog({ s: SERVER }), 'roots.json': ROOTS, 'cfg/extra-roots.json': OTHER_ROOTS, 'cfg/more.json': JSON.stringify({ more: { description: 'M.' } }) });
+      const dir = tempTree({
+        'mcp.json': catalog({ s: SERVER }),
+        'roots.json': ROOTS,
+        'cfg/extra-roots.json': OTHER_ROOTS,
+        'cfg/more.json': JSON.stringify({ more: { description: 'M.' } }),
+      });
       const s = settings({ rootsFiles: ['cfg/extra-roots.json', path.join(dir, 'cfg/more.json')] });
       const { facts } = workspace(dir).factsFor(path.join(dir, 'mcp.json'), 'catalog', s);
       assert.equal(facts.roots?.via, 'explicit');
@@ -140,8 +145,8 @@ describe('discovery (SPEC §4.4, §10)', () => {
       const finding = expectOne(text, checkDocument(text, 'catalog', facts).findings, 'undefined-root', { range: '"zimmr"' });
       assert.equal(finding.related?.[0].path, path.join(dir, 'roots.json'));
       // It points at what it names: the closest root's key, not the file's first character.
-      assert.equal(ROOTS.slice(finding.related![0].start, finding.related![0].end), '"zimmer"');
-      assert.equal(finding.related![0].message, 'Root "zimmer" in roots.json');
+      assert.equal(ROOTS.slice(finding.related[0].start, finding.related[0].end), '"zimmer"');
+      assert.equal(finding.related[0].message, 'Root "zimmer" in roots.json');
       const far = catalog({ s: { ...SERVER, default_in_roots: ['elsewhere-entirely'] } });
       const without = expectOne(far, checkDocument(far, 'catalog', facts).findings, 'undefined-root', { range: '"elsewhere-entirely"' });
       assert.equal(ROOTS.slice(without.related![0].start, without.related![0].end), ROOTS, 'no close root: the roots object');
@@ -158,7 +163,10 @@ describe('discovery (SPEC §4.4, §10)', () => {
       });
       const { facts } = workspace(dir).factsFor(path.join(dir, 'roots.json'), 'roots', settings());
       assert.equal(facts.catalogs?.via, 'air.json');
-      assert.deepEqual(facts.catalogs?.files.map((f) => [...f.servers.keys()]), [['alpha'], ['beta']]);
+      assert.deepEqual(
+        facts.catalogs?.files.map((f) => [...f.servers.keys()]),
+        [['alpha'], ['beta']],
+      );
       assert.equal(facts.catalogs?.files[1].servers.get('beta')?.unavailableReason, 'Down.');
       assert.deepEqual(facts.catalogs?.remoteSources, ['github://acme/x/mcp.json']);
     });
@@ -168,14 +176,20 @@ describe('discovery (SPEC §4.4, §10)', () => {
       const { facts } = workspace(dir).factsFor(path.join(dir, 'roots.json'), 'roots', settings());
       const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['github'] } });
       const { findings } = checkDocument(text, 'roots', facts);
-      assert.deepEqual(findings.map((f) => f.code), ['catalog-not-found']);
+      assert.deepEqual(
+        findings.map((f) => f.code),
+        ['catalog-not-found'],
+      );
       assert.match(findings[0].message, /could not be read/);
     });
 
     it('uses the sibling catalog (token rule in reverse)', () => {
       const dir = tempTree({ 'team-roots.json': ROOTS, 'team-mcp.json': catalog({ github: SERVER }), 'mcp.json': catalog({ other: SERVER }) });
       const { facts } = workspace(dir).factsFor(path.join(dir, 'team-roots.json'), 'roots', settings());
-      assert.deepEqual(facts.catalogs?.files.map((f) => path.basename(f.path)), ['team-mcp.json']);
+      assert.deepEqual(
+        facts.catalogs?.files.map((f) => path.basename(f.path)),
+        ['team-mcp.json'],
+      );
     });
 
     it('finds none without an air.json or sibling: catalog-not-found, no undefined-server', () => {
@@ -184,15 +198,22 @@ describe('discovery (SPEC §4.4, §10)', () => {
       assert.equal(facts.catalogs, undefined);
       const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['github'] } });
       const { findings } = checkDocument(text, 'roots', facts);
-      assert.deepEqual(findings.map((f) => f.code), ['catalog-not-found']);
+      assert.deepEqual(
+        findings.map((f) => f.code),
+        ['catalog-not-found'],
+      );
     });
 
-    it('checks the sibling catalog\'s servers from the roots index', () => {
+    it("checks the sibling catalog's servers from the roots index", () => {
       const dir = tempTree({ 'roots.json': '{}', 'mcp.json': catalog({ github: SERVER }) });
       const { facts } = workspace(dir).factsFor(path.join(dir, 'roots.json'), 'roots', settings());
       const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['github', 'gitlab'] } });
       const findings = checkDocument(text, 'roots', facts).findings;
-      assert.deepEqual(findings.map((f) => [f.code, spanText(text, f)]), [['undefined-server', '"gitlab"']], describeFindings(text, findings));
+      assert.deepEqual(
+        findings.map((f) => [f.code, spanText(text, f)]),
+        [['undefined-server', '"gitlab"']],
+        describeFindings(text, findings),
+      );
     });
   });
 
@@ -202,10 +223,13 @@ describe('discovery (SPEC §4.4, §10)', () => {
     it('reads .env beside the catalog and at the workspace root, in that order', () => {
       const dir = tempTree({ '.env': 'ROOT_ONLY=1\nSHARED=root\n', 'team/.env': 'BESIDE=1\nSHARED=beside\n', 'team/mcp.json': '{}' });
       const index = workspace(dir).variableIndex(path.join(dir, 'team/mcp.json'), settings());
-      assert.deepEqual(index.sources.map((s) => [s.kind, s.path]), [
-        ['dotenv', path.join(dir, 'team/.env')],
-        ['dotenv', path.join(dir, '.env')],
-      ]);
+      assert.deepEqual(
+        index.sources.map((s) => [s.kind, s.path]),
+        [
+          ['dotenv', path.join(dir, 'team/.env')],
+          ['dotenv', path.join(dir, '.env')],
+        ],
+      );
       assert.equal(index.find('BESIDE')?.path, path.join(dir, 'team/.env'));
       assert.equal(index.find('ROOT_ONLY')?.path, path.join(dir, '.env'));
       assert.equal(index.find('SHARED')?.path, path.join(dir, 'team/.env'), 'the file beside the catalog comes first');
@@ -214,7 +238,10 @@ describe('discovery (SPEC §4.4, §10)', () => {
     it('still lists a missing .env as searched', () => {
       const dir = tempTree({ 'mcp.json': '{}' });
       const index = workspace(dir).variableIndex(path.join(dir, 'mcp.json'), settings());
-      assert.deepEqual(index.sources.map((s) => [s.kind, s.exists]), [['dotenv', false]]);
+      assert.deepEqual(
+        index.sources.map((s) => [s.kind, s.exists]),
+        [['dotenv', false]],
+      );
       assert.match(index.describeSearched(), /\.env, not found/);
       assert.equal(index.preferredEnvFile(), path.join(dir, '.env'));
     });
@@ -222,14 +249,19 @@ describe('discovery (SPEC §4.4, §10)', () => {
     it('lets explicit env files replace discovery', () => {
       const dir = tempTree({ '.env': 'DISCOVERED=1\n', 'config/ci.env': 'EXPLICIT=1\n', 'mcp.json': '{}' });
       const index = workspace(dir).variableIndex(path.join(dir, 'mcp.json'), settings({ envFiles: ['config/ci.env'] }));
-      assert.deepEqual(index.sources.map((s) => s.path), [path.join(dir, 'config/ci.env')]);
+      assert.deepEqual(
+        index.sources.map((s) => s.path),
+        [path.join(dir, 'config/ci.env')],
+      );
       assert.ok(index.find('EXPLICIT'));
       assert.equal(index.find('DISCOVERED'), undefined);
     });
 
     it('parses dotenv as the dotenv package does, and counts empty or blank values as unset', () => {
       const dir = tempTree({
-        '.env': ['export EXPORTED=1', 'QUOTED="a b"', 'EMPTY=', 'BLANK="   "', 'SINGLE=\'x\'', '# COMMENTED=1', 'MULTI="line1\nline2"', `PLANTED=${SECRET}`].join('\n'),
+        '.env': ['export EXPORTED=1', 'QUOTED="a b"', 'EMPTY=', 'BLANK="   "', "SINGLE='x'", '# COMMENTED=1', 'MULTI="line1\nline2"', `PLANTED=${SECRET}`].join(
+          '\n',
+        ),
         'mcp.json': '{}',
       });
       const index = workspace(dir).variableIndex(path.join(dir, 'mcp.json'), settings());
@@ -268,8 +300,14 @@ describe('discovery (SPEC §4.4, §10)', () => {
 
     it('reads no file and no environment in an untrusted workspace, and says so', () => {
       const dir = tempTree({ '.env': 'A=1\n', 'mcp.json': '{}' });
-      const index = workspace(dir, { B: 'x' }).variableIndex(path.join(dir, 'mcp.json'), settings({ trusted: false, readProcessEnv: true, knownVariables: ['K'] }));
-      assert.deepEqual(index.sources.map((s) => s.kind), ['known']);
+      const index = workspace(dir, { B: 'x' }).variableIndex(
+        path.join(dir, 'mcp.json'),
+        settings({ trusted: false, readProcessEnv: true, knownVariables: ['K'] }),
+      );
+      assert.deepEqual(
+        index.sources.map((s) => s.kind),
+        ['known'],
+      );
       assert.equal(index.skipped.length, 1);
     });
   });
@@ -278,7 +316,7 @@ describe('discovery (SPEC §4.4, §10)', () => {
 describe('which files are what (SPEC §1, §10)', () => {
   const MCP_SCHEMA = 'https://pulsemcp.github.io/air/schemas/mcp.schema.json';
   const ROOTS_SCHEMA = 'https://pulsemcp.github.io/air/schemas/roots.schema.json';
-  // air.json files are their own kind (issue 8), never a catalog or a roots index.
+  // air.json files are their own kind, never a catalog or a roots index.
   const table: [string, string | undefined, 'catalog' | 'roots' | 'air' | undefined][] = [
     ['/r/mcp.json', undefined, 'catalog'],
     ['/r/team-mcp.json', undefined, 'catalog'],

@@ -56,7 +56,8 @@ describe('ARCHITECTURE.md and CONTRIBUTING.md', () => {
       // Protocol method names look like paths; they are checked against the protocol module instead.
       const protocol = readFileSync(path.join(repo, 'shared/src/protocol.ts'), 'utf8');
       const missing = namedPaths(text).filter(
-        (token) => !GENERATED.some((dir) => token.startsWith(dir)) && !(token.startsWith('mcpCatalog/') && protocol.includes(`'${token}'`)) && !exists(token, files),
+        (token) =>
+          !GENERATED.some((dir) => token.startsWith(dir)) && !(token.startsWith('mcpCatalog/') && protocol.includes(`'${token}'`)) && !exists(token, files),
       );
       assert.deepEqual(missing, []);
     });

@@ -1,5 +1,5 @@
 /**
- * The fast path (issue 6) must never change what a user sees: for any text, `checkDocument` on
+ * The fast path must never change what a user sees: for any text, `checkDocument` on
  * the fast path (entry spans, JSON.parse, trees only where a rule may report) and after an
  * incremental re-check (`recheckDocument`) must give exactly the findings of the full parser
  * (`fastPath: false`) — same codes, ranges, severities, messages, data and related locations.
@@ -37,7 +37,30 @@ function full(text: string, facts: WorkspaceFacts, options: CheckOptions = {}): 
 
 /** An edit strictly inside some entry's value: what typing in one entry looks like. */
 function randomEdit(rng: Rng, text: string): { start: number; end: number; text: string } {
-  const inserts = ['x', '"', '\\', '{', '}', '[', ']', ',', ':', '${', '}', '${lower}', '${NOPE}', 'ghp_0123456789abcdefghijklmnopqrstuvwxyz', 'http://', '\n', '0', '.5', 'null', '', '"type": "sse", ', 'e3'];
+  const inserts = [
+    'x',
+    '"',
+    '\\',
+    '{',
+    '}',
+    '[',
+    ']',
+    ',',
+    ':',
+    '${',
+    '}',
+    '${lower}',
+    '${NOPE}',
+    'ghp_0123456789abcdefghijklmnopqrstuvwxyz',
+    'http://',
+    '\n',
+    '0',
+    '.5',
+    'null',
+    '',
+    '"type": "sse", ',
+    'e3',
+  ];
   const start = rng.between(1, Math.max(1, text.length - 2));
   const end = Math.min(text.length - 1, start + rng.pick([0, 0, 1, 1, 2, 5]));
   return { start, end, text: rng.pick(inserts) };
@@ -115,7 +138,13 @@ describe('fast path: same findings as the full parser', function () {
     assert.ok(checkDocument(text, 'catalog', facts).fast);
     const slowRule: Rule = { id: 'slow', appliesTo: ['catalog'], checkEntry: () => undefined };
     assert.equal(checkDocument(text, 'catalog', facts, { rules: [...RULES, slowRule] }).fast, undefined);
-    for (const other of ['{"$schema": 1, "a": {"type": "stdio", "command": "x"}}', '{"a": {"type": "stdio", "command": "x"},}', '\ufeff{}', '{"a": 1, "a": 2}', '{"a": {} // c\n}']) {
+    for (const other of [
+      '{"$schema": 1, "a": {"type": "stdio", "command": "x"}}',
+      '{"a": {"type": "stdio", "command": "x"},}',
+      '\ufeff{}',
+      '{"a": 1, "a": 2}',
+      '{"a": {} // c\n}',
+    ]) {
       const result = checkDocument(other, 'catalog', facts);
       assert.equal(result.fast, undefined, other);
       same(result.findings, full(other, facts).findings, other);
@@ -125,7 +154,7 @@ describe('fast path: same findings as the full parser', function () {
   it('groups what compares entries: names Codex rewrites alike, shared npx packages, also after an edit moves an entry between groups', () => {
     const facts = world.factsFor('catalog', 'full');
     const npx = (spec: string): Record<string, unknown> => ({ type: 'stdio', command: 'npx', args: ['-y', spec] });
-    const catalog = { 'a[1]': npx('x@1.0.0'), a_1_: npx('y@1.0.0'), 'a 1 ': npx('z@1.0.0'), b: npx('x@1.0.0'), c: npx('w@1.0.0'), 'my__server': npx('v@1.0.0') };
+    const catalog = { 'a[1]': npx('x@1.0.0'), a_1_: npx('y@1.0.0'), 'a 1 ': npx('z@1.0.0'), b: npx('x@1.0.0'), c: npx('w@1.0.0'), my__server: npx('v@1.0.0') };
     let text = JSON.stringify(catalog, null, 2);
     let result = checkDocument(text, 'catalog', facts);
     assert.ok(result.fast);
@@ -166,7 +195,23 @@ describe('placeholdersAllResolved: the fast path judges placeholders like findPl
 
   it('agrees on 20,000 random strings and on the edge cases', () => {
     const rng = Rng.forCase(5150, 0);
-    const cases = ['', '${TOKEN}', '${TOKEN:-}', '${NOPE}', '${NOPE:-x}', '${token}', '${Token}', '${1A}', '${}', '${TOKEN', '${A:-${B}}', '${A:-a\nb}', '$${TOKEN}', '${TOKEN}}', 'x${_X}y${A_1:-z}'];
+    const cases = [
+      '',
+      '${TOKEN}',
+      '${TOKEN:-}',
+      '${NOPE}',
+      '${NOPE:-x}',
+      '${token}',
+      '${Token}',
+      '${1A}',
+      '${}',
+      '${TOKEN',
+      '${A:-${B}}',
+      '${A:-a\nb}',
+      '$${TOKEN}',
+      '${TOKEN}}',
+      'x${_X}y${A_1:-z}',
+    ];
     for (let i = 0; i < 20_000; i++) {
       let value = '';
       const parts = rng.between(1, 6);
@@ -174,7 +219,11 @@ describe('placeholdersAllResolved: the fast path judges placeholders like findPl
       cases.push(value);
     }
     for (const value of cases) {
-      assert.equal(placeholdersAllResolved(value, (name) => known.has(name)), slow(value), JSON.stringify(value));
+      assert.equal(
+        placeholdersAllResolved(value, (name) => known.has(name)),
+        slow(value),
+        JSON.stringify(value),
+      );
     }
   });
 });
@@ -182,7 +231,8 @@ describe('placeholdersAllResolved: the fast path judges placeholders like findPl
 describe('readCatalog on the fast path: the same catalog view without a tree', () => {
   const world = engineWorld();
   const seeds = loadSeeds();
-  const view = (text: string, facts: WorkspaceFacts, parsed?: ReturnType<typeof parseJson>): unknown => JSON.parse(JSON.stringify(readCatalog(text, facts, parsed)));
+  const view = (text: string, facts: WorkspaceFacts, parsed?: ReturnType<typeof parseJson>): unknown =>
+    JSON.parse(JSON.stringify(readCatalog(text, facts, parsed)));
 
   it('gives the entries, values, key spans and problems the tree gives, on generated and fuzzed catalogs', () => {
     const facts = world.factsFor('catalog', 'full');
@@ -220,7 +270,11 @@ describe('hover and completion inside one entry parse only that entry', () => {
         const forCompletion = entryParseAt(result.fast, offset, false);
         if (forCompletion) {
           for (const snippets of [true, false]) {
-            assert.deepEqual(completeAt({ ...whole, parsed: forCompletion, whole: () => whole }, offset, { snippets }), completeAt(whole, offset, { snippets }), `completion at ${offset}`);
+            assert.deepEqual(
+              completeAt({ ...whole, parsed: forCompletion, whole: () => whole }, offset, { snippets }),
+              completeAt(whole, offset, { snippets }),
+              `completion at ${offset}`,
+            );
           }
         }
       }

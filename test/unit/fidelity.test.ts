@@ -88,7 +88,10 @@ describe('fidelity: a server name written twice is the object JSON.parse builds 
 
   it('readCatalog: first position, last value', () => {
     const view = readCatalog(text);
-    assert.deepEqual(view.entries.map((e) => e.name), Object.keys(parsed));
+    assert.deepEqual(
+      view.entries.map((e) => e.name),
+      Object.keys(parsed),
+    );
     assert.deepEqual(view.entries[0].value, parsed.a);
     assert.equal(text.slice(view.entries[0].keySpan.start, view.entries[0].keySpan.end), '"a"');
     assert.ok(view.entries[0].keySpan.start > text.indexOf('"b"'), 'the key span is the effective (last) one');
@@ -98,13 +101,19 @@ describe('fidelity: a server name written twice is the object JSON.parse builds 
     assert.equal(mcpServers(generate('claude', text)).a.command, 'last');
     assert.deepEqual(Object.keys(codexServers(generate('codex', text))), ['a', 'b']);
     const readiness = computeReadiness(text, facts());
-    assert.deepEqual(readiness.servers.map((s) => s.name), ['a', 'b']);
+    assert.deepEqual(
+      readiness.servers.map((s) => s.name),
+      ['a', 'b'],
+    );
     const copied = JSON.parse(translateCatalog(text, 'claude').content) as { mcpServers: Record<string, { command: string }> };
     assert.deepEqual(Object.keys(copied.mcpServers), ['a', 'b']);
     assert.equal(copied.mcpServers.a.command, 'last');
   });
   it('without a repeat, document order as before', () => {
-    assert.deepEqual(readCatalog('{"b": {"type": "stdio", "command": "x"}, "a": {"type": "stdio", "command": "y"}}').entries.map((e) => e.name), ['b', 'a']);
+    assert.deepEqual(
+      readCatalog('{"b": {"type": "stdio", "command": "x"}, "a": {"type": "stdio", "command": "y"}}').entries.map((e) => e.name),
+      ['b', 'a'],
+    );
   });
 });
 

@@ -41,7 +41,24 @@ describe('fidelity through node dist/cli.js', function () {
       'f-mcp.json': json({ s: remote({ oauth: { clientId: '', client_secret: '${S}', scope: ['x'] } }), t: stdio({ defaultInRoots: [], comand: 'x' }) }),
       'g-mcp.json': json({ s: remote({ oauth: { clientId: 'id', clientSecret: '${S}' } }) }),
     });
-    const run = cli(['check', '--format', 'json', '--no-process-env', '--known', 'S', 'a-mcp.json', 'b-mcp.json', 'c-roots.json', 'd-roots.json', 'e-mcp.json', 'f-mcp.json', 'g-mcp.json'], dir);
+    const run = cli(
+      [
+        'check',
+        '--format',
+        'json',
+        '--no-process-env',
+        '--known',
+        'S',
+        'a-mcp.json',
+        'b-mcp.json',
+        'c-roots.json',
+        'd-roots.json',
+        'e-mcp.json',
+        'f-mcp.json',
+        'g-mcp.json',
+      ],
+      dir,
+    );
     const report = JSON.parse(run.stdout) as CheckJson;
     const of = (file: string): string[] => report.files.find((f) => f.path === file)!.diagnostics.map((d) => `${d.severity} ${d.code}`);
     assert.deepEqual(of('a-mcp.json'), ['error missing-field']); // a roots index: `description` missing
@@ -88,7 +105,9 @@ describe('fidelity through node dist/cli.js', function () {
     });
     const run = cli(['preview', '--runtime', 'claude', '--format', 'json', 'mcp.json'], dir);
     assert.equal(run.code, 0, run.stderr);
-    const servers = (JSON.parse((JSON.parse(run.stdout) as { files: { content: string }[] }).files[0].content) as { mcpServers: Record<string, { oauth?: unknown }> }).mcpServers;
+    const servers = (
+      JSON.parse((JSON.parse(run.stdout) as { files: { content: string }[] }).files[0].content) as { mcpServers: Record<string, { oauth?: unknown }> }
+    ).mcpServers;
     assert.deepEqual(servers.http80.oauth, {});
     assert.deepEqual(servers.https80.oauth, { callbackPort: 80 });
     assert.deepEqual(servers.https443.oauth, {});
@@ -99,11 +118,36 @@ describe('fidelity through node dist/cli.js', function () {
   it('preview --format json (codex): a forwarded NPM_CONFIG_CACHE is overridden, ${OTHER} and a literal path are kept', () => {
     const npx = (env?: Record<string, string>): Record<string, unknown> => stdio({ command: 'npx', args: ['-y', 'pkg@1'], ...(env ? { env } : {}) });
     const dir = tempTree({
-      'mcp.json': json({ forwarded: npx({ NPM_CONFIG_CACHE: '${NPM_CONFIG_CACHE}' }), other: npx({ NPM_CONFIG_CACHE: '${OTHER}' }), literal: npx({ NPM_CONFIG_CACHE: '/var/npm' }), plain: npx() }),
+      'mcp.json': json({
+        forwarded: npx({ NPM_CONFIG_CACHE: '${NPM_CONFIG_CACHE}' }),
+        other: npx({ NPM_CONFIG_CACHE: '${OTHER}' }),
+        literal: npx({ NPM_CONFIG_CACHE: '/var/npm' }),
+        plain: npx(),
+      }),
     });
-    const run = cli(['preview', '--runtime', 'codex', '--server', 'forwarded', '--server', 'other', '--server', 'literal', '--server', 'plain', '--format', 'json', 'mcp.json'], dir);
+    const run = cli(
+      [
+        'preview',
+        '--runtime',
+        'codex',
+        '--server',
+        'forwarded',
+        '--server',
+        'other',
+        '--server',
+        'literal',
+        '--server',
+        'plain',
+        '--format',
+        'json',
+        'mcp.json',
+      ],
+      dir,
+    );
     assert.equal(run.code, 0, run.stderr);
-    const tables = (parseToml((JSON.parse(run.stdout) as { files: { content: string }[] }).files[0].content) as { mcp_servers: Record<string, Record<string, unknown>> }).mcp_servers;
+    const tables = (
+      parseToml((JSON.parse(run.stdout) as { files: { content: string }[] }).files[0].content) as { mcp_servers: Record<string, Record<string, unknown>> }
+    ).mcp_servers;
     assert.equal(tables.forwarded.env_vars, undefined);
     assert.deepEqual({ ...(tables.forwarded.env as object) }, { NPM_CONFIG_CACHE: '<clone>/.npm-cache/isolated/forwarded' });
     assert.deepEqual({ ...(tables.other.env as object) }, { NPM_CONFIG_CACHE: '${OTHER}' });
@@ -117,7 +161,11 @@ describe('fidelity through node dist/cli.js', function () {
         '{"tool": {"type": "stdio", "command": "x", "env": {"ELICITATION_TTL_MS": "1"}, "default_in_roots": ["lead"]},\n' +
         ' "other": {"type": "stdio", "command": "y", "default_in_roots": ["lead"]},\n' +
         ' "tool": {"type": "stdio", "command": "last", "env": {"ELICITATION_TTL_MS": "1"}, "default_in_roots": ["lead"]}}\n',
-      'roots.json': json({ lead: { description: 'Lead.', default_subagent_roots: ['web', 'api'] }, web: { description: 'Web.' }, api: { description: 'API.' } }),
+      'roots.json': json({
+        lead: { description: 'Lead.', default_subagent_roots: ['web', 'api'] },
+        web: { description: 'Web.' },
+        api: { description: 'API.' },
+      }),
     });
     const run = cli(['preview', '--runtime', 'claude', '--root', 'lead', '--zimmer-url', 'https://z.test/', '--format', 'json', 'mcp.json'], dir);
     assert.equal(run.code, 0, run.stderr);
@@ -128,7 +176,10 @@ describe('fidelity through node dist/cli.js', function () {
     assert.equal(servers.zimmer.url, 'https://z.test/mcp?allowed_agent_roots=web%2Capi');
     assert.equal((servers.tool.env as Record<string, string>).ELICITATION_TTL_MS, '3600000');
     assert.equal((servers.other.env as Record<string, string>).ELICITATION_SESSION_ID, '<SESSION_ID>');
-    assert.deepEqual(out.added.map((a) => `${a.kind} ${a.server}`), ['server zimmer', 'env tool', 'env other']);
+    assert.deepEqual(
+      out.added.map((a) => `${a.kind} ${a.server}`),
+      ['server zimmer', 'env tool', 'env other'],
+    );
     assert.equal(out.notes.filter((note) => /production behaviour/.test(note)).length, 1);
     assert.ok(!run.stdout.includes('ZIMMER_PROD_API_KEY='), 'never a value');
 

@@ -1,5 +1,5 @@
 /**
- * The fuzzer inside `npm test` (issue 7 item 1): a fixed seeded slice of small cases through the
+ * The fuzzer inside `npm test`: a fixed seeded slice of small cases through the
  * engine and the in-process CLI, every saved reproducer replayed forever, and checks that the
  * fuzzer's own parts (generator, oracles, shrinker) do what the long runs rely on.
  */
@@ -106,7 +106,10 @@ describe('fuzz: the fuzzer itself', () => {
   });
 
   it('shrinks an input to what still fails', async () => {
-    const { text } = await shrink('{"keep": [1, 2, 3], "bug": "\\uD800", "more": {}}', async (candidate) => candidate.includes('\\uD800'), { maxTrials: 5000, maxMs: 10_000 });
+    const { text } = await shrink('{"keep": [1, 2, 3], "bug": "\\uD800", "more": {}}', async (candidate) => candidate.includes('\\uD800'), {
+      maxTrials: 5000,
+      maxMs: 10_000,
+    });
     assert.equal(text, '\\uD800');
   });
 });

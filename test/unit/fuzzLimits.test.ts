@@ -1,5 +1,5 @@
 /**
- * Hostile-input limits (issue 7 item 5), proven at full size through the engine, the command line
+ * Hostile-input limits, proven at full size through the engine, the command line
  * (every format) and the language server: a document over `maxFileSizeMB` gets one information
  * diagnostic instead of a check; 100,000 levels of `[` and of `{"a":` never overflow the stack;
  * a 1 MB single-line string and 50,000 servers are checked and answered. No assertion is on time
@@ -41,14 +41,51 @@ const HOSTILE: { name: string; text: () => string; expects: string; cli?: 'every
     text: () => `{"s": {"type": "stdio", "command": "npx", "args": ${'['.repeat(DEPTH)}${Array(5000).fill('"${lower}"').join(',')}${']'.repeat(DEPTH)}}}`,
     expects: 'lowercase-variable',
   },
-  { name: 'a 1 MB single-line description', text: () => `{"s": {"type": "stdio", "command": "npx", "description": "${oneMegabyte()}"}}`, expects: 'invalid-value', cli: 'json' },
-  { name: 'a 1 MB single-line unavailable reason', text: () => `{"s": {"type": "stdio", "command": "npx", "unavailable": "${oneMegabyte('down ')}"}}`, expects: 'unavailable-too-long', cli: 'json' },
+  {
+    name: 'a 1 MB single-line description',
+    text: () => `{"s": {"type": "stdio", "command": "npx", "description": "${oneMegabyte()}"}}`,
+    expects: 'invalid-value',
+    cli: 'json',
+  },
+  {
+    name: 'a 1 MB single-line unavailable reason',
+    text: () => `{"s": {"type": "stdio", "command": "npx", "unavailable": "${oneMegabyte('down ')}"}}`,
+    expects: 'unavailable-too-long',
+    cli: 'json',
+  },
   { name: 'a 1 MB server name of placeholders', text: () => `{"${oneMegabyte('${a}')}": {"type": "stdio", "command": "npx"}}`, expects: 'invalid-name' },
-  { name: 'a 1 MB env value of placeholders', text: () => `{"s": {"type": "stdio", "command": "npx", "env": {"A": "${oneMegabyte('${MISSING}')}"}}}`, expects: 'unresolved-variable' },
-  { name: 'a 1 MB title of escapes', text: () => `{"s": {"type": "stdio", "command": "npx", "title": "${oneMegabyte('\\u0041\\n')}"}}`, expects: 'invalid-value' },
-  { name: '50,000 servers', text: () => servers(50_000, (i) => `{"type": "stdio", "command": "cmd-${i}", "startup_timeout_sec": ${i === 49_999 ? 4 : 30}}`), expects: 'timeout-range', cli: 'json' },
-  { name: '50,000 servers running one npx package', text: () => servers(50_000, () => '{"type": "stdio", "command": "npx", "args": ["-y", "same@1.0.0"]}'), expects: 'npx-cache-isolated' },
-  { name: '50,000 copies of one server name', text: () => servers(50_000, () => '{"type": "stdio", "command": "x"}', () => 'same'), expects: 'duplicate-key', server: false },
+  {
+    name: 'a 1 MB env value of placeholders',
+    text: () => `{"s": {"type": "stdio", "command": "npx", "env": {"A": "${oneMegabyte('${MISSING}')}"}}}`,
+    expects: 'unresolved-variable',
+  },
+  {
+    name: 'a 1 MB title of escapes',
+    text: () => `{"s": {"type": "stdio", "command": "npx", "title": "${oneMegabyte('\\u0041\\n')}"}}`,
+    expects: 'invalid-value',
+  },
+  {
+    name: '50,000 servers',
+    text: () => servers(50_000, (i) => `{"type": "stdio", "command": "cmd-${i}", "startup_timeout_sec": ${i === 49_999 ? 4 : 30}}`),
+    expects: 'timeout-range',
+    cli: 'json',
+  },
+  {
+    name: '50,000 servers running one npx package',
+    text: () => servers(50_000, () => '{"type": "stdio", "command": "npx", "args": ["-y", "same@1.0.0"]}'),
+    expects: 'npx-cache-isolated',
+  },
+  {
+    name: '50,000 copies of one server name',
+    text: () =>
+      servers(
+        50_000,
+        () => '{"type": "stdio", "command": "x"}',
+        () => 'same',
+      ),
+    expects: 'duplicate-key',
+    server: false,
+  },
 ];
 
 function servers(count: number, entry: (i: number) => string, name: (i: number) => string = (i) => `server-${i}`): string {
@@ -64,7 +101,7 @@ function describeFailures(failures: readonly Failure[]): string {
     .join('\n');
 }
 
-describe('limits (issue 7 item 5): engine, CLI and server on hostile input at full size', function () {
+describe('limits: engine, CLI and server on hostile input at full size', function () {
   this.timeout(600_000);
   let engine: EngineWorld;
   let disk: DiskWorld;
@@ -102,13 +139,18 @@ describe('limits (issue 7 item 5): engine, CLI and server on hostile input at fu
       );
       assert.match(over.findings[0].message, /over the 1\.5 MB limit/);
       const at = checkDocument(doc, 'catalog', { variables: VariableIndex.empty() }, { maxFileSize: doc.length });
-      assert.ok(at.findings.some((f) => f.code === 'invalid-value'), 'the 2 MB description is over 500 code points');
+      assert.ok(
+        at.findings.some((f) => f.code === 'invalid-value'),
+        'the 2 MB description is over 500 code points',
+      );
     });
 
     for (const hostile of HOSTILE) {
       it(`${hostile.name}: valid findings as a catalog and as a roots index, no rule error`, () => {
         const results = new Map<IndexKind, readonly ResolvedFinding[]>();
-        const failures = runEngine(text(hostile.name), { facts: 'full', cliKind: 'catalog', format: 'json' }, engine, undefined, results).filter((f) => f.kind !== 'slow');
+        const failures = runEngine(text(hostile.name), { facts: 'full', cliKind: 'catalog', format: 'json' }, engine, undefined, results).filter(
+          (f) => f.kind !== 'slow',
+        );
         assert.equal(failures.length, 0, describeFailures(failures));
         const findings = results.get('catalog') ?? [];
         assert.ok(
@@ -159,24 +201,30 @@ describe('limits (issue 7 item 5): engine, CLI and server on hostile input at fu
       const next = server.nextPublication('catalog');
       server.pushSettings({ maxFileSizeMB: 20 });
       const checked = await next;
-      assert.ok(checked.some((d) => d.code === 'invalid-value'), `the description is too long; got ${checked.map((d) => d.code).join()}`);
+      assert.ok(
+        checked.some((d) => d.code === 'invalid-value'),
+        `the description is too long; got ${checked.map((d) => d.code).join()}`,
+      );
     });
 
     describe('with the default 20 MB limit', () => {
       before(() => server.pushSettings({ maxFileSizeMB: 20 }));
 
       for (const hostile of HOSTILE.filter((h) => h.server !== false)) {
-      it(`${hostile.name}: diagnostics with valid ranges, and the server keeps answering`, async () => {
-        const doc = text(hostile.name);
-        const diagnostics = await server.diagnosticsFor('catalog', doc);
-        assert.deepEqual(checkReported('lsp', doc, diagnostics, { severities: [1, 2, 3, 4], source: 'mcp-catalog' }).map((f) => f.detail), []);
-        assert.ok(
-          diagnostics.some((d) => d.code === hostile.expects),
-          `expected ${hostile.expects}; got ${[...new Set(diagnostics.map((d) => String(d.code)))].join(', ')}`,
-        );
-        const answer = await server.request('mcpCatalogTest/ping', {});
-        assert.equal(answer.error?.code, -32601, 'an unknown request is answered with MethodNotFound');
-      });
+        it(`${hostile.name}: diagnostics with valid ranges, and the server keeps answering`, async () => {
+          const doc = text(hostile.name);
+          const diagnostics = await server.diagnosticsFor('catalog', doc);
+          assert.deepEqual(
+            checkReported('lsp', doc, diagnostics, { severities: [1, 2, 3, 4], source: 'mcp-catalog' }).map((f) => f.detail),
+            [],
+          );
+          assert.ok(
+            diagnostics.some((d) => d.code === hostile.expects),
+            `expected ${hostile.expects}; got ${[...new Set(diagnostics.map((d) => String(d.code)))].join(', ')}`,
+          );
+          const answer = await server.request('mcpCatalogTest/ping', {});
+          assert.equal(answer.error?.code, -32601, 'an unknown request is answered with MethodNotFound');
+        });
       }
     });
   });

@@ -45,7 +45,10 @@ describe('fuzz: pathological repetition stays within the CPU budget', function (
       if (generated.mutations.includes('pathological-repetition')) sizes.push(generated.text.length);
     }
     assert.equal(sizes.length, 5, 'pathological-repetition is drawn');
-    assert.ok(sizes.every((size) => size >= 20_000), `sizes ${sizes.join(', ')}`);
+    assert.ok(
+      sizes.every((size) => size >= 20_000),
+      `sizes ${sizes.join(', ')}`,
+    );
   });
 
   REPETITION_CLASSES.forEach((cls, index) => {

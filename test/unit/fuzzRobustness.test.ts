@@ -1,5 +1,5 @@
 /**
- * Server robustness (issue 7 item 4, the server side): a rule that throws is reported once and
+ * Server robustness (the server side): a rule that throws is reported once and
  * every other finding still arrives (in-process, through the engine's `rules` seam); requests
  * cancelled the moment they are sent are answered — RequestCancelled or a result, never an
  * internal error or a dead server — and the server goes on publishing diagnostics afterwards.
@@ -37,7 +37,7 @@ const exploding: Rule = {
   },
 };
 
-describe('robustness (issue 7 item 4): a throwing rule, cancelled requests', function () {
+describe('robustness: a throwing rule, cancelled requests', function () {
   this.timeout(300_000);
   const engine = engineWorld();
 
@@ -47,7 +47,16 @@ describe('robustness (issue 7 item 4): a throwing rule, cancelled requests', fun
 
     it('the fixture exercises many rules (so "every other finding" means something)', () => {
       const codes = new Set(baseline.findings.map((f) => f.code));
-      for (const code of ['unknown-type', 'timeout-range', 'unavailable-multiline', 'unresolved-variable', 'lowercase-variable', 'invalid-placeholder', 'undefined-root', 'ineffective-field']) {
+      for (const code of [
+        'unknown-type',
+        'timeout-range',
+        'unavailable-multiline',
+        'unresolved-variable',
+        'lowercase-variable',
+        'invalid-placeholder',
+        'undefined-root',
+        'ineffective-field',
+      ]) {
         assert.ok(codes.has(code as never), `${code} among ${[...codes].join(', ')}`);
       }
     });
@@ -59,7 +68,10 @@ describe('robustness (issue 7 item 4): a throwing rule, cancelled requests', fun
     ] as const) {
       it(`run ${where}: reported once per document, and every other finding still arrives`, () => {
         const errors: { rule: string; message: string }[] = [];
-        const result = checkDocument(CATALOG, 'catalog', facts, { rules, onRuleError: (rule, error) => errors.push({ rule, message: (error as Error).message }) });
+        const result = checkDocument(CATALOG, 'catalog', facts, {
+          rules,
+          onRuleError: (rule, error) => errors.push({ rule, message: (error as Error).message }),
+        });
         assert.deepEqual(
           errors.map((e) => e.rule),
           ['exploding'],
@@ -97,7 +109,9 @@ describe('robustness (issue 7 item 4): a throwing rule, cancelled requests', fun
     function bigCatalog(version: number): string {
       const lines: string[] = [];
       for (let i = 0; i < 5_000; i++) {
-        lines.push(`  "server-${i}": { "type": "stdio", "command": "npx", "args": ["-y", "pkg-${i % 50}@1.0.0"], "env": { "TOKEN": "\${TOKEN_${i}}" }, "startup_timeout_sec": ${(i + version) % 700} }`);
+        lines.push(
+          `  "server-${i}": { "type": "stdio", "command": "npx", "args": ["-y", "pkg-${i % 50}@1.0.0"], "env": { "TOKEN": "\${TOKEN_${i}}" }, "startup_timeout_sec": ${(i + version) % 700} }`,
+        );
       }
       return `{\n${lines.join(',\n')}\n}\n`;
     }
@@ -109,10 +123,18 @@ describe('robustness (issue 7 item 4): a throwing rule, cancelled requests', fun
       const wanted = [
         { method: 'textDocument/hover', capability: 'hoverProvider', params: { textDocument: { uri }, position } },
         { method: 'textDocument/completion', capability: 'completionProvider', params: { textDocument: { uri }, position } },
-        { method: 'textDocument/codeAction', capability: 'codeActionProvider', params: { textDocument: { uri }, range, context: { diagnostics: [], only: ['source.fixAll.mcp-catalog'] } } },
+        {
+          method: 'textDocument/codeAction',
+          capability: 'codeActionProvider',
+          params: { textDocument: { uri }, range, context: { diagnostics: [], only: ['source.fixAll.mcp-catalog'] } },
+        },
         { method: 'textDocument/documentSymbol', capability: 'documentSymbolProvider', params: { textDocument: { uri } } },
         { method: 'textDocument/definition', capability: 'definitionProvider', params: { textDocument: { uri }, position } },
-        { method: 'textDocument/references', capability: 'referencesProvider', params: { textDocument: { uri }, position, context: { includeDeclaration: true } } },
+        {
+          method: 'textDocument/references',
+          capability: 'referencesProvider',
+          params: { textDocument: { uri }, position, context: { includeDeclaration: true } },
+        },
         { method: 'mcpCatalog/readiness', params: { uri } },
         { method: 'mcpCatalog/preview', params: { uri, runtime: 'codex' } },
       ];

@@ -25,7 +25,9 @@ function garbage(length: number): Buffer {
 function manyServers(count: number): string {
   const entries: string[] = [];
   for (let i = 0; i < count; i++) {
-    entries.push(`  "server-${i}": {"type": "stdio", "command": "npx", "args": ["-y", "pkg-${i}@1.0.0"], "env": {"TOKEN": "\${TOKEN_${i}}"}, "startup_timeout_sec": ${i % 700}}`);
+    entries.push(
+      `  "server-${i}": {"type": "stdio", "command": "npx", "args": ["-y", "pkg-${i}@1.0.0"], "env": {"TOKEN": "\${TOKEN_${i}}"}, "startup_timeout_sec": ${i % 700}}`,
+    );
   }
   return `{\n${entries.join(',\n')}\n}\n`;
 }
@@ -92,7 +94,11 @@ describe('hostile input (SPEC §8)', function () {
         for (const kind of ['catalog', 'roots'] as const) {
           const findings = check(text, kind);
           assert.ok(findings.length > 0, `${kind}: some diagnostic`);
-          if (kind === 'catalog') assert.ok(findings.some((f) => f.code === hostile.expects), `${hostile.expects} among ${[...new Set(findings.map((f) => f.code))].join(', ')}`);
+          if (kind === 'catalog')
+            assert.ok(
+              findings.some((f) => f.code === hostile.expects),
+              `${hostile.expects} among ${[...new Set(findings.map((f) => f.code))].join(', ')}`,
+            );
           for (const f of findings) assert.ok(f.start >= 0 && f.start <= f.end && f.end <= text.length);
         }
       });
@@ -111,7 +117,7 @@ describe('hostile input (SPEC §8)', function () {
     it('keeps a parse-level path short however deep the duplicate sits', () => {
       const findings = parseJson('{"a":{"b":'.repeat(5_000) + '{"k":1,"k":2}' + '}}'.repeat(5_000)).findings;
       const [duplicate] = findings.filter((f) => f.code === 'duplicate-key');
-      assert.ok(Array.isArray(duplicate.data?.path) && duplicate.data!.path.length <= 64);
+      assert.ok(Array.isArray(duplicate.data?.path) && duplicate.data.path.length <= 64);
       assert.deepEqual(duplicate.data?.path?.slice(0, 4), ['a', 'b', 'a', 'b']);
     });
   });

@@ -57,7 +57,13 @@ describe('house rules', () => {
     const cited = files.flatMap((file) =>
       commentsOf(readFileSync(file, 'utf8'))
         .filter((comment) => TRACKER.test(comment))
-        .map((comment) => `${path.relative(repo, file)}: ${comment.split('\n').find((line) => TRACKER.test(line))?.trim()}`),
+        .map(
+          (comment) =>
+            `${path.relative(repo, file)}: ${comment
+              .split('\n')
+              .find((line) => TRACKER.test(line))
+              ?.trim()}`,
+        ),
     );
     assert.deepEqual(cited, []);
   });

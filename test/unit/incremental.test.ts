@@ -1,5 +1,5 @@
 /**
- * What lets an edit in a big catalog skip the whole text (issue 6): the line index carried
+ * What lets an edit in a big catalog skip the whole text: the line index carried
  * through edits, and the log of edits the server records between versions. Both must agree with
  * starting over, on any edit, including ones that split or join a `\r\n`.
  */
@@ -65,7 +65,12 @@ describe('LineIndex.afterEdit', () => {
 describe('EditLog', () => {
   const uri = 'file:///c/mcp.json';
 
-  function change(document: TextDocument, log: EditLog, version: number, ...changes: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): TextDocument {
+  function change(
+    document: TextDocument,
+    log: EditLog,
+    version: number,
+    ...changes: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]
+  ): TextDocument {
     return log.update(document, changes, version);
   }
 

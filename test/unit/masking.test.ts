@@ -11,7 +11,12 @@ import { catalog, check, facts, rootsFacts, runCli, tempTree } from './helpers';
  * token is random per run, and no 12-character piece of it may appear anywhere.
  */
 
-const body = (length: number): string => randomBytes(length).toString('base64').replace(/[^A-Za-z0-9]/g, '').padEnd(length, 'q').slice(0, length);
+const body = (length: number): string =>
+  randomBytes(length)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .padEnd(length, 'q')
+    .slice(0, length);
 const TOKEN = `ghp_${body(36)}`;
 const SLACK = `xoxb-1234-${body(24)}`;
 
@@ -51,12 +56,23 @@ describe('masking: credentials in every message of every code (SPEC §5)', () =>
   it('the engine masks every finding and related message, whichever code made it', () => {
     const findings = check(HOSTILE, 'catalog', facts({ roots: rootsFacts(['zimmer']) }));
     const codes = new Set(findings.map((f) => f.code));
-    for (const code of ['invalid-value', 'timeout-type', 'unknown-type', 'undefined-root', 'invalid-placeholder', 'placeholder-not-interpolated', 'unavailable-type'] as const) {
+    for (const code of [
+      'invalid-value',
+      'timeout-type',
+      'unknown-type',
+      'undefined-root',
+      'invalid-placeholder',
+      'placeholder-not-interpolated',
+      'unavailable-type',
+    ] as const) {
       assert.ok(codes.has(code), `${code} is reported (so its message was built): ${[...codes].join(', ')}`);
     }
     const texts = findings.flatMap((f) => [f.message, ...(f.related ?? []).map((r) => r.message)]);
     assertMasked(texts.join('\n'), 'a finding');
-    assert.ok(texts.some((text) => text.includes('ghp_…')), 'the masked form shows where the credential was');
+    assert.ok(
+      texts.some((text) => text.includes('ghp_…')),
+      'the masked form shows where the credential was',
+    );
   });
 
   for (const format of ['text', 'json', 'sarif', 'github']) {
@@ -79,7 +95,9 @@ describe('masking: credentials in every message of every code (SPEC §5)', () =>
 
     it(`preview --format ${format} masks credentials in the warnings of left-out entries`, async () => {
       const dir = tempTree({ 'mcp.json': HOSTILE });
-      const run = await runCli(['preview', '--runtime', 'claude', '--format', format, '--server', 'badUrl', '--server', 'badTimeout', 'mcp.json'], { cwd: dir });
+      const run = await runCli(['preview', '--runtime', 'claude', '--format', format, '--server', 'badUrl', '--server', 'badTimeout', 'mcp.json'], {
+        cwd: dir,
+      });
       assert.match(`${run.stdout}${run.stderr}`, /left out/);
       assertMasked(`${run.stdout}\n${run.stderr}`, `preview --format ${format}`);
     });

@@ -67,10 +67,17 @@ const SCENARIOS: Scenario[] = [
   { code: 'unavailable-type', text: catalog({ a: stdio({ unavailable: true }) }) },
   { code: 'unavailable-empty', text: catalog({ a: stdio({ unavailable: '  ' }) }) },
   { code: 'unavailable-empty', text: catalog({ a: stdio({ unavailable: null }) }) },
-  { code: 'unavailable-multiline', text: catalog({ a: stdio({ unavailable: 'Vendor outage.\n  Waiting for a fix. Back on Friday, probably, after the vendor ships.' }) }) },
+  {
+    code: 'unavailable-multiline',
+    text: catalog({ a: stdio({ unavailable: 'Vendor outage.\n  Waiting for a fix. Back on Friday, probably, after the vendor ships.' }) }),
+  },
   { code: 'unavailable-too-long', text: catalog({ a: stdio({ unavailable: 'Down. '.repeat(50) }) }) },
   { code: 'unresolved-variable', text: catalog({ a: stdio({ env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' } }) }) },
-  { code: 'unresolved-variable', text: catalog({ a: stdio({ env: { GITHUB_TOKEN: '${GITHUB_TOKN}' } }) }), facts: () => ({ variables: known(['GITHUB_TOKEN']) }) },
+  {
+    code: 'unresolved-variable',
+    text: catalog({ a: stdio({ env: { GITHUB_TOKEN: '${GITHUB_TOKN}' } }) }),
+    facts: () => ({ variables: known(['GITHUB_TOKEN']) }),
+  },
   { code: 'unresolved-variable', text: catalog({ a: stdio({ env: { TYPO_TOKEN: '${TYPO_TOKEN}' } }) }), facts: () => ({ variables: dotenv(['TYPO_TOKEN']) }) },
   { code: 'invalid-placeholder', text: catalog({ a: stdio({ args: ['${FOO-bar}'] }) }) },
   { code: 'invalid-placeholder', text: catalog({ a: stdio({ args: ['${ FOO }'] }) }) },
@@ -79,20 +86,54 @@ const SCENARIOS: Scenario[] = [
   { code: 'undefined-root', text: catalog({ a: stdio({ default_in_roots: ['zimer'] }) }), facts: () => ({ roots: rootsFacts(['zimmer']) }) },
   { code: 'undefined-root', text: catalog({ a: stdio({ default_in_roots: ['elsewhere'] }) }), facts: () => ({ roots: rootsFacts(['zimmer']) }) },
   { code: 'undefined-root', kind: 'roots', text: catalog({ zimmer: { description: 'Z' }, strad: { description: 'S', default_in_roots: ['zimer'] } }) },
-  { code: 'roots-not-found', text: catalog({ a: stdio({ default_in_roots: ['zimmer'] }) }), facts: () => ({ rootsSearch: 'an air.json listing this catalog and a sibling roots.json' }) },
-  { code: 'undefined-server', kind: 'roots', text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['githb'] } }), facts: () => ({ catalogs: catalogsFacts({ github: {} }) }) },
-  { code: 'unavailable-default', kind: 'roots', text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['github'] } }), facts: () => ({ catalogs: catalogsFacts({ github: { unavailableReason: 'Vendor outage. Back on Friday.' } }) }) },
+  {
+    code: 'roots-not-found',
+    text: catalog({ a: stdio({ default_in_roots: ['zimmer'] }) }),
+    facts: () => ({ rootsSearch: 'an air.json listing this catalog and a sibling roots.json' }),
+  },
+  {
+    code: 'undefined-server',
+    kind: 'roots',
+    text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['githb'] } }),
+    facts: () => ({ catalogs: catalogsFacts({ github: {} }) }),
+  },
+  {
+    code: 'unavailable-default',
+    kind: 'roots',
+    text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['github'] } }),
+    facts: () => ({ catalogs: catalogsFacts({ github: { unavailableReason: 'Vendor outage. Back on Friday.' } }) }),
+  },
   { code: 'ineffective-field', text: catalog({ a: { type: 'sse', url: 'https://x.example/sse', env: { A: 'b' } } }) },
-  { code: 'reference-not-checked', text: catalog({ a: stdio({ default_in_roots: ['@acme/tools/zimmer'] }) }), facts: () => ({ roots: rootsFacts(['zimmer']) }) },
+  {
+    code: 'reference-not-checked',
+    text: catalog({ a: stdio({ default_in_roots: ['@acme/tools/zimmer'] }) }),
+    facts: () => ({ roots: rootsFacts(['zimmer']) }),
+  },
   { code: 'catalog-not-found', kind: 'roots', text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['github'] } }) },
-  { code: 'catalog-not-found', kind: 'air', text: '{"name": "team", "mcp": ["./team-mcp.json"]}', facts: () => ({ air: airFacts({ './team-mcp.json': 'missing' }) }) },
+  {
+    code: 'catalog-not-found',
+    kind: 'air',
+    text: '{"name": "team", "mcp": ["./team-mcp.json"]}',
+    facts: () => ({ air: airFacts({ './team-mcp.json': 'missing' }) }),
+  },
   { code: 'hardcoded-secret', text: catalog({ a: stdio({ env: { GITHUB_TOKEN: `ghp_${'a1B2'.repeat(9)}` } }) }) },
-  { code: 'insecure-transport', text: catalog({ a: { type: 'streamable-http', url: 'http://api.example.com/mcp', headers: { Authorization: 'Bearer ${API_TOKEN}' } } }), facts: () => ({ variables: known(['API_TOKEN']) }) },
-  { code: 'tool-name-collision', text: catalog({ 'a[1]': stdio(), a_1_: stdio(), 'my__server': stdio() }) },
+  {
+    code: 'insecure-transport',
+    text: catalog({ a: { type: 'streamable-http', url: 'http://api.example.com/mcp', headers: { Authorization: 'Bearer ${API_TOKEN}' } } }),
+    facts: () => ({ variables: known(['API_TOKEN']) }),
+  },
+  { code: 'tool-name-collision', text: catalog({ 'a[1]': stdio(), a_1_: stdio(), my__server: stdio() }) },
   {
     code: 'duplicate-server',
     text: catalog({ github: stdio() }),
-    facts: () => ({ composition: { airPath: '/ws/air.json', catalogs: [{ path: '/ws/team-mcp.json', servers: new Map([['github', { span: { start: 0, end: 1 }, defaultInRoots: [] }]]), listing: { start: 0, end: 1 } }] } }),
+    facts: () => ({
+      composition: {
+        airPath: '/ws/air.json',
+        catalogs: [
+          { path: '/ws/team-mcp.json', servers: new Map([['github', { span: { start: 0, end: 1 }, defaultInRoots: [] }]]), listing: { start: 0, end: 1 } },
+        ],
+      },
+    }),
   },
   { code: 'npx-cache-isolated', text: catalog({ a: stdio({ args: ['-y', 'pkg@1.0.0'] }), b: stdio({ args: ['-y', 'pkg@1.0.0'] }) }) },
   { code: 'unpinned-package', text: catalog({ a: stdio({ args: ['-y', 'pkg@latest'] }) }), options: { severities: { 'unpinned-package': 'hint' } } },
@@ -119,7 +160,10 @@ function run(scenario: Scenario, surface: Surface): ResolvedFinding[] {
 describe('messages follow SPEC §5 for every code', () => {
   it('every code has a scenario', () => {
     const covered = new Set(SCENARIOS.map((s) => s.code));
-    assert.deepEqual(ALL_CODES.filter((code) => !covered.has(code)), []);
+    assert.deepEqual(
+      ALL_CODES.filter((code) => !covered.has(code)),
+      [],
+    );
   });
 
   for (const [index, scenario] of SCENARIOS.entries()) {
@@ -143,11 +187,17 @@ describe('messages follow SPEC §5 for every code', () => {
   }
 
   it('a suggestion comes right after the first sentence', () => {
-    const undefinedRoot = run(SCENARIOS.find((s) => s.code === 'undefined-root')!, EDITOR_SURFACE)[0].message;
+    const undefinedRoot = run(
+      SCENARIOS.find((s) => s.code === 'undefined-root')!,
+      EDITOR_SURFACE,
+    )[0].message;
     assert.match(undefinedRoot, /^[^.?!]+\. Did you mean "zimmer"\?/);
     const typo = run(SCENARIOS.filter((s) => s.code === 'unresolved-variable')[1], CLI_SURFACE)[0].message;
     assert.match(typo, /^[^.?!]+\. Did you mean GITHUB_TOKEN\?/);
-    const field = run(SCENARIOS.find((s) => s.code === 'unknown-field')!, EDITOR_SURFACE)[0].message;
+    const field = run(
+      SCENARIOS.find((s) => s.code === 'unknown-field')!,
+      EDITOR_SURFACE,
+    )[0].message;
     assert.match(field, /^[^.?!]+\. Did you mean "default_in_roots"\?/);
   });
 
@@ -167,17 +217,25 @@ describe('messages follow SPEC §5 for every code', () => {
   });
 
   it('the multi-line reason message names unavailable and says what is shown', () => {
-    const message = run(SCENARIOS.find((s) => s.code === 'unavailable-multiline')!, EDITOR_SURFACE)[0].message;
+    const message = run(
+      SCENARIOS.find((s) => s.code === 'unavailable-multiline')!,
+      EDITOR_SURFACE,
+    )[0].message;
     assert.match(message, /^unavailable spans several lines; Zimmer joins them into one line/);
     assert.match(message, /Shown as: "Vendor outage\. Waiting for a fix\./);
   });
 
   it("an undefined root's related information points at the closest root, else at the roots object", () => {
-    const withCandidate = run(SCENARIOS.find((s) => s.code === 'undefined-root')!, EDITOR_SURFACE)[0];
+    const withCandidate = run(
+      SCENARIOS.find((s) => s.code === 'undefined-root')!,
+      EDITOR_SURFACE,
+    )[0];
     assert.deepEqual(withCandidate.related, [{ path: '/ws/roots.json', start: 4, end: 8, message: 'Root "zimmer" in roots.json' }]);
     const roots = rootsFacts(['zimmer']);
     roots.files[0].anchor = { start: 0, end: 40 };
-    const without = check(catalog({ a: stdio({ default_in_roots: ['elsewhere'] }) }), 'catalog', { variables: VariableIndex.empty(), roots }).find((f) => f.code === 'undefined-root')!;
+    const without = check(catalog({ a: stdio({ default_in_roots: ['elsewhere'] }) }), 'catalog', { variables: VariableIndex.empty(), roots }).find(
+      (f) => f.code === 'undefined-root',
+    )!;
     assert.deepEqual(without.related, [{ path: '/ws/roots.json', start: 0, end: 40, message: 'The roots of roots.json' }]);
   });
 });

@@ -68,7 +68,9 @@ describe('${VAR} placeholders (SPEC §4.3)', () => {
         ],
         ['the process environment (switched off)'],
       );
-      const finding = expectOne(text, check(text, 'catalog', facts({ variables: sources, surface: CLI_SURFACE })), 'unresolved-variable', { range: '${API_TOKN}' });
+      const finding = expectOne(text, check(text, 'catalog', facts({ variables: sources, surface: CLI_SURFACE })), 'unresolved-variable', {
+        range: '${API_TOKN}',
+      });
       assert.match(finding.message, /names declared in --known/);
       assert.match(finding.message, /\.env, not found/);
       assert.match(finding.message, /process environment \(switched off\)/);

@@ -21,10 +21,18 @@ describe('preview: selection and what is left out (SPEC §6.3, §10)', () => {
     assert.deepEqual(Object.keys(mcpServers(generate('claude', entries))), ['first', 'inverted', 'explicit', 'off']);
   });
 
-  it("a root's defaults: inverted default_in_roots (with \"*\") ∪ explicit default_mcp_servers", () => {
+  it('a root\'s defaults: inverted default_in_roots (with "*") ∪ explicit default_mcp_servers', () => {
     const rootFacts = facts({ rootsText: roots });
-    assert.deepEqual(Object.keys(mcpServers(generate('claude', entries, { selection: { kind: 'root', root: 'alpha' }, facts: rootFacts }))), ['inverted', 'explicit', 'off', 'zimmer-self-session']);
-    assert.deepEqual(Object.keys(mcpServers(generate('claude', entries, { selection: { kind: 'root', root: 'beta' }, facts: rootFacts }))), ['off', 'zimmer-self-session']);
+    assert.deepEqual(Object.keys(mcpServers(generate('claude', entries, { selection: { kind: 'root', root: 'alpha' }, facts: rootFacts }))), [
+      'inverted',
+      'explicit',
+      'off',
+      'zimmer-self-session',
+    ]);
+    assert.deepEqual(Object.keys(mcpServers(generate('claude', entries, { selection: { kind: 'root', root: 'beta' }, facts: rootFacts }))), [
+      'off',
+      'zimmer-self-session',
+    ]);
   });
 
   it('named servers, in catalog order', () => {
@@ -87,7 +95,14 @@ describe('mcp-catalog preview (SPEC §7)', () => {
   it('--format json gives {runtime, files: [{path, content}], env}', async () => {
     const run = await runCli(['preview', '--runtime', 'claude', '--root', 'fleet-maintenance', '--format', 'json', ZIMMER]);
     assert.equal(run.code, 0, run.stderr);
-    const json = JSON.parse(run.stdout) as { runtime: string; files: { path: string; content: string }[]; env: Record<string, string>; warnings?: string[]; added?: unknown[]; notes?: string[] };
+    const json = JSON.parse(run.stdout) as {
+      runtime: string;
+      files: { path: string; content: string }[];
+      env: Record<string, string>;
+      warnings?: string[];
+      added?: unknown[];
+      notes?: string[];
+    };
     assert.deepEqual(Object.keys(json), ['runtime', 'files', 'env', 'added', 'notes']);
     assert.equal(json.runtime, 'claude');
     assert.deepEqual(json.env, { MCP_TIMEOUT: '180000' });
@@ -95,7 +110,11 @@ describe('mcp-catalog preview (SPEC §7)', () => {
     // zimmer-fleet's tool_groups do not include self_session, so Zimmer adds zimmer-self-session (SPEC §6.5).
     assert.deepEqual(JSON.parse(json.files[0].content), {
       mcpServers: {
-        'zimmer-fleet': { type: 'http', url: 'https://zimmer.example.com/mcp?tool_groups=sessions,health_readonly', headers: { 'X-API-Key': '${ZIMMER_PROD_API_KEY}' } },
+        'zimmer-fleet': {
+          type: 'http',
+          url: 'https://zimmer.example.com/mcp?tool_groups=sessions,health_readonly',
+          headers: { 'X-API-Key': '${ZIMMER_PROD_API_KEY}' },
+        },
         'zimmer-self-session': { type: 'http', url: 'https://zimmer.example.com/mcp?tool_groups=self_session', headers: { 'X-API-Key': '<KEY>' } },
       },
     });
@@ -103,7 +122,20 @@ describe('mcp-catalog preview (SPEC §7)', () => {
   });
 
   it('codex with --server and --clone: the TOML parses and the clone path is used', async () => {
-    const run = await runCli(['preview', '--runtime', 'codex', '--server', 'context7', '--server', 'zimmer', '--clone', '/srv/session', '--format', 'json', ZIMMER]);
+    const run = await runCli([
+      'preview',
+      '--runtime',
+      'codex',
+      '--server',
+      'context7',
+      '--server',
+      'zimmer',
+      '--clone',
+      '/srv/session',
+      '--format',
+      'json',
+      ZIMMER,
+    ]);
     assert.equal(run.code, 0, run.stderr);
     const json = JSON.parse(run.stdout) as { files: { path: string; content: string }[]; env: object };
     assert.equal(json.files[0].path, '.codex/config.toml');

@@ -12,7 +12,18 @@ function server(text: string, name: string, options: Parameters<typeof facts>[0]
 }
 
 describe('readiness: credential-like header names (SPEC §6.1)', () => {
-  for (const name of ['Authorization', 'X-API-Key', 'x_api_key', 'PRIVATE-TOKEN', 'X-Auth-Token', 'ApiKey', 'X-Client-Secret', 'DB_PASSWORD', 'X-Credential', 'Credentials']) {
+  for (const name of [
+    'Authorization',
+    'X-API-Key',
+    'x_api_key',
+    'PRIVATE-TOKEN',
+    'X-Auth-Token',
+    'ApiKey',
+    'X-Client-Secret',
+    'DB_PASSWORD',
+    'X-Credential',
+    'Credentials',
+  ]) {
     it(`${name} is credential-like`, () => assert.equal(isCredentialHeaderName(name), true));
   }
   for (const name of ['Idempotency-Key', 'X-Author', 'X-Key-Api', 'Accept', 'X-Tokens', 'X-Api', 'Content-Type']) {

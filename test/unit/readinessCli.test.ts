@@ -32,7 +32,10 @@ describe('mcp-catalog readiness (SPEC §7)', () => {
   it('the bundled bin reports the Zimmer corpus beside its roots index as the issue expects', function () {
     const bin = path.join(REPO_ROOT, 'dist', 'cli.js');
     if (!fs.existsSync(bin)) this.skip();
-    const run = spawnSync(process.execPath, [bin, 'readiness', '--format', 'json', '--known', 'SLACK_BOT_TOKEN', '--no-process-env', ZIMMER], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [bin, 'readiness', '--format', 'json', '--known', 'SLACK_BOT_TOKEN', '--no-process-env', ZIMMER], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(run.status, 0, run.stderr);
     assertZimmerVerdicts(JSON.parse(run.stdout) as ReadinessJson);
   });
@@ -43,10 +46,20 @@ describe('mcp-catalog readiness (SPEC §7)', () => {
     const json = JSON.parse(run.stdout) as ReadinessJson;
     assertZimmerVerdicts(json);
     assert.equal(json.roots.length, 11);
-    assert.deepEqual(json.roots.find((r) => r.name === 'zimmer'), { name: 'zimmer', servers: ['playwright-custom'] });
+    assert.deepEqual(
+      json.roots.find((r) => r.name === 'zimmer'),
+      { name: 'zimmer', servers: ['playwright-custom'] },
+    );
     const firstBlocked = json.servers.findIndex((s) => !s.startable);
-    assert.ok(json.servers.slice(firstBlocked).every((s) => !s.startable), 'startable servers come first');
-    for (const s of json.servers) assert.deepEqual(Object.keys(s).filter((k) => !['name', 'state', 'startable', 'reason', 'variables'].includes(k)), []);
+    assert.ok(
+      json.servers.slice(firstBlocked).every((s) => !s.startable),
+      'startable servers come first',
+    );
+    for (const s of json.servers)
+      assert.deepEqual(
+        Object.keys(s).filter((k) => !['name', 'state', 'startable', 'reason', 'variables'].includes(k)),
+        [],
+      );
   });
 
   it('a name found in the process environment makes a server ready, and its value is never printed', async () => {
@@ -86,9 +99,18 @@ describe('mcp-catalog readiness (SPEC §7)', () => {
     const cannot = lines.indexOf('Cannot start');
     const roots = lines.indexOf('Roots');
     assert.ok(canStart > 0 && cannot > canStart && roots > cannot);
-    assert.match(lines.find((l) => l.includes('✓ context7'))!, /no credential/);
-    assert.match(lines.find((l) => l.includes('✗ figma'))!, /needs auth — OAuth-capable/);
-    assert.match(lines.find((l) => l.trim().startsWith('fleet-maintenance'))!, /zimmer-fleet — missing config: preparing the session is expected to fail until ZIMMER_PROD_API_KEY is set/);
+    assert.match(
+      lines.find((l) => l.includes('✓ context7'))!,
+      /no credential/,
+    );
+    assert.match(
+      lines.find((l) => l.includes('✗ figma'))!,
+      /needs auth — OAuth-capable/,
+    );
+    assert.match(
+      lines.find((l) => l.trim().startsWith('fleet-maintenance'))!,
+      /zimmer-fleet — missing config: preparing the session is expected to fail until ZIMMER_PROD_API_KEY is set/,
+    );
   });
 
   it('exit 1 when the catalog cannot be parsed at all', async () => {

@@ -4,7 +4,7 @@ import { catalog, catalogsFacts, check, expectNone, expectOne, facts, rootsFacts
 /** SPEC §4.4 and §10: both directions between a catalog and its roots index. */
 
 describe('roots (SPEC §4.4)', () => {
-  describe('a catalog\'s default_in_roots', () => {
+  describe("a catalog's default_in_roots", () => {
     const withRoots = facts({ roots: rootsFacts(['zimmer', 'agents', 'fleet-maintenance'], '/ws/roots.json'), documentPath: '/ws/mcp.json' });
 
     it('fires undefined-root on the item, with related information into the roots file', () => {
@@ -25,7 +25,10 @@ describe('roots (SPEC §4.4)', () => {
     });
 
     it('reports every undefined root of every entry', () => {
-      const text = catalog({ a: { type: 'stdio', command: 'x', default_in_roots: ['nope'] }, b: { type: 'stdio', command: 'x', default_in_roots: ['nada', 'agents'] } });
+      const text = catalog({
+        a: { type: 'stdio', command: 'x', default_in_roots: ['nope'] },
+        b: { type: 'stdio', command: 'x', default_in_roots: ['nada', 'agents'] },
+      });
       assert.deepEqual(
         withCode(check(text, 'catalog', withRoots), 'undefined-root').map((f) => spanText(text, f)),
         ['"nope"', '"nada"'],
@@ -33,7 +36,10 @@ describe('roots (SPEC §4.4)', () => {
     });
 
     it('says once, as information on the key, that roots could not be checked when no roots index was found', () => {
-      const text = catalog({ a: { type: 'stdio', command: 'x', default_in_roots: ['zimmer'] }, b: { type: 'stdio', command: 'x', default_in_roots: ['nope'] } });
+      const text = catalog({
+        a: { type: 'stdio', command: 'x', default_in_roots: ['zimmer'] },
+        b: { type: 'stdio', command: 'x', default_in_roots: ['nope'] },
+      });
       const findings = check(text, 'catalog', facts({ rootsSearch: 'an air.json listing this catalog and a sibling roots.json' }));
       const finding = expectOne(text, findings, 'roots-not-found', { range: '"default_in_roots"', severity: 'information' });
       assert.deepEqual(finding.data?.path, ['a', 'default_in_roots']);
@@ -48,7 +54,10 @@ describe('roots (SPEC §4.4)', () => {
 
     it('says reference-not-checked (once per file) instead of undefined-root when roots also come from a remote source', () => {
       const remoteRoots = facts({ roots: rootsFacts(['zimmer'], '/ws/roots.json', ['github://acme/catalog/roots.json']) });
-      const text = catalog({ a: { type: 'stdio', command: 'x', default_in_roots: ['zimmer', 'remote-one'] }, b: { type: 'stdio', command: 'x', default_in_roots: ['remote-two'] } });
+      const text = catalog({
+        a: { type: 'stdio', command: 'x', default_in_roots: ['zimmer', 'remote-one'] },
+        b: { type: 'stdio', command: 'x', default_in_roots: ['remote-two'] },
+      });
       const findings = check(text, 'catalog', remoteRoots);
       const finding = expectOne(text, findings, 'reference-not-checked', { range: '"remote-one"', severity: 'information' });
       assert.match(finding.message, /github:\/\/acme\/catalog\/roots\.json/);
@@ -58,7 +67,12 @@ describe('roots (SPEC §4.4)', () => {
 
   describe('a roots index', () => {
     const catalogs = facts({
-      catalogs: catalogsFacts({ github: {}, 'postgres-prod': {}, analytics: { unavailableReason: 'Warehouse migration.' }, linter: { unavailableReason: 'Broken.', defaultInRoots: ['ops'] } }),
+      catalogs: catalogsFacts({
+        github: {},
+        'postgres-prod': {},
+        analytics: { unavailableReason: 'Warehouse migration.' },
+        linter: { unavailableReason: 'Broken.', defaultInRoots: ['ops'] },
+      }),
       documentPath: '/ws/roots.json',
     });
 
@@ -78,7 +92,10 @@ describe('roots (SPEC §4.4)', () => {
     });
 
     it('says reference-not-checked once per file for remote scopes', () => {
-      const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['@acme/tools/a', '@acme/tools/b'] }, api: { description: 'API.', default_mcp_servers: ['@acme/tools/c'] } });
+      const text = catalog({
+        web: { description: 'Web.', default_mcp_servers: ['@acme/tools/a', '@acme/tools/b'] },
+        api: { description: 'API.', default_mcp_servers: ['@acme/tools/c'] },
+      });
       const finding = expectOne(text, check(text, 'roots', catalogs), 'reference-not-checked', { range: '"@acme/tools/a"', severity: 'information' });
       assert.deepEqual(finding.data?.path, ['web', 'default_mcp_servers', 0]);
     });
@@ -103,16 +120,16 @@ describe('roots (SPEC §4.4)', () => {
       expectNone(text, findings, 'undefined-server');
     });
 
-    it('checks a root\'s own default_in_roots against this index, with related information in this file', () => {
+    it("checks a root's own default_in_roots against this index, with related information in this file", () => {
       const text = catalog({ lead: { description: 'Lead.' }, phase: { description: 'Phase.', default_in_roots: ['lead', 'leed'] } });
       const finding = expectOne(text, check(text, 'roots', catalogs), 'undefined-root', { range: '"leed"' });
       assert.deepEqual(finding.data?.candidates, ['lead']);
       assert.equal(finding.related?.length, 1);
-      assert.equal(finding.related![0].path, undefined, 'the related location is in this document');
-      assert.equal(spanText(text, finding.related![0]), '"lead"');
+      assert.equal(finding.related[0].path, undefined, 'the related location is in this document');
+      assert.equal(spanText(text, finding.related[0]), '"lead"');
     });
 
-    it('is clean for AIR\'s example shape', () => {
+    it("is clean for AIR's example shape", () => {
       const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['github', 'postgres-prod'] } });
       assert.deepEqual(check(text, 'roots', catalogs), []);
     });

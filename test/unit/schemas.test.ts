@@ -7,7 +7,10 @@ import Ajv from 'ajv';
 import { AJV_OPTIONS, mcpSchema, rootsSchema } from '../../server/src/service/schema';
 
 describe('schemas', () => {
-  for (const [name, schema] of [['mcp.schema.json', mcpSchema], ['roots.schema.json', rootsSchema]] as const) {
+  for (const [name, schema] of [
+    ['mcp.schema.json', mcpSchema],
+    ['roots.schema.json', rootsSchema],
+  ] as const) {
     it(`${name} is a valid draft-07 schema`, () => {
       const ajv = new Ajv({ ...AJV_OPTIONS, validateSchema: true });
       ajv.addVocabulary(['markdownDescription', 'enumDescriptions', 'defaultSnippets', 'deprecationMessage']);

@@ -6,7 +6,7 @@ import { assertNoLeak, PLANTED_FIXTURE, plantedFiles, plantedValues, type Plante
 import { REPO_ROOT, runCli, tempTree, type CliRun } from './helpers';
 
 /**
- * Issue 7 item 2, SPEC §4.3/§7/§8 — secrets everywhere, on the command line: distinctive values,
+ * SPEC §4.3/§7/§8 — secrets everywhere, on the command line: distinctive values,
  * random per run, are planted in the process environment (`io.env`, and the real environment of
  * `node dist/cli.js`), a dotenv file and an AIR secrets file for names the catalog references.
  * `check` in every format, `readiness` in text and JSON and `preview` for every runtime in text and
@@ -36,14 +36,16 @@ function unresolvedNames(format: string, stdout: string): string[] {
     for (const file of json.files) for (const d of file.diagnostics) if (d.code === 'unresolved-variable') names.add(d.data?.name ?? '?');
   } else if (format === 'sarif') {
     const sarif = JSON.parse(stdout) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
-    for (const result of sarif.runs[0].results) if (result.ruleId === 'unresolved-variable') names.add(/^([A-Z_0-9]+) is (?:set in no source|empty in)/.exec(result.message.text)?.[1] ?? '?');
+    for (const result of sarif.runs[0].results)
+      if (result.ruleId === 'unresolved-variable') names.add(/^([A-Z_0-9]+) is (?:set in no source|empty in)/.exec(result.message.text)?.[1] ?? '?');
   } else {
-    for (const line of stdout.split('\n')) if (line.includes('unresolved-variable')) names.add(/(?:unresolved-variable: |::)([A-Z_0-9]+) is (?:set in no source|empty in)/.exec(line)?.[1] ?? '?');
+    for (const line of stdout.split('\n'))
+      if (line.includes('unresolved-variable')) names.add(/(?:unresolved-variable: |::)([A-Z_0-9]+) is (?:set in no source|empty in)/.exec(line)?.[1] ?? '?');
   }
   return [...names].sort();
 }
 
-describe('secrets everywhere: no command prints a planted value (issue 7 item 2)', () => {
+describe('secrets everywhere: no command prints a planted value', () => {
   const planted = plantedValues();
   const env = { ...planted.process };
   let dir: string;
@@ -104,7 +106,14 @@ describe('secrets everywhere: no command prints a planted value (issue 7 item 2)
   for (const runtime of ['claude', 'codex', 'pi']) {
     for (const format of ['text', 'json']) {
       it(`preview --runtime ${runtime} --format ${format}: all servers, each root, each server — placeholders as written`, async () => {
-        const selections = [[], ['--root', 'zimmer'], ['--root', 'strad'], ['--server', 'alpha'], ['--server', 'beta'], ['--server', 'gamma', '--clone', '/work/clone']];
+        const selections = [
+          [],
+          ['--root', 'zimmer'],
+          ['--root', 'strad'],
+          ['--server', 'alpha'],
+          ['--server', 'beta'],
+          ['--server', 'gamma', '--clone', '/work/clone'],
+        ];
         for (const selection of selections) {
           const run = await runCli(['preview', '--runtime', runtime, '--format', format, ...selection, 'mcp.json'], { cwd: dir, env });
           assert.equal(run.code, 0, `${selection.join(' ')}: ${run.stderr}`);

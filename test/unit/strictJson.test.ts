@@ -63,10 +63,16 @@ describe('strict JSON (SPEC §2)', () => {
     });
 
     it('flags single-quoted keys and strings', () => {
-      const text = "{\n  's': {\"type\": 'stdio', \"command\": \"x\"}\n}";
+      const text = '{\n  \'s\': {"type": \'stdio\', "command": "x"}\n}';
       const syntax = withCode(check(text), 'json-syntax');
-      assert.ok(syntax.some((f) => spanText(text, f) === "'s'"), 'the quoted key');
-      assert.ok(syntax.some((f) => spanText(text, f) === "'stdio'"), 'the quoted value');
+      assert.ok(
+        syntax.some((f) => spanText(text, f) === "'s'"),
+        'the quoted key',
+      );
+      assert.ok(
+        syntax.some((f) => spanText(text, f) === "'stdio'"),
+        'the quoted value',
+      );
       assert.ok(syntax.every((f) => f.severity === 'error'));
     });
 
@@ -75,7 +81,10 @@ describe('strict JSON (SPEC §2)', () => {
         const text = `{"s": {"type": "stdio", "command": "x", "startup_timeout_sec": ${literal}}}`;
         const syntax = withCode(check(text), 'json-syntax');
         assert.ok(syntax.length >= 1, literal);
-        assert.ok(syntax.some((f) => literal.includes(spanText(text, f)) && f.end > f.start), `${literal}: ${syntax.map((f) => spanText(text, f))}`);
+        assert.ok(
+          syntax.some((f) => literal.includes(spanText(text, f)) && f.end > f.start),
+          `${literal}: ${syntax.map((f) => spanText(text, f))}`,
+        );
         assert.equal(parseJson(text).strictErrors, true);
       }
     });
@@ -100,8 +109,8 @@ describe('strict JSON (SPEC §2)', () => {
     it('points its related information at the first occurrence', () => {
       const [finding] = withCode(check(text), 'duplicate-key');
       assert.equal(finding.related?.length, 1);
-      assert.equal(finding.related![0].path, undefined, 'same document');
-      assert.equal(spanText(text, finding.related![0]), '"a"');
+      assert.equal(finding.related[0].path, undefined, 'same document');
+      assert.equal(spanText(text, finding.related[0]), '"a"');
     });
 
     it('is a warning below the top level, with related info on the first of three', () => {
@@ -133,7 +142,7 @@ describe('strict JSON (SPEC §2)', () => {
   });
 
   describe('decoded values and paths', () => {
-    it('decodes escapes in keys and strings and gives JSON.parse\'s value', () => {
+    it("decodes escapes in keys and strings and gives JSON.parse's value", () => {
       const text = '{"s\\u00e9": {"type": "std\\u0069o", "command": "a\\"b\\\\c\\n"}}';
       const parsed = parseJson(text);
       assert.equal(parsed.strictErrors, false);

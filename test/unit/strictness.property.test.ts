@@ -33,9 +33,62 @@ const SEEDS: string[] = [
 
 /** Tokens that sit on JSON.parse's boundaries: each is valid somewhere and invalid elsewhere. */
 const TOKENS = [
-  '{', '}', '[', ']', ',', ':', '"', "'", '\\', '/', '//', '/*', '*/', ' ', '\n', '\r', '\t', '\u000b', '\u000c', '\u00a0', '\u2028', '\ufeff',
-  '0', '01', '-', '+', '.', 'e', 'E', '1.', '.5', '-0', '1e', '1e+', 'NaN', 'Infinity', 'true', 'tru', 'null', 'nul', 'false',
-  '\\u', '\\u12', '\\x41', '\\n', '"\\u0024{X}"', '\u0000', '\u001f', '\u007f', '\ud800', '\udc00', '😀', '""', '"a"', '"a":', ',"a":1',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '"',
+  "'",
+  '\\',
+  '/',
+  '//',
+  '/*',
+  '*/',
+  ' ',
+  '\n',
+  '\r',
+  '\t',
+  '\u000b',
+  '\u000c',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '0',
+  '01',
+  '-',
+  '+',
+  '.',
+  'e',
+  'E',
+  '1.',
+  '.5',
+  '-0',
+  '1e',
+  '1e+',
+  'NaN',
+  'Infinity',
+  'true',
+  'tru',
+  'null',
+  'nul',
+  'false',
+  '\\u',
+  '\\u12',
+  '\\x41',
+  '\\n',
+  '"\\u0024{X}"',
+  '\u0000',
+  '\u001f',
+  '\u007f',
+  '\ud800',
+  '\udc00',
+  '😀',
+  '""',
+  '"a"',
+  '"a":',
+  ',"a":1',
 ];
 
 function mutate(text: string, next: () => number): string {
@@ -62,11 +115,22 @@ function generate(next: () => number, depth = 0): string {
   const r = next();
   const space = (): string => [' ', '', '\n  ', '\t', '\r\n'][Math.floor(next() * 5)];
   if (depth > 4 || r < 0.35) {
-    const scalars = [() => JSON.stringify(Math.floor(next() * 1000) - 500), () => JSON.stringify(next() * 100), () => '1e3', () => '-0', () => 'true', () => 'null', () => JSON.stringify(`s${Math.floor(next() * 99)}`), () => '"\\u00e9\\ud83d\\ude00"'];
+    const scalars = [
+      () => JSON.stringify(Math.floor(next() * 1000) - 500),
+      () => JSON.stringify(next() * 100),
+      () => '1e3',
+      () => '-0',
+      () => 'true',
+      () => 'null',
+      () => JSON.stringify(`s${Math.floor(next() * 99)}`),
+      () => '"\\u00e9\\ud83d\\ude00"',
+    ];
     return scalars[Math.floor(next() * scalars.length)]();
   }
   const count = Math.floor(next() * 4);
-  const items = Array.from({ length: count }, (_, i) => (r < 0.65 ? generate(next, depth + 1) : `"k${i % 3}"${space()}:${space()}${generate(next, depth + 1)}`));
+  const items = Array.from({ length: count }, (_, i) =>
+    r < 0.65 ? generate(next, depth + 1) : `"k${i % 3}"${space()}:${space()}${generate(next, depth + 1)}`,
+  );
   return r < 0.65 ? `[${space()}${items.join(`,${space()}`)}${space()}]` : `{${space()}${items.join(`,${space()}`)}${space()}}`;
 }
 
@@ -101,20 +165,29 @@ describe('strictness property (seeded, 600 generated and mutated inputs)', () =>
 
   it('strictErrors is true exactly when JSON.parse throws', () => {
     const disagreements = CASES.filter((text) => parseJson(text).strictErrors !== jsonParseThrows(text));
-    assert.deepEqual(disagreements.slice(0, 5).map((text) => JSON.stringify(text)), []);
+    assert.deepEqual(
+      disagreements.slice(0, 5).map((text) => JSON.stringify(text)),
+      [],
+    );
   });
 
   it('reports at least one json-* finding exactly when JSON.parse throws', () => {
     const wrong = CASES.filter((text) => {
       const strictFindings = parseJson(text).findings.filter((f) => f.code.startsWith('json-'));
-      return (strictFindings.length > 0) !== jsonParseThrows(text);
+      return strictFindings.length > 0 !== jsonParseThrows(text);
     });
-    assert.deepEqual(wrong.slice(0, 5).map((text) => JSON.stringify(text)), []);
+    assert.deepEqual(
+      wrong.slice(0, 5).map((text) => JSON.stringify(text)),
+      [],
+    );
   });
 
-  it('yields JSON.parse\'s value (same keys, order and values) for every valid input', () => {
+  it("yields JSON.parse's value (same keys, order and values) for every valid input", () => {
     const wrong = CASES.filter((text) => !jsonParseThrows(text) && JSON.stringify(nodeValue(parseJson(text).root)) !== JSON.stringify(JSON.parse(text)));
-    assert.deepEqual(wrong.slice(0, 5).map((text) => JSON.stringify(text)), []);
+    assert.deepEqual(
+      wrong.slice(0, 5).map((text) => JSON.stringify(text)),
+      [],
+    );
   });
 
   it('keeps every finding of the engine inside the document, start ≤ end, with data.path', function () {

@@ -143,7 +143,7 @@ describe('structure and schema (SPEC §3)', () => {
       });
     }
 
-    it('never shows ajv\'s raw wording', () => {
+    it("never shows ajv's raw wording", () => {
       const text = catalog({ a: { type: 'stdio', url: null, headers: 1 }, b: { type: 'sse', command: 1, args: [] } });
       for (const finding of check(text)) {
         assert.doesNotMatch(finding.message, /must match|boolean schema|"then"|"if"/, finding.message);
@@ -221,7 +221,10 @@ describe('structure and schema (SPEC §3)', () => {
 
     it('an empty clientId on a stdio entry is only the forbidden oauth field', () => {
       const text = stdio({ oauth: { clientId: '' } });
-      assert.deepEqual(check(text).map((f) => `${f.severity} ${f.code}`), ['error forbidden-field']);
+      assert.deepEqual(
+        check(text).map((f) => `${f.severity} ${f.code}`),
+        ['error forbidden-field'],
+      );
     });
 
     for (const [key, suggestion] of [
@@ -305,9 +308,21 @@ describe('structure and schema (SPEC §3)', () => {
       ]);
     });
 
-    it('accepts every documented root field, and a root\'s own default_in_roots', () => {
+    it("accepts every documented root field, and a root's own default_in_roots", () => {
       const text = catalog({
-        web: { description: 'Web.', display_name: 'Web', url: 'https://github.com/acme/web.git', default_branch: 'main', subdirectory: 'app', default_mcp_servers: [], default_skills: [], default_plugins: [], default_hooks: [], default_subagent_roots: [], user_invocable: false },
+        web: {
+          description: 'Web.',
+          display_name: 'Web',
+          url: 'https://github.com/acme/web.git',
+          default_branch: 'main',
+          subdirectory: 'app',
+          default_mcp_servers: [],
+          default_skills: [],
+          default_plugins: [],
+          default_hooks: [],
+          default_subagent_roots: [],
+          user_invocable: false,
+        },
         sub: { description: 'Sub.', default_in_roots: ['web'] },
       });
       assert.deepEqual(check(text, 'roots'), []);

@@ -44,7 +44,11 @@ describe('suggestions: one bounded "did you mean" (SPEC §5, §8)', () => {
       const candidates = Array.from({ length: Math.floor(next() * 40) }, () => word(next, alphabet, 14));
       const name = next() < 0.2 && candidates.length ? candidates[0] : word(next, alphabet, 14);
       const max = 1 + Math.floor(next() * 3);
-      assert.deepEqual(new NameSuggester(candidates).closest(name, max), bruteForce(name, candidates, max), `seed ${seed}: ${JSON.stringify({ name, candidates, max })}`);
+      assert.deepEqual(
+        new NameSuggester(candidates).closest(name, max),
+        bruteForce(name, candidates, max),
+        `seed ${seed}: ${JSON.stringify({ name, candidates, max })}`,
+      );
     }
   });
 

@@ -62,7 +62,12 @@ export function catalogDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
  * Waits (on onDidChangeDiagnostics, with a deadline) until the document's mcp-catalog
  * diagnostics satisfy the predicate; returns them.
  */
-export function waitForDiagnostics(uri: vscode.Uri, description: string, predicate: (diagnostics: vscode.Diagnostic[]) => boolean, timeoutMs = WAIT_MS): Promise<vscode.Diagnostic[]> {
+export function waitForDiagnostics(
+  uri: vscode.Uri,
+  description: string,
+  predicate: (diagnostics: vscode.Diagnostic[]) => boolean,
+  timeoutMs = WAIT_MS,
+): Promise<vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
     const check = (): boolean => {
       const diagnostics = catalogDiagnostics(uri);
@@ -77,7 +82,9 @@ export function waitForDiagnostics(uri: vscode.Uri, description: string, predica
     const timer = setTimeout(() => {
       cleanup();
       const seen = catalogDiagnostics(uri).map((d) => `${codeOf(d)}@${d.range.start.line + 1}:${d.range.start.character + 1}`);
-      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${description} on ${vscode.workspace.asRelativePath(uri)} (has: ${seen.join(', ') || 'none'})`));
+      reject(
+        new Error(`timed out after ${timeoutMs} ms waiting for ${description} on ${vscode.workspace.asRelativePath(uri)} (has: ${seen.join(', ') || 'none'})`),
+      );
     }, timeoutMs);
     function cleanup(): void {
       clearTimeout(timer);
@@ -126,7 +133,6 @@ export async function closeAllEditors(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // The extension's own objects (activate() returns them), code actions, edits and previews.
-
 
 /** The API object activate() returned: the live language client, tracker, readiness tree and previews. */
 export async function api(): Promise<McpCatalogApi> {

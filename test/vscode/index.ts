@@ -20,7 +20,13 @@ import Mocha from 'mocha';
  */
 function installLinePrinter(): (line: string) => void {
   const prefix = process.env.MCP_CATALOG_VSCODE_LOG_PREFIX ?? '';
-  const print = (line: string): void => console.log(line.split('\n').map((part) => `${prefix}${part}`).join('\n'));
+  const print = (line: string): void =>
+    console.log(
+      line
+        .split('\n')
+        .map((part) => `${prefix}${part}`)
+        .join('\n'),
+    );
   (Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void }).consoleLog = (...args: unknown[]) => print(format(...args));
   return print;
 }

@@ -17,7 +17,7 @@ export function registerLiveCommands(controller: LiveController): vscode.Disposa
       }
       const url = await vscode.window.showInputBox({
         title: 'Connect to a Zimmer Instance (1/2)',
-        prompt: 'The instance\'s base URL. https: is required unless it runs on this machine.',
+        prompt: "The instance's base URL. https: is required unless it runs on this machine.",
         placeHolder: 'https://zimmer.example.com',
         value: connection.url,
         ignoreFocusOut: true,
@@ -29,7 +29,7 @@ export function registerLiveCommands(controller: LiveController): vscode.Disposa
       if (url === undefined) return;
       const key = await vscode.window.showInputBox({
         title: 'Connect to a Zimmer Instance (2/2)',
-        prompt: 'The instance\'s API key (sent as X-API-Key). It is kept in the editor\'s secret storage and sent only to this instance.',
+        prompt: "The instance's API key (sent as X-API-Key). It is kept in the editor's secret storage and sent only to this instance.",
         password: true,
         ignoreFocusOut: true,
         validateInput: (value) => (value.trim() === '' ? 'Enter the API key.' : undefined),

@@ -46,11 +46,13 @@ export class LiveConnection implements vscode.Disposable {
   async status(): Promise<ConnectionStatus> {
     const url = this.url;
     if (url === '') return { kind: 'off' };
-    if (!vscode.workspace.isTrusted) return { kind: 'restricted', message: 'Restricted workspace: MCP Catalog does not connect to a Zimmer instance until the workspace is trusted.' };
+    if (!vscode.workspace.isTrusted)
+      return { kind: 'restricted', message: 'Restricted workspace: MCP Catalog does not connect to a Zimmer instance until the workspace is trusted.' };
     const checked = checkInstanceUrl(url);
     if (!checked.ok) return { kind: 'invalid-url', message: `mcpCatalog.live.url: ${checked.message}.` };
     const key = await this.keyFor(checked.origin);
-    if (!key) return { kind: 'no-key', base: checked.base, message: `No API key is stored for ${checked.origin}: run "MCP Catalog: Connect to a Zimmer Instance…".` };
+    if (!key)
+      return { kind: 'no-key', base: checked.base, message: `No API key is stored for ${checked.origin}: run "MCP Catalog: Connect to a Zimmer Instance…".` };
     return { kind: 'ready', base: checked.base, origin: checked.origin };
   }
 
@@ -83,7 +85,8 @@ export class LiveConnection implements vscode.Disposable {
   /** One GET for the language server, with this connection's key; never throws, never returns the key. */
   async get(params: LiveGetParams): Promise<LiveGetResult> {
     const status = await this.status();
-    if (status.kind !== 'ready') return { kind: 'error', error: 'disconnected', detail: status.kind === 'off' ? 'not connected to a Zimmer instance' : status.message };
+    if (status.kind !== 'ready')
+      return { kind: 'error', error: 'disconnected', detail: status.kind === 'off' ? 'not connected to a Zimmer instance' : status.message };
     if (!params || !isInstancePath(params.path)) return { kind: 'error', error: 'disconnected', detail: 'that path is not part of the live comparison' };
     const key = (await this.keyFor(status.origin)) ?? '';
     const timeoutSeconds = vscode.workspace.getConfiguration(LIVE_SETTINGS).get<number>('timeoutSeconds') ?? 10;

@@ -9,7 +9,10 @@ import type { LiveController } from './liveController';
  * Without a connection it adds nothing at all.
  */
 
-export type LiveNode = { kind: 'live'; node: { part: 'drift-section' } | { part: 'drift'; drift: Drift; index: number } | { part: 'message'; text: string; icon?: string } };
+export type LiveNode = {
+  kind: 'live';
+  node: { part: 'drift-section' } | { part: 'drift'; drift: Drift; index: number } | { part: 'message'; text: string; icon?: string };
+};
 
 export class LiveTreeContribution {
   constructor(private readonly controller: LiveController) {}
@@ -27,11 +30,13 @@ export class LiveTreeContribution {
     if (node.node.part !== 'drift-section') return [];
     const nodes: LiveNode[] = [];
     const message = this.controller.message;
-    if (message) nodes.push({ kind: 'live', node: { part: 'message', text: message, icon: this.controller.state === 'stale' ? 'history' : 'debug-disconnect' } });
+    if (message)
+      nodes.push({ kind: 'live', node: { part: 'message', text: message, icon: this.controller.state === 'stale' ? 'history' : 'debug-disconnect' } });
     const current = this.controller.current;
     if (current) {
       current.comparison.drift.forEach((drift, index) => nodes.push({ kind: 'live', node: { part: 'drift', drift, index } }));
-      if (current.comparison.drift.length === 0) nodes.push({ kind: 'live', node: { part: 'message', text: 'No drift: the instance serves what this file says.', icon: 'pass' } });
+      if (current.comparison.drift.length === 0)
+        nodes.push({ kind: 'live', node: { part: 'message', text: 'No drift: the instance serves what this file says.', icon: 'pass' } });
       for (const note of current.comparison.notes) nodes.push({ kind: 'live', node: { part: 'message', text: note, icon: 'info' } });
     }
     return nodes;
@@ -46,7 +51,9 @@ export class LiveTreeContribution {
         const count = this.controller.current?.comparison.drift.length;
         const state = this.controller.state;
         const where = this.controller.instance ?? '';
-        item.description = [state === 'live' ? 'live' : state, count === undefined ? '' : count === 1 ? '1 difference' : `${count} differences`, where].filter(Boolean).join(' · ');
+        item.description = [state === 'live' ? 'live' : state, count === undefined ? '' : count === 1 ? '1 difference' : `${count} differences`, where]
+          .filter(Boolean)
+          .join(' · ');
         item.iconPath = new vscode.ThemeIcon(state === 'live' ? (count ? 'diff' : 'pass') : state === 'stale' ? 'history' : 'debug-disconnect');
         item.tooltip = `The catalog beside the Zimmer instance ${where}: ${state}. The instance re-reads its catalog at most every 60 s.`;
         item.contextValue = 'live-drift';

@@ -67,5 +67,8 @@ export function oneOf<T extends string>(args: ParsedArgs, name: string, allowed:
 
 /** All values of a repeatable option, split on commas (`--known A,B --known C`). */
 export function listOption(args: ParsedArgs, name: string): string[] {
-  return (args.options.get(name) ?? []).flatMap((value) => value.split(',')).map((v) => v.trim()).filter((v) => v.length > 0);
+  return (args.options.get(name) ?? [])
+    .flatMap((value) => value.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
 }

@@ -59,7 +59,8 @@ export function readCatalogArgument(positional: readonly string[], context: CliC
       io.stderr(`mcp-catalog ${command}: no catalog found in ${given}; name the catalog FILE\n`);
       return 2;
     }
-    if (catalogs.length > 1) throw new UsageError(`${given} holds ${catalogs.length} catalogs (${catalogs.map((file) => displayPath(io.cwd, file)).join(', ')}); name one`);
+    if (catalogs.length > 1)
+      throw new UsageError(`${given} holds ${catalogs.length} catalogs (${catalogs.map((file) => displayPath(io.cwd, file)).join(', ')}); name one`);
     absolute = catalogs[0];
     given = displayPath(io.cwd, absolute);
   }

@@ -47,7 +47,12 @@ function formatText(result: DiffResult): string {
     for (const root of file.roots) lines.push(`  root ${root.name}: ${root.sentence}`);
     for (const runtime of file.runtimes) {
       lines.push(`  ${runtime.runtime} ${runtime.path}:`);
-      lines.push(...runtime.diff.trimEnd().split('\n').map((line) => `    ${line}`));
+      lines.push(
+        ...runtime.diff
+          .trimEnd()
+          .split('\n')
+          .map((line) => `    ${line}`),
+      );
     }
   }
   lines.push('', verdict(result));
@@ -62,7 +67,11 @@ function cell(text: string): string {
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
 function formatMarkdown(result: DiffResult): string {
-  const out: string[] = [`## MCP catalogs: ${code(result.base)} → ${code(result.head)}`, '', `${result.addedErrors > 0 || result.worsened > 0 ? '❌' : '✅'} ${verdict(result)}`];
+  const out: string[] = [
+    `## MCP catalogs: ${code(result.base)} → ${code(result.head)}`,
+    '',
+    `${result.addedErrors > 0 || result.worsened > 0 ? '❌' : '✅'} ${verdict(result)}`,
+  ];
   if (result.files.length === 0) out.push('', 'No catalog, roots index or air.json changed.');
   for (const file of result.files) out.push('', ...markdownFile(file));
   return `${out.join('\n')}\n`;
@@ -78,17 +87,30 @@ function markdownFile(file: FileComparison): string[] {
   if (servers.length > 0) out.push('', `**Servers:** ${servers.join(', ')}`);
   if (file.findingsAdded.length + file.findingsRemoved.length > 0) {
     out.push('', '| | line | severity | code | entry | message |', '| --- | --- | --- | --- | --- | --- |');
-    for (const [mark, list] of [['added', file.findingsAdded], ['fixed', file.findingsRemoved]] as const) {
+    for (const [mark, list] of [
+      ['added', file.findingsAdded],
+      ['fixed', file.findingsRemoved],
+    ] as const) {
       for (const f of list) out.push(`| ${mark} | ${f.line} | ${f.severity} | ${code(f.code)} | ${f.entry ? code(f.entry) : ''} | ${cell(f.message)} |`);
     }
   }
   if (file.readiness.length + file.roots.length > 0) {
     out.push('', '**Readiness**', '');
-    for (const change of file.readiness) out.push(`- ${change.worse ? '⚠️ ' : ''}${cell(serverLine(change)).replace(/^server ([^:]+):/, (_, name: string) => `server ${code(name)}:`)}`);
+    for (const change of file.readiness)
+      out.push(`- ${change.worse ? '⚠️ ' : ''}${cell(serverLine(change)).replace(/^server ([^:]+):/, (_, name: string) => `server ${code(name)}:`)}`);
     for (const root of file.roots) out.push(`- ${root.worse ? '⚠️ ' : ''}root ${code(root.name)}: ${cell(root.sentence)}`);
   }
   for (const runtime of file.runtimes) {
-    out.push('', `<details><summary>${runtime.runtime}: ${code(runtime.path)}</summary>`, '', '```diff', runtime.diff.trimEnd().replace(/```/g, '`\u200b``'), '```', '', '</details>');
+    out.push(
+      '',
+      `<details><summary>${runtime.runtime}: ${code(runtime.path)}</summary>`,
+      '',
+      '```diff',
+      runtime.diff.trimEnd().replace(/```/g, '`\u200b``'),
+      '```',
+      '',
+      '</details>',
+    );
   }
   return out;
 }

@@ -118,7 +118,11 @@ export function compareSides(base: SideSpec, head: SideSpec, options: DiffOption
 
 function analyseSide(tree: TreeReader, options: DiffOptions): Map<string, FileState> {
   const workspace = new Workspace(tree, { workspaceRoot: options.dir, env: options.env });
-  const found = discoverIndexFiles(options.dir, tree, { classify: (file) => workspace.classify(file), config: options.config, repositoryRoot: options.repositoryRoot });
+  const found = discoverIndexFiles(options.dir, tree, {
+    classify: (file) => workspace.classify(file),
+    config: options.config,
+    repositoryRoot: options.repositoryRoot,
+  });
   const states = new Map<string, FileState>();
   for (const file of found) {
     const text = tree.read(file);
@@ -139,8 +143,11 @@ function analyseSide(tree: TreeReader, options: DiffOptions): Map<string, FileSt
       for (const runtime of RUNTIMES) {
         const outcome = previewRuntimeConfig(state.view, { runtime, selection: { kind: 'all' } }, facts);
         if (!outcome.ok) continue;
-        for (const generated of outcome.config.files) state.runtimes.set(`${runtime}:${generated.path}`, { runtime, path: generated.path, content: generated.content });
-        const env = Object.entries(outcome.config.env).map(([name, value]) => `${name}=${value}\n`).join('');
+        for (const generated of outcome.config.files)
+          state.runtimes.set(`${runtime}:${generated.path}`, { runtime, path: generated.path, content: generated.content });
+        const env = Object.entries(outcome.config.env)
+          .map(([name, value]) => `${name}=${value}\n`)
+          .join('');
         if (env) state.runtimes.set(`${runtime}:(process environment)`, { runtime, path: '(process environment)', content: env });
       }
     }
@@ -184,7 +191,8 @@ function compareFile(display: string, before: FileState | undefined, after: File
   compareRuntimes(comparison, before?.runtimes, after?.runtimes);
   const changed =
     status !== 'unchanged' ||
-    comparison.findingsAdded.length + comparison.findingsRemoved.length + comparison.readiness.length + comparison.roots.length + comparison.runtimes.length > 0;
+    comparison.findingsAdded.length + comparison.findingsRemoved.length + comparison.readiness.length + comparison.roots.length + comparison.runtimes.length >
+      0;
   return changed ? comparison : undefined;
 }
 
@@ -205,7 +213,8 @@ function compareReadiness(comparison: FileComparison, before: Readiness | undefi
   for (const [name, server] of now) {
     const previous = old.get(name);
     if (previous?.state === server.state) continue;
-    const worse = previous !== undefined && (STATE_COST[server.state] > STATE_COST[previous.state] || (isStartable(previous.state) && !isStartable(server.state)));
+    const worse =
+      previous !== undefined && (STATE_COST[server.state] > STATE_COST[previous.state] || (isStartable(previous.state) && !isStartable(server.state)));
     comparison.readiness.push({ name, before: previous?.state, after: server.state, reason: server.startable ? undefined : server.reason, worse });
   }
   for (const [name, server] of old) if (!now.has(name)) comparison.readiness.push({ name, before: server.state, worse: false });

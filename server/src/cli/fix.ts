@@ -36,7 +36,8 @@ export function runFix(argv: readonly string[], io: CliIo): number {
     const { target, text, kind } = file;
     const classified = text === undefined ? undefined : context.workspace.classify(target.absolute, text);
     if (text === undefined || kind === undefined || kind === 'air' || classified === undefined) {
-      if (classified === undefined && text !== undefined && file.findings.length > 0) io.stderr(`mcp-catalog fix: ${target.given} is not fixed: it is not named or marked ($schema) as a catalog or roots index\n`);
+      if (classified === undefined && text !== undefined && file.findings.length > 0)
+        io.stderr(`mcp-catalog fix: ${target.given} is not fixed: it is not named or marked ($schema) as a catalog or roots index\n`);
       left.push(file);
       continue;
     }

@@ -3,6 +3,6 @@ export interface CliIo {
   cwd: string;
   env: NodeJS.ProcessEnv;
   version: string;
-  stdout(text: string): void;
-  stderr(text: string): void;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
 }

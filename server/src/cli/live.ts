@@ -40,8 +40,12 @@ export async function runLive(argv: readonly string[], io: CliIo): Promise<numbe
   if (!instance.ok) throw new UsageError(instance.message);
   const keyVariable = args.options.get('api-key-env')?.[0] ?? DEFAULT_KEY_VARIABLE;
   const key = (io.env[keyVariable] ?? '').trim();
-  if (key === '') throw new UsageError(`set ${keyVariable} to the instance's API key${keyVariable === DEFAULT_KEY_VARIABLE ? ' (or name another variable with --api-key-env)' : ''}`);
-  if (!isSendableKey(key)) throw new UsageError(`${keyVariable} holds characters that cannot be sent in an HTTP header (the key is visible ASCII without spaces)`);
+  if (key === '')
+    throw new UsageError(
+      `set ${keyVariable} to the instance's API key${keyVariable === DEFAULT_KEY_VARIABLE ? ' (or name another variable with --api-key-env)' : ''}`,
+    );
+  if (!isSendableKey(key))
+    throw new UsageError(`${keyVariable} holds characters that cannot be sent in an HTTP header (the key is visible ASCII without spaces)`);
   const timeoutMs = timeoutOption(args.options.get('timeout')?.[0]);
 
   const file = readCatalogArgument([catalogPath(target ?? '.', io)], context, 'live');
@@ -60,7 +64,9 @@ export async function runLive(argv: readonly string[], io: CliIo): Promise<numbe
     io.stderr(`mcp-catalog live: ${read.failure.message}\n`);
     return 2;
   }
-  const readiness = computeReadiness(catalog, facts, { declareKnownHint: 'declare it known with `--known NAME` if the runtime reads it from a store this command cannot see' });
+  const readiness = computeReadiness(catalog, facts, {
+    declareKnownHint: 'declare it known with `--known NAME` if the runtime reads it from a store this command cannot see',
+  });
   const notes = [...read.notes];
   if (catalog.syntaxErrors) notes.push(`${given} is not strict JSON, so AIR would refuse to load it: the instance cannot be serving it as written.`);
   const comparison = compareWithInstance(catalog, facts.roots, readiness, read.answer, notes);
@@ -79,7 +85,9 @@ function catalogPath(target: string, io: CliIo): string {
     return target;
   }
   if (!isDirectory) return target;
-  const names = (diskReader.list(absolute) ?? []).filter((name) => new Workspace(diskReader, { env: {} }).classify(path.join(absolute, name)) === 'catalog' && kindFromName(name) === 'catalog');
+  const names = (diskReader.list(absolute) ?? []).filter(
+    (name) => new Workspace(diskReader, { env: {} }).classify(path.join(absolute, name)) === 'catalog' && kindFromName(name) === 'catalog',
+  );
   const chosen = names.includes('mcp.json') ? 'mcp.json' : names.length === 1 ? names[0] : undefined;
   if (chosen === undefined) {
     throw new UsageError(names.length === 0 ? `no catalog (mcp.json) in ${target}` : `${target} holds several catalogs (${names.sort().join(', ')}); name one`);
@@ -90,6 +98,7 @@ function catalogPath(target: string, io: CliIo): string {
 function timeoutOption(value: string | undefined): number {
   if (value === undefined) return DEFAULT_TIMEOUT_MS;
   const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new UsageError(`--timeout must be a number of seconds from above 0 to 600, not "${value}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600)
+    throw new UsageError(`--timeout must be a number of seconds from above 0 to 600, not "${value}"`);
   return Math.round(seconds * 1000);
 }

@@ -16,7 +16,11 @@ export function formatLiveText(header: LiveHeader, comparison: LiveComparison): 
   const rows = comparison.servers;
   const width = Math.min(32, Math.max(6, ...rows.map((row) => row.name.length)));
   const offlineWidth = Math.max(7, ...rows.map((row) => offlineText(row).length));
-  const lines = [`${header.file} beside ${header.instance} (GET ${header.endpoint})`, '', `  ${'server'.padEnd(width)}  ${'offline'.padEnd(offlineWidth)}  live`];
+  const lines = [
+    `${header.file} beside ${header.instance} (GET ${header.endpoint})`,
+    '',
+    `  ${'server'.padEnd(width)}  ${'offline'.padEnd(offlineWidth)}  live`,
+  ];
   for (const row of rows) lines.push(`  ${row.name.padEnd(width)}  ${offlineText(row).padEnd(offlineWidth)}  ${liveText(row)}`);
   if (rows.length === 0) lines.push('  (no servers on either side)');
   for (const note of comparison.notes) lines.push('', `Note: ${note}`);
@@ -40,7 +44,12 @@ function offlineText(row: LiveServerRow): string {
 function liveText(row: LiveServerRow): string {
   const live = row.live;
   if (!live) return '(not on instance)';
-  const detail = live.state === 'missing_configuration' && live.variables?.length ? ` (${live.variables.join(', ')})` : live.state === 'declared_unavailable' && live.reason ? ` — ${live.reason}` : '';
+  const detail =
+    live.state === 'missing_configuration' && live.variables?.length
+      ? ` (${live.variables.join(', ')})`
+      : live.state === 'declared_unavailable' && live.reason
+        ? ` — ${live.reason}`
+        : '';
   const timeout = typeof live.startupTimeoutSec === 'number' ? `, startup_timeout_sec ${live.startupTimeoutSec}` : '';
   return `${live.badge}${detail}${timeout}`;
 }

@@ -25,7 +25,9 @@ export const COMMANDS: Record<string, Command> = {
 export function usage(): string {
   return `Usage:\n${Object.values(COMMANDS)
     .map((command) => `  ${command.usage.replace(/\n/g, '\n  ')}`)
-    .join('\n')}\n\nExit status: 0 no error diagnostics, 1 at least one error (or more warnings than --max-warnings;\nfor diff: the change adds an error or worsens readiness), 2 usage error, unreadable file or nothing to check.\n`;
+    .join(
+      '\n',
+    )}\n\nExit status: 0 no error diagnostics, 1 at least one error (or more warnings than --max-warnings;\nfor diff: the change adds an error or worsens readiness), 2 usage error, unreadable file or nothing to check.\n`;
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

@@ -55,7 +55,11 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
     readProcessEnv: false,
     trusted: false,
   });
-  const outcome = previewRuntimeConfig(readCatalog(text, facts), { runtime, selection, clonePath: args.options.get('clone')?.[0], zimmerUrl: args.options.get('zimmer-url')?.[0] }, facts);
+  const outcome = previewRuntimeConfig(
+    readCatalog(text, facts),
+    { runtime, selection, clonePath: args.options.get('clone')?.[0], zimmerUrl: args.options.get('zimmer-url')?.[0] },
+    facts,
+  );
   if (!outcome.ok) {
     if (outcome.problem === 'unparseable') {
       io.stderr(`mcp-catalog preview: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`);

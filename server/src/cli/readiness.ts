@@ -35,9 +35,12 @@ export function runReadiness(argv: readonly string[], io: CliIo): number {
     io.stderr(`mcp-catalog readiness: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`);
     return 1;
   }
-  if (catalog.syntaxErrors) io.stderr(`mcp-catalog readiness: ${given} is not strict JSON, so AIR would refuse to load it; readiness is computed from what could be read\n`);
+  if (catalog.syntaxErrors)
+    io.stderr(`mcp-catalog readiness: ${given} is not strict JSON, so AIR would refuse to load it; readiness is computed from what could be read\n`);
 
-  const readiness = computeReadiness(catalog, facts, { declareKnownHint: 'declare it known with `--known NAME` if the runtime reads it from a store this command cannot see' });
+  const readiness = computeReadiness(catalog, facts, {
+    declareKnownHint: 'declare it known with `--known NAME` if the runtime reads it from a store this command cannot see',
+  });
   io.stdout(format === 'json' ? `${JSON.stringify(readiness, null, 2)}\n` : terminalSafe(formatReadinessText(given, readiness)));
   return 0;
 }

@@ -31,7 +31,7 @@ export interface Analysis {
   kind: IndexKind;
   text: string;
   lines: LineIndex;
-  /** The whole tree; on big catalogs built only when a feature first reads it (issue 6). */
+  /** The whole tree; on big catalogs built only when a feature first reads it. */
   readonly parsed: ParsedJson | undefined;
   /** Server or root entries, without building the tree. */
   entryCount: number;
@@ -142,7 +142,8 @@ export class Analyzer {
     const trusted = this.options.trusted();
     // Nothing outside the document changed since the previous version (the epoch and the settings
     // are the same, and dependents are forgotten when a file they read changes): the facts hold.
-    const previous = sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.text, edits) === text.length ? cached : undefined;
+    const previous =
+      sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.text, edits) === text.length ? cached : undefined;
     let facts: WorkspaceFacts;
     let dependencies: string[] = [];
     if (previous) {
@@ -207,7 +208,9 @@ function linesAfter(previous: Analysis, edits: readonly OffsetEdit[], text: stri
 export function sourceSettings(settings: McpCatalogSettings, trusted: boolean): SourceSettings {
   return {
     knownVariables: settings.knownVariables,
-    surface: (settings as ResourceSettings).knownVariablesLabel ? { ...EDITOR_SURFACE, knownNames: (settings as ResourceSettings).knownVariablesLabel! } : EDITOR_SURFACE,
+    surface: (settings as ResourceSettings).knownVariablesLabel
+      ? { ...EDITOR_SURFACE, knownNames: (settings as ResourceSettings).knownVariablesLabel! }
+      : EDITOR_SURFACE,
     envFiles: settings.envFiles,
     secretsFile: settings.secretsFile || undefined,
     rootsFiles: settings.rootsFiles,

@@ -32,12 +32,25 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
       if (!RUNTIMES.includes(params.runtime)) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown runtime "${String(params.runtime)}".`);
       const analysis = await catalogAnalysis(context, params.uri, token);
       if (!analysis) return { ok: false, message: 'This document is not an MCP catalog.' };
-      const selection: Selection = params.root ? { kind: 'root', root: params.root } : params.servers?.length ? { kind: 'servers', names: params.servers } : { kind: 'all' };
-      const outcome = previewRuntimeConfig(catalogViewOf(analysis), { runtime: params.runtime, selection, clonePath: params.clonePath ?? analysis.settings.preview.clonePath, zimmerUrl: analysis.settings.preview.zimmerUrl }, analysis.facts);
+      const selection: Selection = params.root
+        ? { kind: 'root', root: params.root }
+        : params.servers?.length
+          ? { kind: 'servers', names: params.servers }
+          : { kind: 'all' };
+      const outcome = previewRuntimeConfig(
+        catalogViewOf(analysis),
+        {
+          runtime: params.runtime,
+          selection,
+          clonePath: params.clonePath ?? analysis.settings.preview.clonePath,
+          zimmerUrl: analysis.settings.preview.zimmerUrl,
+        },
+        analysis.facts,
+      );
       return outcome.ok ? { ok: true, version: analysis.version, config: outcome.config } : { ok: false, message: outcome.message };
     }),
   );
-  // Issue 8's copy-as commands.
+  // The copy-as commands.
   registerTranslateRequest(context);
   return {};
 };

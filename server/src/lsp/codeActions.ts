@@ -26,7 +26,7 @@ import { guarded, throwIfCancelled } from './requests';
 import { pathToUri, uriToPath } from './paths';
 
 /**
- * Quick fixes and fix-all (SPEC §5, issue 3) over LSP. Fixes are computed by the core from each
+ * Quick fixes and fix-all (SPEC §5) over LSP. Fixes are computed by the core from each
  * diagnostic's `data` against the current analysis — never from the message. A diagnostic the
  * client sends back that the current version no longer reports (same code, range and path) is
  * stale and gets no fix.
@@ -54,7 +54,7 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
         if (!analysis) return [];
         const fixAllWanted = params.context.only !== undefined && wants(params.context.only, FIX_ALL_KIND);
         // Nothing to fix at the cursor: answer before touching the whole tree, which a big
-        // catalog only builds when a feature needs it (a cursor move must stay cheap; issue 6).
+        // catalog only builds when a feature needs it (a cursor move must stay cheap).
         if (params.context.diagnostics.length === 0 && !fixAllWanted) return [];
         if (!analysis.parsed) return [];
         // The analysis must be of the version the client now has (a newer one may have arrived meanwhile).
@@ -127,7 +127,8 @@ function currentFinding(diagnostic: Diagnostic, analysis: Analysis): ResolvedFin
   const end = analysis.lines.offsetAt(diagnostic.range.end);
   const path = Array.isArray(data.path) ? JSON.stringify(data.path) : undefined;
   return analysis.findings.find(
-    (finding) => finding.code === code && finding.start === start && finding.end === end && (path === undefined || JSON.stringify(finding.data?.path ?? []) === path),
+    (finding) =>
+      finding.code === code && finding.start === start && finding.end === end && (path === undefined || JSON.stringify(finding.data?.path ?? []) === path),
   );
 }
 
@@ -202,8 +203,13 @@ class EditBuilder {
     const own = edits.map((edit) => toLspEdit(this.analysis.lines, edit));
     const others = files.map((file) => {
       const open = this.openDocument(file.path);
-      const text = open?.getText() ?? (file.create ? '' : diskReader.read(file.path) ?? '');
-      return { file, uri: open?.uri ?? pathToUri(file.path), version: open?.version ?? null, edits: file.edits.map((edit) => toLspEdit(new LineIndex(text), edit)) };
+      const text = open?.getText() ?? (file.create ? '' : (diskReader.read(file.path) ?? ''));
+      return {
+        file,
+        uri: open?.uri ?? pathToUri(file.path),
+        version: open?.version ?? null,
+        edits: file.edits.map((edit) => toLspEdit(new LineIndex(text), edit)),
+      };
     });
     const creates = others.filter((other) => other.file.create && !this.openDocument(other.file.path));
     if (creates.length === 0) {

@@ -44,7 +44,8 @@ function toItem(candidate: CompletionCandidate, lines: LineIndex): CompletionIte
   if (candidate.documentation !== undefined) item.documentation = { kind: MarkupKind.Markdown, value: candidate.documentation };
   if (candidate.filterText !== undefined) item.filterText = candidate.filterText;
   if (candidate.sortText !== undefined) item.sortText = candidate.sortText;
-  if (candidate.additionalEdits) item.additionalTextEdits = candidate.additionalEdits.map((edit) => ({ range: lines.rangeOf(edit.start, edit.end), newText: edit.newText }));
+  if (candidate.additionalEdits)
+    item.additionalTextEdits = candidate.additionalEdits.map((edit) => ({ range: lines.rangeOf(edit.start, edit.end), newText: edit.newText }));
   if (candidate.retrigger) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
   return item;
 }

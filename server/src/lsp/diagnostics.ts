@@ -37,12 +37,10 @@ export function toDiagnostics(findings: readonly ReportedFinding[], documentUri:
     if (support.codeDescription) diagnostic.codeDescription = { href: ruleDocUrl(finding.code) };
     if (finding.code === 'ineffective-field') diagnostic.tags = [DiagnosticTag.Unnecessary];
     if (support.related && finding.related.length > 0) {
-      diagnostic.relatedInformation = finding.related.map(
-        (related): DiagnosticRelatedInformation => ({
-          location: { uri: related.path ? pathToUri(related.path) : documentUri, range: related.range },
-          message: related.message,
-        }),
-      );
+      diagnostic.relatedInformation = finding.related.map((related): DiagnosticRelatedInformation => ({
+        location: { uri: related.path ? pathToUri(related.path) : documentUri, range: related.range },
+        message: related.message,
+      }));
     }
     return diagnostic;
   });

@@ -78,7 +78,8 @@ export function sameFindings(a: readonly ReportedFinding[], b: readonly Reported
 
 function sameFinding(a: ReportedFinding, b: ReportedFinding): boolean {
   if (a === b) return true;
-  if (a.code !== b.code || a.severity !== b.severity || a.message !== b.message || !sameRange(a.range, b.range) || a.related.length !== b.related.length) return false;
+  if (a.code !== b.code || a.severity !== b.severity || a.message !== b.message || !sameRange(a.range, b.range) || a.related.length !== b.related.length)
+    return false;
   for (let i = 0; i < a.related.length; i++) if (!sameRelated(a.related[i], b.related[i])) return false;
   return a.data === b.data || JSON.stringify(a.data) === JSON.stringify(b.data);
 }

@@ -2,7 +2,7 @@ import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-langua
 import type { OffsetEdit } from '../service/fastCheck';
 
 /**
- * The edits between document versions, as offsets (issue 6): the analyzer re-checks only the
+ * The edits between document versions, as offsets: the analyzer re-checks only the
  * entries an edit touched, and shifts the line index instead of rebuilding it. `TextDocuments`
  * applies incremental changes through `update` below, which records each change's offsets in the
  * text it applies to before applying it.

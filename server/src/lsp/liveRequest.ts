@@ -1,5 +1,12 @@
 import type { CancellationToken } from 'vscode-languageserver';
-import { LIVE_COMPARE_REQUEST, LIVE_GET_REQUEST, type LiveCompareParams, type LiveCompareResult, type LiveGetParams, type LiveGetResult } from '../../../shared/src/liveProtocol';
+import {
+  LIVE_COMPARE_REQUEST,
+  LIVE_GET_REQUEST,
+  type LiveCompareParams,
+  type LiveCompareResult,
+  type LiveGetParams,
+  type LiveGetResult,
+} from '../../../shared/src/liveProtocol';
 import { checkInstanceUrl, compareWithInstance, readInstance, type InstanceRead } from '../service/live';
 import { catalogViewOf, readinessOf } from './analysis';
 import type { FeatureRegistration } from './features';

@@ -22,7 +22,7 @@ export class Logger {
   }
 
   error(message: string, error?: unknown): void {
-    const detail = error instanceof Error ? (this.traceVerbose && error.stack ? error.stack : error.message) : error === undefined ? '' : String(error);
+    const detail = error instanceof Error ? (this.traceVerbose && error.stack ? error.stack : error.message) : error === undefined ? '' : describeThrown(error);
     this.send(() => this.connection.console.error(detail ? `${message} ${detail}` : message));
   }
 
@@ -51,4 +51,13 @@ export function guard<T>(logger: Logger, what: string, run: () => T | Promise<T>
     logger.error(`Internal error in ${what}.`, error);
     return undefined;
   }
+}
+
+/**
+ * A thrown non-Error, named by its kind only: its fields may quote a document or a variable
+ * source, and a log never holds a value (SPEC §8).
+ */
+function describeThrown(error: unknown): string {
+  if (typeof error === 'object' && error !== null) return `(a thrown ${error.constructor?.name ?? 'object'})`;
+  return typeof error === 'string' ? error : typeof error;
 }

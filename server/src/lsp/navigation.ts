@@ -55,7 +55,11 @@ async function references(context: ServerContext, params: ReferenceParams, token
   return found.map((occurrence) => ({ uri: family.uriOf(occurrence.path), range: family.rangeOf(occurrence.path, occurrence.start, occurrence.end) }));
 }
 
-async function prepareRename(context: ServerContext, params: PrepareRenameParams, token: CancellationToken): Promise<{ range: Range; placeholder: string } | null> {
+async function prepareRename(
+  context: ServerContext,
+  params: PrepareRenameParams,
+  token: CancellationToken,
+): Promise<{ range: Range; placeholder: string } | null> {
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));

@@ -20,7 +20,12 @@ export interface ResourceSettings extends McpCatalogSettings {
 
 const FILE_KEYS = ['knownVariables', 'envFiles', 'secretsFile', 'rootsFiles', 'readProcessEnv'] as const;
 
-export function withProjectConfig(raw: unknown, config: ProjectConfig | undefined, resourcePath: string | undefined, folder: string | undefined): ResourceSettings {
+export function withProjectConfig(
+  raw: unknown,
+  config: ProjectConfig | undefined,
+  resourcePath: string | undefined,
+  folder: string | undefined,
+): ResourceSettings {
   const explicit: Record<string, unknown> = raw && typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : {};
   if (!config) return normaliseSettings(explicit);
   const fromFile = new Set<string>();

@@ -78,7 +78,11 @@ class GuardedReader implements MessageReader {
     if (typeof request.method !== 'string' || request.id === undefined || request.id === null) return message;
     if (this.shutDown) {
       void this.writer
-        .write({ jsonrpc: '2.0', id: request.id, error: { code: ErrorCodes.InvalidRequest, message: `The server has been shut down: "${request.method}" is not served after \`shutdown\`.` } } as Message)
+        .write({
+          jsonrpc: '2.0',
+          id: request.id,
+          error: { code: ErrorCodes.InvalidRequest, message: `The server has been shut down: "${request.method}" is not served after \`shutdown\`.` },
+        } as Message)
         .catch(() => undefined);
       return undefined;
     }

@@ -29,7 +29,8 @@ export async function documentAt(
   const fast = near && analysis.check.fast;
   const entryParse = fast && entryParseAt(fast, analysis.lines.offsetAt(near.position), near.withKey);
   // Not a spread of the analysis: that would read its lazily built `parsed`.
-  const entryDocument = entryParse && languageDocument({ kind: analysis.kind, text: analysis.text, parsed: entryParse, filePath: analysis.filePath, facts: analysis.facts });
+  const entryDocument =
+    entryParse && languageDocument({ kind: analysis.kind, text: analysis.text, parsed: entryParse, filePath: analysis.filePath, facts: analysis.facts });
   if (entryDocument) entryDocument.whole = () => languageDocument(analysis) ?? entryDocument;
   const document = entryDocument || languageDocument(analysis);
   return document ? { analysis, document } : undefined;
@@ -65,4 +66,3 @@ export async function guarded<T>(context: ServerContext, what: string, token: Ca
     return null;
   }
 }
-

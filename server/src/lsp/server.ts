@@ -10,7 +10,13 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../../package.json';
-import { DOCUMENT_ANALYSED, TRUST_CHANGED, type DocumentAnalysedParams, type InitializationOptions, type TrustChangedParams } from '../../../shared/src/protocol';
+import {
+  DOCUMENT_ANALYSED,
+  TRUST_CHANGED,
+  type DocumentAnalysedParams,
+  type InitializationOptions,
+  type TrustChangedParams,
+} from '../../../shared/src/protocol';
 import { CachingReader, diskReader } from '../node/files';
 import { Analyzer, type Analysis } from './analysis';
 import { EditLog } from './editLog';
@@ -94,7 +100,9 @@ export function startServer(connection: Connection): void {
     }
     sourcesLog.analysed(analysis);
     if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
-    logger.verbose(`Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`);
+    logger.verbose(
+      `Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`,
+    );
   };
 
   /** Push mode: analyse and publish, unless the diagnostics are the ones already published. */
@@ -106,7 +114,9 @@ export function startServer(connection: Connection): void {
     if (!latest || latest.version !== document.version) return;
     // Sending is guarded: a closed connection or a message that cannot be written is logged, never an unhandled rejection.
     const reported = analysis?.reported ?? [];
-    void guard(logger, 'publishing diagnostics', () => channel.push(document.uri, analysis ? document.version : undefined, reported, () => toDiagnostics(reported, document.uri, diagnosticSupport)));
+    void guard(logger, 'publishing diagnostics', () =>
+      channel.push(document.uri, analysis ? document.version : undefined, reported, () => toDiagnostics(reported, document.uri, diagnosticSupport)),
+    );
     if (analysis) followUp(document, analysis, started);
   };
 
@@ -120,7 +130,9 @@ export function startServer(connection: Connection): void {
       throwIfCancelled(token);
       const reported = analysis?.reported ?? [];
       if (document && analysis) followUp(document, analysis, started);
-      return channel.report(params.textDocument.uri, reported, params.previousResultId, () => toDiagnostics(reported, params.textDocument.uri, diagnosticSupport));
+      return channel.report(params.textDocument.uri, reported, params.previousResultId, () =>
+        toDiagnostics(reported, params.textDocument.uri, diagnosticSupport),
+      );
     }).then((report) => report ?? { kind: 'full' as const, items: [] }),
   );
 
@@ -155,13 +167,22 @@ export function startServer(connection: Connection): void {
   };
 
   // Hovers, completion, symbols, navigation and fixes understand catalogs and roots indexes; an
-  // air.json (issue 8) is only validated, so the editing features never see its analysis.
+  // air.json is only validated, so the editing features never see its analysis.
   const analyseIndex = async (document: TextDocument): Promise<Analysis | undefined> => {
     const analysis = await analyse(document);
     return analysis?.kind === 'air' ? undefined : analysis;
   };
   const renames = new RenameEchoes();
-  const context: ServerContext = { connection, documents, analyzer, logger, analyse: analyseIndex, analyseAny: analyse, clientCapabilities: () => clientCapabilities, renames };
+  const context: ServerContext = {
+    connection,
+    documents,
+    analyzer,
+    logger,
+    analyse: analyseIndex,
+    analyseAny: analyse,
+    clientCapabilities: () => clientCapabilities,
+    renames,
+  };
   const featureCapabilities = registerFeatures(context);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -190,7 +211,7 @@ export function startServer(connection: Connection): void {
     };
     watchedByClient = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     foldersSupported = capabilities.workspace?.workspaceFolders === true;
-    workspaceFolders = (params.workspaceFolders ?? []).flatMap((folder) => (typeof folder?.uri === 'string' ? uriToPath(folder.uri) ?? [] : []));
+    workspaceFolders = (params.workspaceFolders ?? []).flatMap((folder) => (typeof folder?.uri === 'string' ? (uriToPath(folder.uri) ?? []) : []));
     if (workspaceFolders.length === 0 && typeof params.rootUri === 'string') workspaceFolders = [uriToPath(params.rootUri) ?? ''].filter(Boolean);
     logger.setTrace(params.trace);
     return {
@@ -223,7 +244,9 @@ export function startServer(connection: Connection): void {
       );
     }
     logger.info(`MCP Catalog language server ${version} ready (${trusted ? 'trusted' : 'restricted'} workspace).`);
-    logger.info(`Workspace folders: ${workspaceFolders.join(', ') || 'none'}. The roots index, air.json and env files of each catalog are logged when it is first checked.`);
+    logger.info(
+      `Workspace folders: ${workspaceFolders.join(', ') || 'none'}. The roots index, air.json and env files of each catalog are logged when it is first checked.`,
+    );
   });
 
   connection.onDidChangeConfiguration((change) =>
@@ -246,7 +269,9 @@ export function startServer(connection: Connection): void {
   connection.onNotification(TRUST_CHANGED, (params: TrustChangedParams) =>
     guard(logger, 'trust', () => {
       trusted = params.trusted !== false;
-      logger.info(`Workspace is now ${trusted ? 'trusted: env and secrets files and the process environment are read' : 'restricted: no env file, secrets file or process environment is read'}.`);
+      logger.info(
+        `Workspace is now ${trusted ? 'trusted: env and secrets files and the process environment are read' : 'restricted: no env file, secrets file or process environment is read'}.`,
+      );
       revalidateAll();
     }),
   );

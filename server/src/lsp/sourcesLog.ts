@@ -12,10 +12,18 @@ export function describeSources(analysis: Analysis): string {
   const parts: string[] = [];
   const files = (paths: string[]): string => paths.map((file) => path.basename(file)).join(', ') || 'none readable';
   if (analysis.kind === 'catalog') {
-    parts.push(facts.roots ? `roots index ${files(facts.roots.files.map((file) => file.path))} (${facts.roots.via === 'explicit' ? 'from settings' : `via ${facts.roots.via}`})` : `no roots index (searched ${facts.rootsSearch ?? 'nowhere'})`);
+    parts.push(
+      facts.roots
+        ? `roots index ${files(facts.roots.files.map((file) => file.path))} (${facts.roots.via === 'explicit' ? 'from settings' : `via ${facts.roots.via}`})`
+        : `no roots index (searched ${facts.rootsSearch ?? 'nowhere'})`,
+    );
     if (facts.composition) parts.push(`composed by ${facts.composition.airPath}`);
   } else if (analysis.kind === 'roots') {
-    parts.push(facts.catalogs ? `catalogs ${files(facts.catalogs.files.map((file) => file.path))} (${facts.catalogs.via === 'explicit' ? 'from settings' : `via ${facts.catalogs.via}`})` : 'no catalog found');
+    parts.push(
+      facts.catalogs
+        ? `catalogs ${files(facts.catalogs.files.map((file) => file.path))} (${facts.catalogs.via === 'explicit' ? 'from settings' : `via ${facts.catalogs.via}`})`
+        : 'no catalog found',
+    );
   } else {
     parts.push('an air.json');
   }
@@ -26,7 +34,9 @@ export function describeSources(analysis: Analysis): string {
       if (source.kind === 'secrets') return `${source.label}${source.exists ? '' : ' (not found)'}`;
       return source.label;
     });
-    parts.push(`variables from ${sources.length ? sources.join(', ') : 'no source'}${variables.skipped.length ? `; not read: ${variables.skipped.join(', ')}` : ''}`);
+    parts.push(
+      `variables from ${sources.length ? sources.join(', ') : 'no source'}${variables.skipped.length ? `; not read: ${variables.skipped.join(', ')}` : ''}`,
+    );
   }
   return `${path.basename(analysis.filePath ?? analysis.uri)} (${analysis.kind}): ${parts.join('; ')}.`;
 }

@@ -37,7 +37,11 @@ export const registerStructure: FeatureRegistration = (context) => {
       });
     }),
   );
-  const format = async (uri: string, options: { tabSize: number; insertSpaces: boolean; insertFinalNewline?: boolean }, range?: { start: { line: number; character: number }; end: { line: number; character: number } }): Promise<TextEdit[] | null> => {
+  const format = async (
+    uri: string,
+    options: { tabSize: number; insertSpaces: boolean; insertFinalNewline?: boolean },
+    range?: { start: { line: number; character: number }; end: { line: number; character: number } },
+  ): Promise<TextEdit[] | null> => {
     const analysis = await classified(context, uri);
     if (!analysis) return null;
     const { text, lines } = analysis;
@@ -45,7 +49,9 @@ export const registerStructure: FeatureRegistration = (context) => {
     return formatEdits(text, options, span).map((edit) => ({ range: lines.rangeOf(edit.start, edit.end), newText: edit.text }));
   };
   connection.onDocumentFormatting((params, token) => guarded(context, 'formatting', token, () => format(params.textDocument.uri, params.options)));
-  connection.onDocumentRangeFormatting((params, token) => guarded(context, 'range formatting', token, () => format(params.textDocument.uri, params.options, params.range)));
+  connection.onDocumentRangeFormatting((params, token) =>
+    guarded(context, 'range formatting', token, () => format(params.textDocument.uri, params.options, params.range)),
+  );
   return { foldingRangeProvider: true, selectionRangeProvider: true, documentFormattingProvider: true, documentRangeFormattingProvider: true };
 };
 

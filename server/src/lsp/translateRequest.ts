@@ -6,7 +6,7 @@ import type { FeatureRegistration } from './features';
 import { guarded, throwIfCancelled } from './requests';
 
 /**
- * `mcpCatalog/translate` (issue 8): the copy-as commands' translation, computed by the core from
+ * `mcpCatalog/translate`: the copy-as commands' translation, computed by the core from
  * the catalog's current text (unsaved edits count) so the client stays a thin shell.
  */
 export const registerTranslateRequest: FeatureRegistration = (context) => {
@@ -27,7 +27,8 @@ export const registerTranslateRequest: FeatureRegistration = (context) => {
         names = [name];
       }
       const translation = translateCatalog(analysis.text, params.target, names);
-      if (names && translation.servers.length === 0) return { ok: false, message: translation.warnings.join(' ') || `${names.map((n) => `"${n}"`).join(', ')}: no such server.` };
+      if (names && translation.servers.length === 0)
+        return { ok: false, message: translation.warnings.join(' ') || `${names.map((n) => `"${n}"`).join(', ')}: no such server.` };
       return { ok: true, content: translation.content, servers: translation.servers, warnings: translation.warnings };
     }),
   );

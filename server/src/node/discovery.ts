@@ -127,7 +127,7 @@ function readLayer(tree: TreeReader, dir: string): IgnoreLayer {
  */
 function ancestorLayers(tree: TreeReader, dir: string, repositoryRoot: string | undefined): IgnoreLayer[] {
   let root = repositoryRoot ? path.resolve(repositoryRoot) : undefined;
-  for (let current = dir; !root; ) {
+  for (let current = dir; !root;) {
     if (tree.entries(current)?.some((entry) => entry.name === '.git')) root = current;
     const parent = path.dirname(current);
     if (parent === current) break;
@@ -140,7 +140,9 @@ function ancestorLayers(tree: TreeReader, dir: string, repositoryRoot: string | 
     chain.unshift(current);
     if (current === root || path.dirname(current) === current) break;
   }
-  return chain.filter((folder) => tree.entries(folder)?.some((entry) => entry.name === '.gitignore' && !entry.directory)).map((folder) => readLayer(tree, folder));
+  return chain
+    .filter((folder) => tree.entries(folder)?.some((entry) => entry.name === '.gitignore' && !entry.directory))
+    .map((folder) => readLayer(tree, folder));
 }
 
 function readAirLists(tree: TreeReader, airPath: string): { mcp: string[]; roots: string[]; catalogs: string[] } {

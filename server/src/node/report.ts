@@ -44,15 +44,18 @@ export function reportFindings(
     }
     return otherFiles.get(filePath);
   };
-  return findings.map((finding) => known.get(finding) ?? {
-      code: finding.code,
-    severity: finding.severity,
-    message: finding.message,
-    range: lines.rangeOf(finding.start, finding.end),
-    data: finding.data,
-    related: (finding.related ?? []).flatMap((related) => {
-      const index = related.path === undefined ? lines : indexFor(related.path);
-      return index ? [{ path: related.path, range: index.rangeOf(related.start, related.end), message: related.message }] : [];
-    }),
-  });
+  return findings.map(
+    (finding) =>
+      known.get(finding) ?? {
+        code: finding.code,
+        severity: finding.severity,
+        message: finding.message,
+        range: lines.rangeOf(finding.start, finding.end),
+        data: finding.data,
+        related: (finding.related ?? []).flatMap((related) => {
+          const index = related.path === undefined ? lines : indexFor(related.path);
+          return index ? [{ path: related.path, range: index.rangeOf(related.start, related.end), message: related.message }] : [];
+        }),
+      },
+  );
 }

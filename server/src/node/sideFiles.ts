@@ -52,7 +52,9 @@ export class SideFiles {
   contains(filePath: string): boolean {
     if (this.options.containment.length === 0) return true;
     const resolved = path.resolve(filePath);
-    return this.containment().some((folder) => isInside(resolved, folder)) || this.options.containment.some((folder) => isInside(resolved, path.resolve(folder)));
+    return (
+      this.containment().some((folder) => isInside(resolved, folder)) || this.options.containment.some((folder) => isInside(resolved, path.resolve(folder)))
+    );
   }
 
   /** Why this file may not be read for this request, or undefined when it may. Never opens the file. */

@@ -32,7 +32,12 @@ export function discoverVariables(context: VariableContext, filePath: string, se
   const sources: VariableSource[] = [];
   const skipped: string[] = [];
   if (settings.knownVariables.length > 0) {
-    sources.push({ kind: 'known', label: `names declared in ${(settings.surface ?? EDITOR_SURFACE).knownNames}`, exists: true, names: new Set(settings.knownVariables) });
+    sources.push({
+      kind: 'known',
+      label: `names declared in ${(settings.surface ?? EDITOR_SURFACE).knownNames}`,
+      exists: true,
+      names: new Set(settings.knownVariables),
+    });
   }
   const envFiles = envFilesFor(context, filePath, settings);
   if (!settings.trusted) {
@@ -46,14 +51,29 @@ export function discoverVariables(context: VariableContext, filePath: string, se
     dependencies.push(envFile);
     const read = context.side.read(envFile, { explicit: explicitEnv, trusted: true });
     const entries = 'text' in read ? Object.entries(parseDotenv(read.text)) : [];
-    sources.push({ kind: 'dotenv', label: context.display(envFile), path: envFile, exists: 'text' in read, names: namesWithValues(entries), empty: namesWithoutValues(entries), ...problem(read) });
+    sources.push({
+      kind: 'dotenv',
+      label: context.display(envFile),
+      path: envFile,
+      exists: 'text' in read,
+      names: namesWithValues(entries),
+      empty: namesWithoutValues(entries),
+      ...problem(read),
+    });
   }
   if (settings.secretsFile) {
     const secretsPath = context.resolve(settings.secretsFile);
     dependencies.push(secretsPath);
     const read = context.side.read(secretsPath, { explicit: true, trusted: true });
     const names = 'text' in read ? secretNames(read.text) : new Set<string>();
-    sources.push({ kind: 'secrets', label: `secrets file ${context.display(secretsPath)}`, path: secretsPath, exists: 'text' in read, names, ...problem(read) });
+    sources.push({
+      kind: 'secrets',
+      label: `secrets file ${context.display(secretsPath)}`,
+      path: secretsPath,
+      exists: 'text' in read,
+      names,
+      ...problem(read),
+    });
   }
   if (settings.readProcessEnv) {
     sources.push({ kind: 'process', label: 'the process environment', exists: true, names: namesWithValues(Object.entries(context.env)) });

@@ -1,7 +1,19 @@
 import * as path from 'node:path';
 import { baseName, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, swapNameToken, type IndexKind } from '../service/classify';
 import { schemaUrlOf } from '../service/schemaUrl';
-import { AIR_ARTIFACT_TYPES, type AirArtifacts, type AirPath, type AirFacts, type CatalogFile, type CatalogsFacts, type ComposedCatalog, type CompositionFacts, type RootsFacts, type RootsFile, type WorkspaceFacts } from '../service/facts';
+import {
+  AIR_ARTIFACT_TYPES,
+  type AirArtifacts,
+  type AirPath,
+  type AirFacts,
+  type CatalogFile,
+  type CatalogsFacts,
+  type ComposedCatalog,
+  type CompositionFacts,
+  type RootsFacts,
+  type RootsFile,
+  type WorkspaceFacts,
+} from '../service/facts';
 import { indexEntries } from '../service/model';
 import { getProperty, nodeValue, parseJson, propertyValue } from '../service/parse';
 import { summariseCatalog, summariseRootsIndex } from '../service/summary';
@@ -135,7 +147,13 @@ export class Workspace {
   }
 
   private variableContext(): VariableContext {
-    return { side: this.side, workspaceRoot: this.options.workspaceRoot, env: this.options.env, resolve: (file) => this.resolve(file), display: (file) => this.display(file) };
+    return {
+      side: this.side,
+      workspaceRoot: this.options.workspaceRoot,
+      env: this.options.env,
+      resolve: (file) => this.resolve(file),
+      display: (file) => this.display(file),
+    };
   }
 
   // ---- roots for a catalog -------------------------------------------------------------------
@@ -234,7 +252,7 @@ export class Workspace {
   }
 
   /**
-   * For `duplicate-server` (issue 8): the nearest air.json whose `mcp` array lists this catalog,
+   * For `duplicate-server`: the nearest air.json whose `mcp` array lists this catalog,
    * and the other local catalogs it composes (each with the span of its listing). Undefined when
    * no air.json lists the catalog.
    */
@@ -261,7 +279,7 @@ export class Workspace {
   }
 
   /**
-   * For an air.json (issue 8): where each local path of its per-type arrays points, and the short
+   * For an air.json: where each local path of its per-type arrays points, and the short
    * names each artifact type resolves to from the local index files. A type fed by a remote source
    * or by `catalogs` (folders AIR searches) is marked incomplete.
    */
@@ -366,4 +384,3 @@ export class Workspace {
     return file;
   }
 }
-

@@ -35,7 +35,14 @@ export interface CatalogView {
 }
 
 /** Codes whose error-severity findings make an entry unusable (SPEC §10: state `invalid`). */
-const STRUCTURAL_CODES: ReadonlySet<Code> = new Set<Code>(['not-an-object', 'invalid-name', 'unknown-type', 'missing-field', 'forbidden-field', 'invalid-value']);
+const STRUCTURAL_CODES: ReadonlySet<Code> = new Set<Code>([
+  'not-an-object',
+  'invalid-name',
+  'unknown-type',
+  'missing-field',
+  'forbidden-field',
+  'invalid-value',
+]);
 
 export function readCatalog(text: string, facts?: WorkspaceFacts, parsed?: ParsedJson): CatalogView {
   const checkFacts: WorkspaceFacts = facts ?? { variables: VariableIndex.empty() };
@@ -50,7 +57,12 @@ export function readCatalog(text: string, facts?: WorkspaceFacts, parsed?: Parse
       // The check already read every entry this way, so none is undefined here.
       const { name, value } = readEntry(text, object.spans, index)!;
       const at = index * SPAN_FIELDS;
-      entries.push({ name, keySpan: { start: object.spans[at + KEY_START], end: object.spans[at + KEY_END] }, value: plainObject(value), problems: problems.get(name) ?? [] });
+      entries.push({
+        name,
+        keySpan: { start: object.spans[at + KEY_START], end: object.spans[at + KEY_END] },
+        value: plainObject(value),
+        problems: problems.get(name) ?? [],
+      });
     }
     return { usable: true, syntaxErrors: false, entries };
   }

@@ -3,7 +3,7 @@
  * Pure string logic on paths and text; membership in an air.json is decided by the discovery layer.
  */
 
-/** `air` (issue 8): an air.json, checked for its paths, composition and `exclude` patterns. */
+/** `air`: an air.json, checked for its paths, composition and `exclude` patterns. */
 export type IndexKind = 'catalog' | 'roots' | 'air';
 
 /** Split a path on both separators so Windows-style paths classify the same way. */

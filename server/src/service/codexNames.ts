@@ -22,7 +22,9 @@ export function toolNameCollisions(names: readonly string[]): string[] {
   const warnings: string[] = [];
   for (const [prefix, group] of groups) {
     if (group.length < 2) continue;
-    warnings.push(`${group.map((name) => `"${name}"`).join(' and ')} ${group.length === 2 ? 'both' : 'all'} become \`${prefix}<tool>\` in Codex, so their tool names collide; rename one.`);
+    warnings.push(
+      `${group.map((name) => `"${name}"`).join(' and ')} ${group.length === 2 ? 'both' : 'all'} become \`${prefix}<tool>\` in Codex, so their tool names collide; rename one.`,
+    );
   }
   return warnings;
 }

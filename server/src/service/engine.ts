@@ -23,9 +23,18 @@ import { unavailableRule } from './rules/unavailable';
  * Pure: the same function serves the language server, the command line and the tests.
  */
 
-export const RULES: readonly Rule[] = [structureRule, oauthRule, timeoutRule, unavailableRule, placeholderRule, rootsRule, ineffectiveFieldRule, ...HYGIENE_RULES];
+export const RULES: readonly Rule[] = [
+  structureRule,
+  oauthRule,
+  timeoutRule,
+  unavailableRule,
+  placeholderRule,
+  rootsRule,
+  ineffectiveFieldRule,
+  ...HYGIENE_RULES,
+];
 
-/** SPEC §8 / issue 7: a document over this size gets one clear diagnostic instead of a stall. */
+/** SPEC §8: a document over this size gets one clear diagnostic instead of a stall. */
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;
 
 export interface CheckOptions {
@@ -38,11 +47,11 @@ export interface CheckOptions {
   /** Reuse an existing parse of the same text. */
   parsed?: ParsedJson;
   /**
-   * Test seam (issue 7): the rules to run instead of RULES, so a test can inject a rule that
+   * Test seam: the rules to run instead of RULES, so a test can inject a rule that
    * throws and prove the others still report. Production callers never pass it.
    */
   rules?: readonly Rule[];
-  /** Test seam (issue 6): false forces the full parser, to compare it with the fast path. */
+  /** Test seam: false forces the full parser, to compare it with the fast path. */
   fastPath?: boolean;
 }
 
@@ -129,11 +138,18 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
 
 /**
  * The next version of a document checked before: when the previous check took the fast path and
- * the edits fall inside entries' values, only the edited entries are read again (issue 6). The
+ * the edits fall inside entries' values, only the edited entries are read again. The
  * facts and options must be the ones the previous check used. The previous result's fast state
  * is consumed. Always the same findings as `checkDocument(text, …)`.
  */
-export function recheckDocument(previous: CheckResult, edits: readonly OffsetEdit[], text: string, kind: IndexKind, facts: WorkspaceFacts, options: CheckOptions = {}): CheckResult {
+export function recheckDocument(
+  previous: CheckResult,
+  edits: readonly OffsetEdit[],
+  text: string,
+  kind: IndexKind,
+  facts: WorkspaceFacts,
+  options: CheckOptions = {},
+): CheckResult {
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   if (previous.fast && kind === 'catalog' && text.length <= maxFileSize && previous.fast.facts === facts) {
     const fast = recheckEdits(previous.fast, edits, text, ruleRunner(options));
@@ -159,7 +175,8 @@ function fastResult(text: string, fast: FastResult, options: CheckOptions, incre
 /** The rules for this kind of document, less those whose every code is off. */
 function activeRules(kind: IndexKind, options: CheckOptions): Rule[] {
   return (options.rules ?? RULES).filter(
-    (rule) => rule.appliesTo.includes(kind) && !(rule.codes && rule.codes.every((code) => effectiveSeverity(code, undefined, options.severities) === undefined)),
+    (rule) =>
+      rule.appliesTo.includes(kind) && !(rule.codes && rule.codes.every((code) => effectiveSeverity(code, undefined, options.severities) === undefined)),
   );
 }
 
@@ -178,7 +195,7 @@ function ruleRunner(options: CheckOptions): (rule: Rule, run: () => void) => voi
 }
 
 /**
- * Findings are capped by size (issue 7, found by the fuzzer): a 60 KB server name made of 15,000
+ * Findings are capped by size (found by the fuzzer): a 60 KB server name made of 15,000
  * `${a}` gave 15,000 findings each carrying the name in `data.path` — a 900 MB LSP message whose
  * JSON.stringify killed the server, and a `check --format json` that failed. Past this many UTF-16
  * units of messages and data (tens of megabytes on the wire), the later findings are left out and
@@ -212,7 +229,7 @@ function capFindings(findings: ResolvedFinding[]): ResolvedFinding[] {
     weight += weightOf(finding);
     if (weight > MAX_FINDINGS_WEIGHT) {
       // The strict-JSON verdict must survive the cut (JSON.parse fails on the file whatever else
-      // is wrong): the first left-out finding of each json-* code is kept (fuzzer, issue 7).
+      // is wrong): the first left-out finding of each json-* code is kept (fuzzer).
       const kept = findings.slice(0, i);
       const verdicts: ResolvedFinding[] = [];
       for (const code of STRICT_JSON_CODES) {

@@ -1,5 +1,5 @@
 /**
- * A strict top-level scanner for the fast path (issue 6): where each entry of an index's object
+ * A strict top-level scanner for the fast path: where each entry of an index's object
  * sits, without building any tree. It only finds boundaries; whether a value is valid JSON is left
  * to `JSON.parse` of its slice. Anything unusual — a BOM, a comment, a trailing comma, a syntax
  * error, a non-object root — returns undefined, and the engine takes the full parser, so every
@@ -21,7 +21,7 @@ export interface EntrySpan {
 /**
  * The entry table: SPAN_FIELDS int32 per entry, in document order. A typed array rather than an
  * object per entry: a 10,000-entry table is then one allocation the garbage collector never
- * copies (issue 6).
+ * copies.
  */
 export const KEY_START = 0;
 export const KEY_END = 1;
@@ -42,7 +42,14 @@ export interface ScannedObject {
 /** Entry `index` of a table as an object. */
 export function spanAt(spans: Int32Array, index: number): EntrySpan {
   const at = index * SPAN_FIELDS;
-  return { keyStart: spans[at + KEY_START], keyEnd: spans[at + KEY_END], valueStart: spans[at + VALUE_START], valueEnd: spans[at + VALUE_END], keyCount: spans[at + KEY_COUNT], depth: spans[at + DEPTH] };
+  return {
+    keyStart: spans[at + KEY_START],
+    keyEnd: spans[at + KEY_END],
+    valueStart: spans[at + VALUE_START],
+    valueEnd: spans[at + VALUE_END],
+    keyCount: spans[at + KEY_COUNT],
+    depth: spans[at + DEPTH],
+  };
 }
 
 const QUOTE = 0x22;

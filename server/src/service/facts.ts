@@ -62,7 +62,7 @@ export interface CatalogsFacts {
 }
 
 /**
- * For a catalog (issue 8, `duplicate-server`): the air.json that composes it and the other catalogs
+ * For a catalog (`duplicate-server`): the air.json that composes it and the other catalogs
  * its `mcp` array composes. AIR qualifies every server of a local catalog as `@local/<name>`, so
  * one name in two of them makes the whole air.json fail to load.
  */
@@ -104,7 +104,7 @@ export interface AirArtifacts {
 }
 
 /**
- * For an air.json (issue 8): what its local paths point at and the artifacts it resolves to.
+ * For an air.json: what its local paths point at and the artifacts it resolves to.
  * Plain data built by the discovery layer; the check itself is pure.
  */
 export interface AirFacts {

@@ -1,12 +1,25 @@
 import type { WorkspaceFacts } from './facts';
 import type { Finding } from './findings';
-import { countKeys, DEPTH, KEY_COUNT, KEY_END, KEY_START, scanEntrySpans, skipValue, spanAt, SPAN_FIELDS, VALUE_END, VALUE_START, type ScannedObject } from './entrySpans';
+import {
+  countKeys,
+  DEPTH,
+  KEY_COUNT,
+  KEY_END,
+  KEY_START,
+  scanEntrySpans,
+  skipValue,
+  spanAt,
+  SPAN_FIELDS,
+  VALUE_END,
+  VALUE_START,
+  type ScannedObject,
+} from './entrySpans';
 import { entryAt, entryOf, entryTree, parseWhole, readEntry, shiftFinding, shiftTree, type TreeEntry } from './fastEntries';
 import type { JsonNode, ParsedJson } from './parse';
 import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } from './rules/rule';
 
 /**
- * The fast path for catalogs (issue 6; bench/NOTES.md). A big catalog is almost all clean entries,
+ * The fast path for catalogs (bench/NOTES.md). A big catalog is almost all clean entries,
  * and building a node tree for each was most of a check's cost. So:
  *
  * 1. `scanEntrySpans` finds each entry's key and value without a tree;
@@ -20,7 +33,6 @@ import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } f
  *
  * The state also lets an edit inside one entry's value re-check that entry alone (`recheckEdits`).
  */
-
 
 /**
  * What the fast path keeps per document, in flat arrays indexed by entry (the garbage collector
@@ -121,7 +133,19 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
       namedMembers[named] |= 1 << r;
     }
   });
-  const state: FastState = { text, object, reporters, schemaIndex, groupKeys, groupSizes, namedMembers, trees: new Map(), rules, facts, documentFindings: rules.map(() => undefined) };
+  const state: FastState = {
+    text,
+    object,
+    reporters,
+    schemaIndex,
+    groupKeys,
+    groupSizes,
+    namedMembers,
+    trees: new Map(),
+    rules,
+    facts,
+    documentFindings: rules.map(() => undefined),
+  };
   for (let index = 0; index < object.count; index++) {
     const seeing = rulesSeeing(state, index);
     if (seeing !== 0) state.trees.set(index, entryTree(text, spanAt(object.spans, index), seeing));
@@ -239,7 +263,7 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
 }
 
 /**
- * The parse an editor feature at `offset` needs (issue 6): when the offset is inside one entry
+ * The parse an editor feature at `offset` needs: when the offset is inside one entry
  * (its key too, when `withKey`), a document holding only that entry's tree — enough for a hover
  * or a completion there, for the cost of one entry instead of the whole catalog. Undefined
  * anywhere else (between entries, on `$schema`): use the whole tree.
@@ -341,7 +365,14 @@ function rulesSeeing(state: FastState, index: number): number {
  * The rules that may report on an entry (a bit mask), its group keys written into `groupKeys`,
  * SCHEMA for a string `$schema`, or undefined when only the full parser can judge the document.
  */
-function judge(entry: PlainEntry, keyCount: number, rules: readonly Rule[], context: PlainContext, groupKeys: (Keys[] | undefined)[], index: number): number | undefined {
+function judge(
+  entry: PlainEntry,
+  keyCount: number,
+  rules: readonly Rule[],
+  context: PlainContext,
+  groupKeys: (Keys[] | undefined)[],
+  index: number,
+): number | undefined {
   if (entry.name === '$schema') return typeof entry.value === 'string' ? SCHEMA : undefined;
   // A duplicate key: the tree's findings (and its shadowed properties) are every rule's business.
   const duplicateKey = countKeys(entry.value) !== keyCount;

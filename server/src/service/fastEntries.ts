@@ -27,7 +27,6 @@ export interface TreeEntry {
   findings?: Finding[];
 }
 
-
 export function parseWhole(text: string): Record<string, unknown> | undefined {
   try {
     const value = JSON.parse(text) as unknown;
@@ -112,7 +111,11 @@ export function shiftTree(tree: TreeEntry, by: number): void {
  */
 export function shiftFinding(finding: Finding, from: number, by: number): Finding {
   const data = finding.data as { earlierOffset?: number } | undefined;
-  const moves = finding.start >= from || finding.end > from || (data?.earlierOffset !== undefined && data.earlierOffset >= from) || finding.related?.some((related) => related.path === undefined && related.end > from);
+  const moves =
+    finding.start >= from ||
+    finding.end > from ||
+    (data?.earlierOffset !== undefined && data.earlierOffset >= from) ||
+    finding.related?.some((related) => related.path === undefined && related.end > from);
   if (!moves || by === 0) return finding;
   const at = (offset: number) => (offset >= from ? offset + by : offset);
   return {
@@ -120,7 +123,9 @@ export function shiftFinding(finding: Finding, from: number, by: number): Findin
     start: at(finding.start),
     end: finding.end > from ? finding.end + by : finding.end,
     data: data?.earlierOffset !== undefined && data.earlierOffset >= from ? { ...data, earlierOffset: data.earlierOffset + by } : finding.data,
-    related: finding.related?.map((related) => (related.path === undefined && related.end > from ? { ...related, start: at(related.start), end: related.end + by } : related)),
+    related: finding.related?.map((related) =>
+      related.path === undefined && related.end > from ? { ...related, start: at(related.start), end: related.end + by } : related,
+    ),
   };
 }
 

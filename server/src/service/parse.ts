@@ -218,7 +218,13 @@ export function parseJson(text: string): ParsedJson {
     const node: JsonNode = { type: kind === T.OpenBrace ? 'object' : 'array', offset: tokenStart(), length: 1, children: [] };
     const parent = stack[stack.length - 1];
     attach(node);
-    const segment = !parent ? undefined : parent.kind === 'array' ? parent.node.children!.length - 1 : parent.property ? (parent.property.children![0].value as string) : undefined;
+    const segment = !parent
+      ? undefined
+      : parent.kind === 'array'
+        ? parent.node.children!.length - 1
+        : parent.property
+          ? (parent.property.children![0].value as string)
+          : undefined;
     if (kind === T.OpenBrace) {
       stack.push({ kind: 'object', node, state: 'keyOrEnd', keys: new Map(), trailingCommaOffset: -1, depth, segment });
     } else {
@@ -275,7 +281,11 @@ export function parseJson(text: string): ParsedJson {
         break;
       }
       if (!acceptValue(kind)) {
-        syntaxError(kind === T.Unknown ? `Unexpected ${unquotedText(scanner.getTokenValue())}: expected a JSON value.` : 'Expected a JSON value.', tokenStart(), tokenEnd());
+        syntaxError(
+          kind === T.Unknown ? `Unexpected ${unquotedText(scanner.getTokenValue())}: expected a JSON value.` : 'Expected a JSON value.',
+          tokenStart(),
+          tokenEnd(),
+        );
         if (kind === T.CloseBrace || kind === T.CloseBracket || kind === T.Comma || kind === T.Colon || kind === T.Unknown) {
           kind = next();
           continue;
@@ -308,7 +318,9 @@ export function parseJson(text: string): ParsedJson {
             continue; // let the parent see the `]`
           } else {
             syntaxError(
-              kind === T.Unknown ? `Expected a property name in double quotes, found ${unquotedText(scanner.getTokenValue())}.` : 'Expected a property name in double quotes.',
+              kind === T.Unknown
+                ? `Expected a property name in double quotes, found ${unquotedText(scanner.getTokenValue())}.`
+                : 'Expected a property name in double quotes.',
               tokenStart(),
               tokenEnd(),
             );
@@ -335,7 +347,11 @@ export function parseJson(text: string): ParsedJson {
           break;
         case 'value':
           if (!acceptValue(kind)) {
-            syntaxError(kind === T.Unknown ? `Unexpected ${unquotedText(scanner.getTokenValue())}: expected a value.` : 'Expected a value.', tokenStart(), tokenEnd());
+            syntaxError(
+              kind === T.Unknown ? `Unexpected ${unquotedText(scanner.getTokenValue())}: expected a value.` : 'Expected a value.',
+              tokenStart(),
+              tokenEnd(),
+            );
             frame.state = 'commaOrEnd';
             frame.property = undefined;
             if (kind === T.Comma || kind === T.CloseBrace || kind === T.CloseBracket) continue;
@@ -374,7 +390,11 @@ export function parseJson(text: string): ParsedJson {
           } else {
             frame.trailingCommaOffset = -1;
             if (!acceptValue(kind)) {
-              syntaxError(kind === T.Unknown ? `Unexpected ${unquotedText(scanner.getTokenValue())}: expected a value.` : 'Expected a value.', tokenStart(), tokenEnd());
+              syntaxError(
+                kind === T.Unknown ? `Unexpected ${unquotedText(scanner.getTokenValue())}: expected a value.` : 'Expected a value.',
+                tokenStart(),
+                tokenEnd(),
+              );
               if (kind === T.Unknown) frame.state = 'commaOrEnd';
             }
           }
@@ -413,4 +433,3 @@ export function parseJson(text: string): ParsedJson {
 
   return { text, root, findings, strictErrors, maxDepth };
 }
-

@@ -75,7 +75,7 @@ export const MAX_FINDING_PATH = 64;
 /**
  * How a syntax error names a run of unquoted text. Only a short word is echoed (`undefined`, `NaN`,
  * `True`): a long run, or one with `=`, may be a credential, and `mcp-catalog check .env` (a
- * careless glob in CI) would otherwise print `TOKEN=<value>` into a log (issue 7, SPEC §8: no
+ * careless glob in CI) would otherwise print `TOKEN=<value>` into a log (SPEC §8: no
  * output ever holds a variable's value). Bounded, too, so a huge junk token never becomes a huge message.
  */
 export function unquotedText(token: string): string {

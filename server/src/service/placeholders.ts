@@ -163,7 +163,7 @@ export function decodedIndexToOffset(raw: string, literalOffset: number, decoded
 /**
  * `decodedIndexToOffset` for many indices of one literal: ascending indices cost one pass over
  * the literal in all. Mapping each placeholder from the start of its string made a 1 MB string of
- * 262,144 placeholders quadratic (seconds of scanning; found by the fuzzer, issue 7).
+ * 262,144 placeholders quadratic (seconds of scanning; found by the fuzzer).
  */
 export function decodedOffsetMapper(raw: string, literalOffset: number): (decodedIndex: number) => number {
   if (!raw.includes('\\')) return (decodedIndex) => literalOffset + 1 + decodedIndex;

@@ -59,7 +59,8 @@ export function parseProjectConfig(text: string): ParsedProjectConfig {
       case 'envFiles':
       case 'rootsFiles':
       case 'exclude':
-        if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.trim().length === 0)) problems.push(`${key} must be an array of non-empty strings`);
+        if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.trim().length === 0))
+          problems.push(`${key} must be an array of non-empty strings`);
         else values[key] = value.map((item: string) => item.trim());
         break;
       case 'secretsFile':

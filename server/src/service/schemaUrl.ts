@@ -25,5 +25,14 @@ export function schemaUrlOf(text: string): string | undefined {
  * inside a value only costs a parse; it can never make the answer wrong.
  */
 const SCHEMA_KEY = new RegExp(
-  `"${[...'$schema'].map((ch) => `(?:${ch === '$' ? '\\$' : ch}|\\\\u${ch.charCodeAt(0).toString(16).padStart(4, '0').replace(/[a-f]/g, (hex) => `[${hex}${hex.toUpperCase()}]`)})`).join('')}"`,
+  `"${[...'$schema']
+    .map(
+      (ch) =>
+        `(?:${ch === '$' ? '\\$' : ch}|\\\\u${ch
+          .charCodeAt(0)
+          .toString(16)
+          .padStart(4, '0')
+          .replace(/[a-f]/g, (hex) => `[${hex}${hex.toUpperCase()}]`)})`,
+    )
+    .join('')}"`,
 );

@@ -18,8 +18,14 @@ export function summariseRootsIndex(path: string, text: string, parsed: ParsedJs
     roots.set(entry.name, nodeSpan(entry.keyNode));
     const description = field(entry, 'description')?.valueNode?.value;
     if (typeof description === 'string' && description.trim()) descriptions.set(entry.name, description);
-    defaultServers.set(entry.name, stringItems(field(entry, 'default_mcp_servers')?.valueNode).map((item) => item.value));
-    subagentRoots.set(entry.name, stringItems(field(entry, 'default_subagent_roots')?.valueNode).map((item) => item.value));
+    defaultServers.set(
+      entry.name,
+      stringItems(field(entry, 'default_mcp_servers')?.valueNode).map((item) => item.value),
+    );
+    subagentRoots.set(
+      entry.name,
+      stringItems(field(entry, 'default_subagent_roots')?.valueNode).map((item) => item.value),
+    );
   }
   const anchor = parsed.root?.type === 'object' ? { start: parsed.root.offset, end: parsed.root.offset + parsed.root.length } : { start: 0, end: 0 };
   return { path, roots, anchor, defaultServers, descriptions, subagentRoots };

@@ -30,4 +30,3 @@ export const CLI_SURFACE: Surface = {
   declareKnown: (name) => `pass --known ${name}`,
   nameRootsIndex: 'pass --roots FILE',
 };
-

@@ -109,7 +109,10 @@ describe('complexity: the server scales linearly on hostile repetition', functio
       const file = writeWorld(ws, nestedOpenings, size);
       const uri = client.open(file);
       await client.waitForDiagnostics(uri, { version: 1 });
-      const line = fs.readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes('${${}'));
+      const line = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .findIndex((text) => text.includes('${${}'));
       return cpu(async () => assert.ok(await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character: 10 } })));
     });
     await assertScalesLinearly('server cancelled hover while opening, nested openings', n, (size) =>

@@ -76,7 +76,10 @@ export const catalogTour: UiScript = {
       await workbench.collapseProblemDetails('undefined-root'); // its related information names the scratch folder
       await workbench.goTo(18, 9); // inside "zimer"
       const actions = await workbench.openQuickFixMenu('Change to "zimmer"');
-      assert.ok(actions.some((title) => title.includes('Add root "zimer" to roots.json')), `menu: ${JSON.stringify(actions)}`);
+      assert.ok(
+        actions.some((title) => title.includes('Add root "zimer" to roots.json')),
+        `menu: ${JSON.stringify(actions)}`,
+      );
       await workbench.screenshot('tour-04-quick-fix-menu');
       await workbench.applyQuickFix('Change to "zimmer"');
       await workbench.waitForNoSquiggle('error');

@@ -8,9 +8,11 @@ import type { AirFacts, AirPath, CatalogFile } from '../../../server/src/service
 import { summariseCatalog } from '../../../server/src/service/summary';
 import { check, describe as describeFindings, expectNone, expectOne, facts, fixture, readFixture, runCli, tempTree, withCode } from '../helpers';
 
-/** air.json awareness (issue 8 item 2): paths, composition and `exclude`, judged from plain facts. */
+/** air.json awareness: paths, composition and `exclude`, judged from plain facts. */
 
-function airFacts(options: { paths?: Record<string, AirPath['found']>; mcp?: string[]; roots?: string[]; incomplete?: string[]; catalogs?: Record<string, CatalogFile> } = {}): AirFacts {
+function airFacts(
+  options: { paths?: Record<string, AirPath['found']>; mcp?: string[]; roots?: string[]; incomplete?: string[]; catalogs?: Record<string, CatalogFile> } = {},
+): AirFacts {
   const paths = new Map(Object.entries(options.paths ?? {}).map(([written, found]) => [written, { path: path.posix.join('/ws', written), found }]));
   return {
     paths,
@@ -102,13 +104,19 @@ describe('air.json: duplicate-server across its catalogs', () => {
 
   it('a catalog listed twice duplicates every server', () => {
     const text = air({ mcp: ['./mcp.json', 'mcp.json'] });
-    const finding = expectOne(text, checkAir(text, airFacts({ catalogs: { './mcp.json': first, 'mcp.json': first } })), 'duplicate-server', { range: '"mcp.json"' });
+    const finding = expectOne(text, checkAir(text, airFacts({ catalogs: { './mcp.json': first, 'mcp.json': first } })), 'duplicate-server', {
+      range: '"mcp.json"',
+    });
     assert.match(finding.message, /listed twice/);
   });
 
   it('is silent when the names are distinct', () => {
     const text = air({ mcp: ['./mcp.json', './other.json'] });
-    expectNone(text, checkAir(text, airFacts({ catalogs: { './mcp.json': first, './other.json': summariseCatalog('/ws/other.json', '{"notion": {}}') } })), 'duplicate-server');
+    expectNone(
+      text,
+      checkAir(text, airFacts({ catalogs: { './mcp.json': first, './other.json': summariseCatalog('/ws/other.json', '{"notion": {}}') } })),
+      'duplicate-server',
+    );
   });
 });
 

@@ -23,7 +23,18 @@ import { catalogText, random, Rng, rootsText } from './generator';
  * bundled `node dist/cli.js` as a process.
  */
 
-const STRUCTURAL: ReadonlySet<Code> = new Set<Code>(['json-syntax', 'json-comment', 'json-trailing-comma', 'json-bom', 'not-an-object', 'invalid-name', 'unknown-type', 'missing-field', 'forbidden-field', 'invalid-value']);
+const STRUCTURAL: ReadonlySet<Code> = new Set<Code>([
+  'json-syntax',
+  'json-comment',
+  'json-trailing-comma',
+  'json-bom',
+  'not-an-object',
+  'invalid-name',
+  'unknown-type',
+  'missing-field',
+  'forbidden-field',
+  'invalid-value',
+]);
 
 function airValidator(file: string): ValidateFunction {
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -62,7 +73,8 @@ function airVerdict(text: string, kind: 'catalog' | 'roots'): { rejects: boolean
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
       const roots = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>).default_in_roots : undefined;
-      if (roots !== undefined && !(Array.isArray(roots) && roots.every((item) => typeof item === 'string'))) return { rejects: true, why: `${name}: default_in_roots is not an array of strings` };
+      if (roots !== undefined && !(Array.isArray(roots) && roots.every((item) => typeof item === 'string')))
+        return { rejects: true, why: `${name}: default_in_roots is not an array of strings` };
     }
   }
   return { rejects: false, why: 'AIR accepts it' };
@@ -123,7 +135,11 @@ for (const [kind, seed, count] of [
 
       const bin = path.join(REPO_ROOT, 'dist', 'cli.js');
       if (!fs.existsSync(bin)) this.skip();
-      const run = spawnSync(process.execPath, [bin, 'check', '--format', 'json', '--no-process-env', ...files], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const run = spawnSync(process.execPath, [bin, 'check', '--format', 'json', '--no-process-env', ...files], {
+        cwd: dir,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
       assert.ok(run.status === 0 || run.status === 1, run.stderr);
       const spawned = verdicts(run.stdout);
       assert.deepEqual(disagreements(kind, sample, (_, index) => spawned.get(files[index])!).slice(0, 5), []);

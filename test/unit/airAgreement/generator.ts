@@ -47,7 +47,13 @@ function validStdio(g: Rng): Entry {
 function validRemote(g: Rng): Entry {
   const entry: Entry = { type: g.pick(['sse', 'streamable-http']), url: g.pick(URLS) };
   if (g.chance(0.4)) entry.headers = g.pick([{}, { Authorization: 'Bearer ${TOKEN}' }, { 'X-API-Key': '' }]);
-  if (g.chance(0.3)) entry.oauth = g.pick([{}, { clientId: 'abc', scopes: ['read'] }, { redirectUri: 'http://localhost:8765/cb', authServerMetadataUrl: 'https://a.example/x' }, { clientSecret: '${S}', extra: 1 }]);
+  if (g.chance(0.3))
+    entry.oauth = g.pick([
+      {},
+      { clientId: 'abc', scopes: ['read'] },
+      { redirectUri: 'http://localhost:8765/cb', authServerMetadataUrl: 'https://a.example/x' },
+      { clientSecret: '${S}', extra: 1 },
+    ]);
   if (g.chance(0.1)) entry.env = { A: 'b' };
   return withCommonFields(entry, g);
 }

@@ -32,7 +32,10 @@ const SIZES: Record<string, number> = {
 /** The facts discovery builds for the world's target (a sibling .env, roots.json or mcp.json). */
 function factsOf(world: HostileWorld): WorkspaceFacts {
   const env = world.files['.env'];
-  const variables = env === undefined ? VariableIndex.empty() : new VariableIndex([{ kind: 'dotenv', label: '.env (/ws/.env)', path: '/ws/.env', exists: true, names: new Set(dotenvNames(env)) }]);
+  const variables =
+    env === undefined
+      ? VariableIndex.empty()
+      : new VariableIndex([{ kind: 'dotenv', label: '.env (/ws/.env)', path: '/ws/.env', exists: true, names: new Set(dotenvNames(env)) }]);
   const facts: WorkspaceFacts = { documentPath: `/ws/${world.target}`, variables };
   if (world.kind === 'catalog' && world.files['roots.json'] !== undefined) {
     facts.roots = { via: 'sibling', files: [summariseRootsIndex('/ws/roots.json', world.files['roots.json'])], remoteSources: [] };

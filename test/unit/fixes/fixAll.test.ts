@@ -41,7 +41,7 @@ describe('fix-all: source.fixAll.mcp-catalog (SPEC §5)', () => {
     assert.equal(value['timeout-notation-and-range'].startup_timeout_sec, 5);
     assert.equal(value['timeout-range'].startup_timeout_sec, 600);
     assert.equal(value.multiline.unavailable, 'Down for maintenance é');
-    assert.ok(result.text.includes('"Down for maintenance \\u00e9"'), 'the author\'s escapes survive');
+    assert.ok(result.text.includes('"Down for maintenance \\u00e9"'), "the author's escapes survive");
     assert.deepEqual(value.empty, { type: 'stdio', command: 'node' });
     assert.deepEqual(value['remote-env'], { type: 'sse', url: 'https://example.com/sse' });
     assert.equal(value.lower.env.T, '${token:-x}', 'case changes are never in fix-all');
@@ -82,7 +82,8 @@ describe('fix-all: source.fixAll.mcp-catalog (SPEC §5)', () => {
   });
 
   it('removing a property whose value has its own fix (a duplicate whose value has a trailing comma and a bad timeout)', () => {
-    const text = '{\n  "s": { "type": "stdio", "command": "x", "startup_timeout_sec": "30", "args": ["a",] },\n  "s": { "type": "stdio", "command": "node" }\n}';
+    const text =
+      '{\n  "s": { "type": "stdio", "command": "x", "startup_timeout_sec": "30", "args": ["a",] },\n  "s": { "type": "stdio", "command": "node" }\n}';
     const result = computeFixAll(text, 'catalog', makeFacts());
     assert.equal(result.text, '{\n  "s": { "type": "stdio", "command": "node" }\n}');
   });

@@ -44,7 +44,13 @@ export interface FactsOptions {
 export function makeFacts(options: FactsOptions = {}): WorkspaceFacts {
   const sources: VariableSource[] = [];
   if (options.known) sources.push({ kind: 'known', label: 'names declared in --known', exists: true, names: new Set(options.known) });
-  sources.push({ kind: 'dotenv', label: '.env', path: options.envFile ?? '/repo/.env', exists: options.envNames !== undefined, names: new Set(options.envNames ?? []) });
+  sources.push({
+    kind: 'dotenv',
+    label: '.env',
+    path: options.envFile ?? '/repo/.env',
+    exists: options.envNames !== undefined,
+    names: new Set(options.envNames ?? []),
+  });
   if (options.processEnv) sources.push({ kind: 'process', label: 'the process environment', exists: true, names: new Set(options.processEnv) });
   const facts: WorkspaceFacts = { documentPath: options.documentPath ?? '/repo/mcp.json', variables: new VariableIndex(sources) };
   if (options.roots) {
@@ -62,7 +68,12 @@ export function check(text: string, facts: WorkspaceFacts = makeFacts(), kind: I
   return checkDocument(text, kind, facts).findings;
 }
 
-export function contextFor(text: string, facts: WorkspaceFacts = makeFacts(), kind: IndexKind = 'catalog', readFile?: (p: string) => string | undefined): FixContext {
+export function contextFor(
+  text: string,
+  facts: WorkspaceFacts = makeFacts(),
+  kind: IndexKind = 'catalog',
+  readFile?: (p: string) => string | undefined,
+): FixContext {
   return { text, parsed: parseJson(text), kind, facts, readFile };
 }
 
@@ -83,7 +94,7 @@ export interface Fixed {
 
 /**
  * Find the one `code` finding, take its fix (by title, else the preferred one), apply it, and
- * check the Done-when of issue 3: the diagnostic is gone, the document is still strict JSON, and
+ * check what a fix must leave: the diagnostic is gone, the document is still strict JSON, and
  * every byte outside the edit is unchanged.
  */
 export function applyFix(

@@ -50,22 +50,32 @@ describe('quick fixes: roots and servers (SPEC §4.4)', () => {
     assert.equal(add.files![0].path, rootsPath);
     applyFileChange(add.files![0]);
     const updated = fs.readFileSync(rootsPath, 'utf8');
-    assert.equal(updated, '{\n  "$schema": "https://pulsemcp.github.io/air/schemas/roots.schema.json",\n  "zimmer": {\n    "description": "Z"\n  },\n  "fleet": {\n    "description": "TODO: describe this root"\n  }\n}\n');
+    assert.equal(
+      updated,
+      '{\n  "$schema": "https://pulsemcp.github.io/air/schemas/roots.schema.json",\n  "zimmer": {\n    "description": "Z"\n  },\n  "fleet": {\n    "description": "TODO: describe this root"\n  }\n}\n',
+    );
     // The roots index is valid, and the catalog's diagnostic is gone against it.
-    assert.deepEqual(check(updated, makeFacts({ documentPath: rootsPath }), 'roots').filter((f) => f.severity === 'error'), []);
+    assert.deepEqual(
+      check(updated, makeFacts({ documentPath: rootsPath }), 'roots').filter((f) => f.severity === 'error'),
+      [],
+    );
     const after = makeFacts({ documentPath: catalogPath, roots: { path: rootsPath, text: updated } });
     assert.equal(check(text, after).filter((f) => f.code === 'undefined-root').length, 0);
   });
 
   it('undefined-root: adding a root to an empty `{}` and to a one-line index', () => {
     const empty = setup('{}');
-    let fix = fixesFor(findingOf(catalogWith('["a"]'), 'undefined-root', empty.facts), contextFor(catalogWith('["a"]'), empty.facts, 'catalog', readFile)).find((f) => f.files)!;
+    let fix = fixesFor(findingOf(catalogWith('["a"]'), 'undefined-root', empty.facts), contextFor(catalogWith('["a"]'), empty.facts, 'catalog', readFile)).find(
+      (f) => f.files,
+    )!;
     applyFileChange(fix.files![0]);
     assert.equal(fs.readFileSync(empty.rootsPath, 'utf8'), '{\n  "a": {\n    "description": "TODO: describe this root"\n  }\n}');
     JSON.parse(fs.readFileSync(empty.rootsPath, 'utf8'));
 
     const inline = setup('{"x": {"description": "X"}}');
-    fix = fixesFor(findingOf(catalogWith('["b"]'), 'undefined-root', inline.facts), contextFor(catalogWith('["b"]'), inline.facts, 'catalog', readFile)).find((f) => f.files)!;
+    fix = fixesFor(findingOf(catalogWith('["b"]'), 'undefined-root', inline.facts), contextFor(catalogWith('["b"]'), inline.facts, 'catalog', readFile)).find(
+      (f) => f.files,
+    )!;
     applyFileChange(fix.files![0]);
     assert.equal(fs.readFileSync(inline.rootsPath, 'utf8'), '{"x": {"description": "X"}, "b": { "description": "TODO: describe this root" }}');
   });
@@ -74,16 +84,25 @@ describe('quick fixes: roots and servers (SPEC §4.4)', () => {
     const { rootsPath, facts } = setup('{\n  "zimmer": { "description": "Z" }\n}\n');
     const unsaved = '{\n  "zimmer": { "description": "Z" },\n  "other": { "description": "O" }\n}\n';
     const text = catalogWith('["fleet"]');
-    const fix = fixesFor(findingOf(text, 'undefined-root', facts), contextFor(text, facts, 'catalog', (p) => (p === rootsPath ? unsaved : readFile(p)))).find((f) => f.files)!;
-    assert.equal(applyEdits(unsaved, fix.files![0].edits), '{\n  "zimmer": { "description": "Z" },\n  "other": { "description": "O" },\n  "fleet": {\n    "description": "TODO: describe this root"\n  }\n}\n');
+    const fix = fixesFor(
+      findingOf(text, 'undefined-root', facts),
+      contextFor(text, facts, 'catalog', (p) => (p === rootsPath ? unsaved : readFile(p))),
+    ).find((f) => f.files)!;
+    assert.equal(
+      applyEdits(unsaved, fix.files![0].edits),
+      '{\n  "zimmer": { "description": "Z" },\n  "other": { "description": "O" },\n  "fleet": {\n    "description": "TODO: describe this root"\n  }\n}\n',
+    );
   });
 
-  it('undefined-root in a roots index (a root\'s own default_in_roots): the root is added to this document', () => {
+  it("undefined-root in a roots index (a root's own default_in_roots): the root is added to this document", () => {
     const text = '{\n  "main": {\n    "description": "M",\n    "default_in_roots": ["helper"]\n  }\n}';
     const facts = makeFacts({ documentPath: path.join(dir, 'roots.json') });
     const { after, fix } = applyFix(text, 'undefined-root', { kind: 'roots', facts, title: 'Add root "helper" to this roots index' });
     assert.equal(fix.files, undefined);
-    assert.equal(after, '{\n  "main": {\n    "description": "M",\n    "default_in_roots": ["helper"]\n  },\n  "helper": {\n    "description": "TODO: describe this root"\n  }\n}');
+    assert.equal(
+      after,
+      '{\n  "main": {\n    "description": "M",\n    "default_in_roots": ["helper"]\n  },\n  "helper": {\n    "description": "TODO: describe this root"\n  }\n}',
+    );
   });
 
   it('undefined-server: the closest server name, keeping @local/', () => {

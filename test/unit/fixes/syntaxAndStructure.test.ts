@@ -9,7 +9,7 @@ describe('quick fixes: strict JSON (SPEC §2, §5)', () => {
     const text = '{\n  // the catalog\n  "a": {\n    "type": "stdio",\n    "command": "node"\n  }\n}\n';
     const { after, fix } = applyFix(text, 'json-comment');
     assert.equal(after, '{\n  "a": {\n    "type": "stdio",\n    "command": "node"\n  }\n}\n');
-    assert.equal(fix.inFixAll, false, 'removing comments deletes the author\'s text: never in fix-all');
+    assert.equal(fix.inFixAll, false, "removing comments deletes the author's text: never in fix-all");
     assert.equal(fix.isPreferred, true);
   });
 
@@ -46,7 +46,8 @@ describe('quick fixes: strict JSON (SPEC §2, §5)', () => {
   });
 
   it('duplicate-key at the top level: removes the earlier entry with its comma', () => {
-    const text = '{\n  "a": {\n    "type": "sse",\n    "url": "https://old.example"\n  },\n  "b": { "type": "stdio", "command": "x" },\n  "a": {\n    "type": "stdio",\n    "command": "node"\n  }\n}\n';
+    const text =
+      '{\n  "a": {\n    "type": "sse",\n    "url": "https://old.example"\n  },\n  "b": { "type": "stdio", "command": "x" },\n  "a": {\n    "type": "stdio",\n    "command": "node"\n  }\n}\n';
     const { after, fix } = applyFix(text, 'duplicate-key');
     assert.equal(after, '{\n  "b": { "type": "stdio", "command": "x" },\n  "a": {\n    "type": "stdio",\n    "command": "node"\n  }\n}\n');
     assert.equal(fix.inFixAll, true);
@@ -90,7 +91,10 @@ describe('quick fixes: structure (SPEC §3, §5)', () => {
     assert.equal(fix.inFixAll, false);
     const after = applyEdits(text, fix.edits);
     assert.equal(after, `{ "a-1": { ${ENTRY} }, "a_1_": { ${ENTRY} } }`);
-    assert.deepEqual(check(after, facts, 'catalog').filter((f) => f.code === 'tool-name-collision'), []);
+    assert.deepEqual(
+      check(after, facts, 'catalog').filter((f) => f.code === 'tool-name-collision'),
+      [],
+    );
   });
 
   it('tool-name-collision: a name with `__` loses the separator', () => {
@@ -127,7 +131,10 @@ describe('quick fixes: structure (SPEC §3, §5)', () => {
     assert.equal(stdio[0].title, 'Add "type": "stdio"');
     assert.equal(stdio[0].isPreferred, true);
     const afterStdio = applyEdits(text, stdio[0].edits);
-    assert.equal(afterStdio, '{\n  "s": {\n    "type": "stdio",\n    "command": "node",\n    "args": []\n  },\n  "r": {\n    "url": "https://example.com"\n  }\n}');
+    assert.equal(
+      afterStdio,
+      '{\n  "s": {\n    "type": "stdio",\n    "command": "node",\n    "args": []\n  },\n  "r": {\n    "url": "https://example.com"\n  }\n}',
+    );
     const remote = fixesFor(findings[1], contextFor(text, facts));
     assert.equal(remote[0].title, 'Add "type": "streamable-http"');
     const afterRemote = applyEdits(text, remote[0].edits);
@@ -169,7 +176,10 @@ describe('quick fixes: structure (SPEC §3, §5)', () => {
   it('invalid-value: a single name where a list belongs becomes a list', () => {
     const roots = { path: '/repo/roots.json', text: '{ "zimmer": { "description": "Z" } }' };
     const text = '{ "s": { "type": "stdio", "command": "node", "default_in_roots": "zimmer" } }';
-    assert.equal(applyFix(text, 'invalid-value', { facts: makeFacts({ roots }) }).after, '{ "s": { "type": "stdio", "command": "node", "default_in_roots": ["zimmer"] } }');
+    assert.equal(
+      applyFix(text, 'invalid-value', { facts: makeFacts({ roots }) }).after,
+      '{ "s": { "type": "stdio", "command": "node", "default_in_roots": ["zimmer"] } }',
+    );
   });
 
   it('invalid-value: "true" where a boolean belongs (roots index)', () => {

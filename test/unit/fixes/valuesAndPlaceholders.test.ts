@@ -47,7 +47,7 @@ describe('quick fixes: unavailable (SPEC §4.2)', () => {
     assert.equal(applyFix(stdio('"unavailable": null').replace('"node",', '"node", "title": "x",'), 'unavailable-empty').after.includes('unavailable'), false);
   });
 
-  it('unavailable-multiline: collapses to the normalised reason, keeping the author\'s escapes', () => {
+  it("unavailable-multiline: collapses to the normalised reason, keeping the author's escapes", () => {
     const text = stdio('"unavailable": "  Vendor \\"Acme\\"\\n  outage:\\tsee caf\\u00e9 \\ud83d\\ude00\\r\\n"');
     const { after, fix } = applyFix(text, 'unavailable-multiline');
     assert.equal(after, stdio('"unavailable": "Vendor \\"Acme\\" outage: see caf\\u00e9 \\ud83d\\ude00"'));
@@ -78,7 +78,10 @@ describe('quick fixes: ${VAR} placeholders (SPEC §4.3)', () => {
     const text = remote('https://x.example/${API_TOKN}');
     const facts = makeFacts({ known: ['API_TOKEN'], envFile: '/repo/.env' });
     const finding = findingOf(text, 'unresolved-variable', facts);
-    const fixes = fixesFor(finding, contextFor(text, facts, 'catalog', () => 'OTHER=1\n'));
+    const fixes = fixesFor(
+      finding,
+      contextFor(text, facts, 'catalog', () => 'OTHER=1\n'),
+    );
     const titles = fixes.map((f) => f.title);
     assert.ok(titles.includes('Change to ${API_TOKEN}'), titles.join(', '));
     assert.ok(titles.includes('Add API_TOKN= to .env'));
@@ -86,7 +89,10 @@ describe('quick fixes: ${VAR} placeholders (SPEC §4.3)', () => {
     assert.equal(fixes[0].title, 'Change to ${API_TOKEN}');
     assert.equal(fixes[0].isPreferred, true, 'an edit distance of 1 is most likely a typo');
     assert.equal(fixes.filter((f) => f.isPreferred).length, 1);
-    assert.ok(fixes.every((f) => !f.inFixAll), 'never in fix-all');
+    assert.ok(
+      fixes.every((f) => !f.inFixAll),
+      'never in fix-all',
+    );
     const declare = fixes.find((f) => f.command)!;
     assert.deepEqual(declare.command, { command: ADD_KNOWN_VARIABLE_COMMAND, name: 'API_TOKN' });
     assert.deepEqual(declare.edits, []);
@@ -98,13 +104,26 @@ describe('quick fixes: ${VAR} placeholders (SPEC §4.3)', () => {
     const text = remote('https://${HOST_NAME}/mcp');
     const facts = makeFacts({ envFile: '/repo/.env' });
     const finding = findingOf(text, 'unresolved-variable', facts);
-    const [envFix] = fixesFor(finding, contextFor(text, facts, 'catalog', () => 'A=secret-value')).filter((f) => f.files);
+    const [envFix] = fixesFor(
+      finding,
+      contextFor(text, facts, 'catalog', () => 'A=secret-value'),
+    ).filter((f) => f.files);
     assert.equal(envFix.isPreferred, true, 'no close name: adding it to the env file is preferred');
     assert.deepEqual(envFix.files, [{ path: '/repo/.env', create: false, edits: [{ start: 14, end: 14, newText: '\nHOST_NAME=\n' }] }]);
-    const created = fixesFor(finding, contextFor(text, facts, 'catalog', () => undefined)).find((f) => f.files)!;
+    const created = fixesFor(
+      finding,
+      contextFor(text, facts, 'catalog', () => undefined),
+    ).find((f) => f.files)!;
     assert.deepEqual(created.files, [{ path: '/repo/.env', create: true, edits: [{ start: 0, end: 0, newText: 'HOST_NAME=\n' }] }]);
-    const already = fixesFor(finding, contextFor(text, facts, 'catalog', () => 'HOST_NAME=\n'));
-    assert.equal(already.some((f) => f.files), false, 'NAME= already there (blank, so unset): nothing to add');
+    const already = fixesFor(
+      finding,
+      contextFor(text, facts, 'catalog', () => 'HOST_NAME=\n'),
+    );
+    assert.equal(
+      already.some((f) => f.files),
+      false,
+      'NAME= already there (blank, so unset): nothing to add',
+    );
     for (const fix of [envFix, created]) assert.ok(!JSON.stringify(fix).includes('secret-value'), 'no value is ever written or shown');
   });
 

@@ -86,7 +86,11 @@ describe('the mcp-catalog command against hostile input (SPEC §7, §8)', functi
     const entries: Record<string, unknown> = {};
     for (let i = 0; i < 3000; i++) entries[`server-${i}`] = { type: 'stdio', command: 'npx', startup_timeout_sec: 700 };
     const dir = tempTree({ 'mcp.json': catalog(entries) });
-    const result = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" check --no-process-env mcp.json 2>err.txt | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(
+      'bash',
+      ['-c', `"${process.execPath}" "${CLI}" check --no-process-env mcp.json 2>err.txt | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`],
+      { cwd: dir, encoding: 'utf8', timeout: 60_000 },
+    );
     assert.equal(fs.readFileSync(path.join(dir, 'err.txt'), 'utf8'), '');
     assert.equal(result.stdout.trim(), '0', 'warnings only: exit 0 as usual');
   });
@@ -110,7 +114,9 @@ describe('the mcp-catalog command against hostile input (SPEC §7, §8)', functi
       assert.match(output.stdout + output.stderr, /\\x1b|\\x9b|\\x7f/, format);
     }
     // JSON stays exact: the name round-trips.
-    const json = JSON.parse(run(['check', '--no-process-env', '--format', 'json', 'mcp.json'], dir).stdout) as { files: { diagnostics: { message: string }[] }[] };
+    const json = JSON.parse(run(['check', '--no-process-env', '--format', 'json', 'mcp.json'], dir).stdout) as {
+      files: { diagnostics: { message: string }[] }[];
+    };
     assert.ok(json.files[0].diagnostics.some((d) => d.message.includes(ESC)));
   });
 });

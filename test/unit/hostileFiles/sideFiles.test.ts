@@ -84,7 +84,9 @@ describe('side files from a repository you do not trust (SPEC §8)', function ()
       const ws = new Workspace(new CachingReader(diskReader), { workspaceRoot: dir, env: {}, containment: [dir] });
       const air = path.join(dir, 'air.json');
       const { facts } = ws.factsFor(air, 'air', settings());
-      const messages = checkDocument(fs.readFileSync(air, 'utf8'), 'air', facts).findings.filter((f) => f.code === 'roots-not-found').map((f) => f.message);
+      const messages = checkDocument(fs.readFileSync(air, 'utf8'), 'air', facts)
+        .findings.filter((f) => f.code === 'roots-not-found')
+        .map((f) => f.message);
       assert.equal(messages.length, 2, messages.join('\n'));
       assert.match(messages[0], /"pipe\.json" was not read: it is a FIFO \(named pipe\)/);
       assert.match(messages[1], /"loop\.json" was not read: it is a symlink loop/);
@@ -140,9 +142,17 @@ describe('side files from a repository you do not trust (SPEC §8)', function ()
     it('an air.json listing .env, secrets.json and /proc/self/environ as roots indexes and catalogs exposes none of their names', () => {
       const dir = hostileWorkspace();
       const reads: string[] = [];
-      const recording = { read: (p: string) => (reads.push(p), diskReader.read(p)), refusal: (p: string) => diskReader.refusal?.(p), list: (d: string) => diskReader.list(d) };
+      const recording = {
+        read: (p: string) => (reads.push(p), diskReader.read(p)),
+        refusal: (p: string) => diskReader.refusal?.(p),
+        list: (d: string) => diskReader.list(d),
+      };
       const ws = new Workspace(recording, { workspaceRoot: dir, env: { PLANTED_PROCESS_NAME: 'x' }, containment: [dir], searchBoundary: dir, trusted: false });
-      const catalogFacts = ws.factsFor(path.join(dir, 'mcp.json'), 'catalog', settings({ trusted: false, readProcessEnv: true, secretsFile: 'secrets.json' })).facts;
+      const catalogFacts = ws.factsFor(
+        path.join(dir, 'mcp.json'),
+        'catalog',
+        settings({ trusted: false, readProcessEnv: true, secretsFile: 'secrets.json' }),
+      ).facts;
       const airFacts = ws.factsFor(path.join(dir, 'air.json'), 'air', settings({ trusted: false })).facts;
       const visible = JSON.stringify(
         {
@@ -155,8 +165,15 @@ describe('side files from a repository you do not trust (SPEC §8)', function ()
         1,
       );
       for (const name of [...SECRET_NAMES, 'PLANTED_PROCESS_NAME']) assert.ok(!visible.includes(name), `${name} is visible:\n${visible}`);
-      assert.deepEqual(reads.filter((p) => /\.env$|secrets\.json$|environ$/.test(p)), [], 'a file holding variables was read');
-      assert.match(catalogFacts.roots?.unread?.join('\n') ?? '', /\.env holds variables \(a dotenv or secrets file\), which a restricted workspace does not read/);
+      assert.deepEqual(
+        reads.filter((p) => /\.env$|secrets\.json$|environ$/.test(p)),
+        [],
+        'a file holding variables was read',
+      );
+      assert.match(
+        catalogFacts.roots?.unread?.join('\n') ?? '',
+        /\.env holds variables \(a dotenv or secrets file\), which a restricted workspace does not read/,
+      );
     });
 
     it('trusted, the same air.json makes the bounded reader refuse /proc/self/environ', function () {

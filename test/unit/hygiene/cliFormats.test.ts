@@ -4,14 +4,16 @@ import { fixture, runCli } from '../helpers';
 /**
  * The hygiene fixture through `mcp-catalog check` in every output format: each rule is reported
  * with its default severity, and no format — messages, `data`, SARIF properties — echoes a literal
- * credential (issue 8: only a masked form like `ghp_…`).
+ * credential (only a masked form like `ghp_…`).
  */
 
 const LITERALS = ['ghp_FAKE0123456789abcdefghijklmnopqrstuv', 'FAKEfakeFAKEfake0123456789'];
 
 describe('hygiene: mcp-catalog check on test/fixtures/hygiene/mcp.json', () => {
   it('reports each rule at its default severity (json format)', async () => {
-    const run = await runCli(['check', '--format', 'json', '--no-process-env', '--known', 'LOCAL_API_KEY', fixture('hygiene', 'mcp.json')], { cwd: fixture('hygiene') });
+    const run = await runCli(['check', '--format', 'json', '--no-process-env', '--known', 'LOCAL_API_KEY', fixture('hygiene', 'mcp.json')], {
+      cwd: fixture('hygiene'),
+    });
     assert.equal(run.code, 0, 'warnings and information only');
     const [file] = (JSON.parse(run.stdout) as { files: { diagnostics: { code: string; severity: string }[] }[] }).files;
     assert.deepEqual(

@@ -27,7 +27,7 @@ function assertNoLeak(secret: string, finding: { message: string; data?: unknown
   }
 }
 
-describe('hygiene: hardcoded-secret (issue 8)', () => {
+describe('hygiene: hardcoded-secret', () => {
   describe('fires on each well-known token shape, on the token only, without echoing it', () => {
     const cases: [string, string, string][] = [
       ['GITHUB_TOKEN', TOKENS.github, 'ghp_…'],
@@ -119,7 +119,10 @@ describe('hygiene: hardcoded-secret (issue 8)', () => {
 
 describe('hygiene: hardcoded-secret quick fix', () => {
   const envFile = '/repo/.env';
-  const withEnv = facts({ documentPath: '/repo/mcp.json', variables: new VariableIndex([{ kind: 'dotenv', label: '.env', path: envFile, exists: true, names: new Set() }]) });
+  const withEnv = facts({
+    documentPath: '/repo/mcp.json',
+    variables: new VariableIndex([{ kind: 'dotenv', label: '.env', path: envFile, exists: true, names: new Set() }]),
+  });
 
   function fixFor(text: string, env: string | undefined) {
     const [finding] = withCode(check(text, 'catalog', withEnv), 'hardcoded-secret');
@@ -140,9 +143,9 @@ describe('hygiene: hardcoded-secret quick fix', () => {
     assert.equal(JSON.parse(after).s.env.GITHUB_TOKEN, '${GITHUB_TOKEN}');
     assert.ok(!after.includes(TOKENS.github));
     assert.equal(fix.files?.length, 1);
-    assert.equal(fix.files![0].path, envFile);
-    assert.equal(fix.files![0].create, false);
-    const env = applyEdits('OTHER=1', fix.files![0].edits);
+    assert.equal(fix.files[0].path, envFile);
+    assert.equal(fix.files[0].create, false);
+    const env = applyEdits('OTHER=1', fix.files[0].edits);
     assert.equal(env, `OTHER=1\nGITHUB_TOKEN=${TOKENS.github}\n`);
     assert.deepEqual(parseDotenv(env), { OTHER: '1', GITHUB_TOKEN: TOKENS.github });
     // With the name now in the dotenv file, the catalog is clean.

@@ -4,7 +4,7 @@ import { catalog, check, expectNone, expectOne, stdio, withCode } from '../helpe
 
 const npx = (...args: string[]) => ({ type: 'stdio', command: 'npx', args });
 
-describe('hygiene: npx-cache-isolated (issue 8, SPEC §6.3)', () => {
+describe('hygiene: npx-cache-isolated (SPEC §6.3)', () => {
   it('is information on each entry sharing a spec, naming its own cache path and the other entry', () => {
     const text = catalog({ a: npx('-y', 'pkg@1.0.0'), 'b c': npx('-y', 'pkg@1.0.0'), other: npx('-y', 'pkg@2.0.0') });
     const findings = withCode(check(text), 'npx-cache-isolated');
@@ -16,7 +16,10 @@ describe('hygiene: npx-cache-isolated (issue 8, SPEC §6.3)', () => {
       ],
     );
     assert.equal(text.slice(findings[0].start, findings[0].end), '"pkg@1.0.0"');
-    assert.match(findings[0].message, /^Shares its npx package with another server, so Zimmer gives it its own npm cache and downloads it again\. Shared with "b c" \(pkg@1\.0\.0\); its cache is <clone>\/\.npm-cache\/isolated\/a/);
+    assert.match(
+      findings[0].message,
+      /^Shares its npx package with another server, so Zimmer gives it its own npm cache and downloads it again\. Shared with "b c" \(pkg@1\.0\.0\); its cache is <clone>\/\.npm-cache\/isolated\/a/,
+    );
     assert.equal(findings[0].related?.length, 1);
   });
 
@@ -43,13 +46,16 @@ describe('hygiene: npx-cache-isolated (issue 8, SPEC §6.3)', () => {
       ['different versions (x@1 vs x@latest)', catalog({ a: npx('x@1'), b: npx('x@latest') })],
       ['one npx entry', stdio({ args: ['-y', 'pkg@1'] })],
       ['entries without a spec', catalog({ a: npx('-y'), b: npx('-y') })],
-      ['commands other than exactly npx', catalog({ a: { type: 'stdio', command: '/usr/bin/npx', args: ['x@1'] }, b: { type: 'stdio', command: 'bunx', args: ['x@1'] } })],
+      [
+        'commands other than exactly npx',
+        catalog({ a: { type: 'stdio', command: '/usr/bin/npx', args: ['x@1'] }, b: { type: 'stdio', command: 'bunx', args: ['x@1'] } }),
+      ],
     ];
     for (const [title, text] of silent) it(title, () => expectNone(text, check(text), 'npx-cache-isolated'));
   });
 });
 
-describe('hygiene: unpinned-package (issue 8; off by default)', () => {
+describe('hygiene: unpinned-package (off by default)', () => {
   const text = catalog({ a: npx('-y', 'pkg@latest'), b: npx('pkg'), c: npx('@scope/pkg@^1.2.0'), d: npx('pkg@next'), pinned: npx('-y', '@scope/pkg@1.2.3') });
 
   it('reports nothing at the default severity (off)', () => {
@@ -73,7 +79,10 @@ describe('hygiene: unpinned-package (issue 8; off by default)', () => {
 
   it('takes any level a user gives it', () => {
     const one = stdio({ args: ['pkg'] });
-    expectOne(one, check(one, 'catalog', undefined, { severities: { 'unpinned-package': 'information' } }), 'unpinned-package', { range: '"pkg"', severity: 'information' });
+    expectOne(one, check(one, 'catalog', undefined, { severities: { 'unpinned-package': 'information' } }), 'unpinned-package', {
+      range: '"pkg"',
+      severity: 'information',
+    });
   });
 
   it('judges specs: exact versions pinned; paths, git, owner/repo and placeholders not judged', () => {

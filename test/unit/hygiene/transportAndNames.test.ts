@@ -4,14 +4,17 @@ import { catalog, check, expectNone, expectOne, facts, remote, stdio, withCode }
 
 const KNOWN = facts({ known: ['TOKEN', 'KEY'] });
 
-describe('hygiene: insecure-transport (issue 8)', () => {
+describe('hygiene: insecure-transport', () => {
   it('fires on an http:// url to a non-loopback host with a credential header, with related info at the header', () => {
     const text = remote({ url: 'http://api.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}', 'X-Trace': '1' } });
     const finding = expectOne(text, check(text, 'catalog', KNOWN), 'insecure-transport', { range: '"http://api.example.com/mcp"', severity: 'warning' });
-    assert.match(finding.message, /^Credential headers go unencrypted over http:\/\/, so anyone on the network path can read them\. Use https:\/\/\. Sent to api\.example\.com: Authorization\./);
+    assert.match(
+      finding.message,
+      /^Credential headers go unencrypted over http:\/\/, so anyone on the network path can read them\. Use https:\/\/\. Sent to api\.example\.com: Authorization\./,
+    );
     assert.deepEqual(finding.data, { path: ['s', 'url'], host: 'api.example.com', headers: ['Authorization'] });
     assert.equal(finding.related?.length, 1);
-    assert.equal(text.slice(finding.related![0].start, finding.related![0].end), '"Authorization"');
+    assert.equal(text.slice(finding.related[0].start, finding.related[0].end), '"Authorization"');
   });
 
   it('names every credential header (X-API-Key, PRIVATE-TOKEN) on sse too, with ports and user info', () => {
@@ -32,7 +35,8 @@ describe('hygiene: insecure-transport (issue 8)', () => {
       ['no headers', remote({ url: 'http://api.example.com/mcp' })],
       ['a host written as a placeholder', remote({ url: 'http://${HOST}/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } })],
     ];
-    for (const [title, text] of silent) it(title, () => expectNone(text, check(text, 'catalog', facts({ known: ['TOKEN', 'KEY', 'HOST'] })), 'insecure-transport'));
+    for (const [title, text] of silent)
+      it(title, () => expectNone(text, check(text, 'catalog', facts({ known: ['TOKEN', 'KEY', 'HOST'] })), 'insecure-transport'));
   });
 
   it('reads hosts the way a URL does', () => {
@@ -46,7 +50,7 @@ describe('hygiene: insecure-transport (issue 8)', () => {
   });
 });
 
-describe('hygiene: tool-name-collision (issue 8, SPEC §6.3)', () => {
+describe('hygiene: tool-name-collision (SPEC §6.3)', () => {
   it('fires on both names that Codex sanitises alike, each with related info at the other', () => {
     const text = catalog({ 'a[1]': { type: 'stdio', command: 'x' }, a_1_: { type: 'stdio', command: 'y' }, b: { type: 'stdio', command: 'z' } });
     const findings = withCode(check(text), 'tool-name-collision');
@@ -68,7 +72,12 @@ describe('hygiene: tool-name-collision (issue 8, SPEC §6.3)', () => {
   });
 
   it('is silent on names that stay distinct (`-` and `_` are kept)', () => {
-    const text = catalog({ 'a-1': { type: 'stdio', command: 'x' }, a_1: { type: 'stdio', command: 'y' }, a: { type: 'stdio', command: 'z' }, _a_: { type: 'stdio', command: 'w' } });
+    const text = catalog({
+      'a-1': { type: 'stdio', command: 'x' },
+      a_1: { type: 'stdio', command: 'y' },
+      a: { type: 'stdio', command: 'z' },
+      _a_: { type: 'stdio', command: 'w' },
+    });
     expectNone(text, check(text), 'tool-name-collision');
   });
 
@@ -78,10 +87,12 @@ describe('hygiene: tool-name-collision (issue 8, SPEC §6.3)', () => {
   });
 });
 
-describe('hygiene: duplicate-server (issue 8)', () => {
+describe('hygiene: duplicate-server', () => {
   const composition = {
     airPath: '/ws/air.json',
-    catalogs: [{ path: '/ws/team-mcp.json', servers: new Map([['github', { span: { start: 5, end: 13 }, defaultInRoots: [] }]]), listing: { start: 30, end: 47 } }],
+    catalogs: [
+      { path: '/ws/team-mcp.json', servers: new Map([['github', { span: { start: 5, end: 13 }, defaultInRoots: [] }]]), listing: { start: 30, end: 47 } },
+    ],
   };
 
   it('is an error on the name, with related info at the other definition and at its listing in the air.json', () => {

@@ -31,7 +31,21 @@ describe('language: completion of property names', () => {
   it('offers every known field of an empty entry, with documentation from the schema', () => {
     const { document, offset } = at('{\n  "a": {\n    |\n  }\n}');
     const items = completeAt(document, offset, SNIPPETS);
-    for (const name of ['type', 'command', 'args', 'env', 'url', 'headers', 'oauth', 'title', 'description', 'default_in_roots', 'unavailable', 'startup_timeout_sec']) find(items, name);
+    for (const name of [
+      'type',
+      'command',
+      'args',
+      'env',
+      'url',
+      'headers',
+      'oauth',
+      'title',
+      'description',
+      'default_in_roots',
+      'unavailable',
+      'startup_timeout_sec',
+    ])
+      find(items, name);
     assert.match(find(items, 'startup_timeout_sec').documentation ?? '', /5.*600/);
     assert.equal(find(items, 'type').sortText![0], '0', 'type is required, so it sorts first');
   });
@@ -136,7 +150,7 @@ describe('language: completion of whole entries', () => {
     });
   }
 
-  it('offers nothing while an existing entry\'s name is edited', () => {
+  it("offers nothing while an existing entry's name is edited", () => {
     const { document, offset } = at('{\n  "git|hub": {"type": "stdio", "command": "x"}\n}');
     assert.deepEqual(completeAt(document, offset, SNIPPETS), []);
   });
@@ -190,7 +204,9 @@ describe('language: completion of values', () => {
     // `$` is snippet syntax: escaped in the snippet, literal in the result.
     assert.equal(find(items, '$weird').insertText, '"\\$weird"');
     assert.equal(find(completeAt(document, offset, PLAIN), '$weird').insertText, '"$weird"');
-    assert.deepEqual(JSON.parse(apply(document, find(completeAt(document, offset, PLAIN), 'zimmer'))), { a: { type: 'stdio', command: 'x', default_in_roots: ['strad', 'zimmer'] } });
+    assert.deepEqual(JSON.parse(apply(document, find(completeAt(document, offset, PLAIN), 'zimmer'))), {
+      a: { type: 'stdio', command: 'x', default_in_roots: ['strad', 'zimmer'] },
+    });
   });
 
   it('offers root names in an empty default_in_roots array', () => {
@@ -199,8 +215,12 @@ describe('language: completion of values', () => {
     assert.deepEqual(JSON.parse(apply(document, item)), { a: { default_in_roots: ['zimmer'] } });
   });
 
-  it('offers server names of the catalogs inside a root\'s default_mcp_servers, flagging unavailable ones', () => {
-    const catalog = JSON.stringify({ github: { type: 'stdio', command: 'x' }, figma: { type: 'sse', url: 'https://x', unavailable: 'vendor outage' }, linear: { type: 'stdio', command: 'y' } });
+  it("offers server names of the catalogs inside a root's default_mcp_servers, flagging unavailable ones", () => {
+    const catalog = JSON.stringify({
+      github: { type: 'stdio', command: 'x' },
+      figma: { type: 'sse', url: 'https://x', unavailable: 'vendor outage' },
+      linear: { type: 'stdio', command: 'y' },
+    });
     const { document, offset } = at('{"zimmer": {"description": "Z", "default_mcp_servers": ["@local/linear", "|"]}}', 'roots', rootsFacts(catalog));
     const items = completeAt(document, offset, SNIPPETS);
     assert.deepEqual(labels(items), ['github', 'figma']);
@@ -208,22 +228,32 @@ describe('language: completion of values', () => {
     assert.match(find(items, 'figma').documentation ?? '', /vendor outage/);
   });
 
-  it('offers the other roots of the same index inside a root\'s default_in_roots', () => {
+  it("offers the other roots of the same index inside a root's default_in_roots", () => {
     const { document, offset } = at('{"zimmer": {"description": "Z"}, "sub": {"description": "S", "default_in_roots": ["|"]}}', 'roots');
     assert.deepEqual(labels(completeAt(document, offset, SNIPPETS)), ['zimmer', '*']);
   });
 });
 
 describe('language: completion of variable names', () => {
-  const vars = variables({ kind: 'known', label: 'names declared in mcpCatalog.knownVariables', names: ['SLACK_BOT_TOKEN'] }, { kind: 'dotenv', label: '.env', names: ['STRAD_API_KEY'] }, { kind: 'process', label: 'the process environment', names: ['PATH'] });
+  const vars = variables(
+    { kind: 'known', label: 'names declared in mcpCatalog.knownVariables', names: ['SLACK_BOT_TOKEN'] },
+    { kind: 'dotenv', label: '.env', names: ['STRAD_API_KEY'] },
+    { kind: 'process', label: 'the process environment', names: ['PATH'] },
+  );
   const facts = { variables: vars };
 
-  it('ranks the catalog\'s own names, then declared ones, then the process environment without the editor\'s own variables', () => {
+  it("ranks the catalog's own names, then declared ones, then the process environment without the editor's own variables", () => {
     const withRuntime = variables(
       { kind: 'dotenv', label: '.env', names: ['STRAD_API_KEY'] },
-      { kind: 'process', label: 'the process environment', names: ['AAA_PLANTED', 'SHLVL', '_', 'VSCODE_PID', 'ELECTRON_RUN_AS_NODE', 'OLDPWD', 'XDG_RUNTIME_DIR', 'lower_case'] },
+      {
+        kind: 'process',
+        label: 'the process environment',
+        names: ['AAA_PLANTED', 'SHLVL', '_', 'VSCODE_PID', 'ELECTRON_RUN_AS_NODE', 'OLDPWD', 'XDG_RUNTIME_DIR', 'lower_case'],
+      },
     );
-    const { document, offset } = at('{"a": {"type": "stdio", "command": "x", "args": ["${USED_HERE}"], "env": {"TOKEN": "${|"}}}', 'catalog', { variables: withRuntime });
+    const { document, offset } = at('{"a": {"type": "stdio", "command": "x", "args": ["${USED_HERE}"], "env": {"TOKEN": "${|"}}}', 'catalog', {
+      variables: withRuntime,
+    });
     const items = completeAt(document, offset, SNIPPETS);
     const order = [...items].sort((x, y) => x.sortText!.localeCompare(y.sortText!)).map((item) => item.label);
     assert.deepEqual(order, ['USED_HERE', 'STRAD_API_KEY', 'AAA_PLANTED', 'lower_case']);
@@ -258,7 +288,18 @@ describe('language: completion of variable names', () => {
 });
 
 describe('language: completion never fails on broken or odd input', () => {
-  for (const text of ['|', '|{}', '{|', '[|]', '{"a": |', '{"a": {"b": [{"c": |}]}}', '"|"', '{"a": {"type": "stdio", "env": {"X": "${A}${|"}}}', '{"\\u0061": {|}}', '\uFEFF{|}']) {
+  for (const text of [
+    '|',
+    '|{}',
+    '{|',
+    '[|]',
+    '{"a": |',
+    '{"a": {"b": [{"c": |}]}}',
+    '"|"',
+    '{"a": {"type": "stdio", "env": {"X": "${A}${|"}}}',
+    '{"\\u0061": {|}}',
+    '\uFEFF{|}',
+  ]) {
     it(`handles ${JSON.stringify(text)}`, () => {
       const { document, offset } = at(text);
       assert.doesNotThrow(() => completeAt(document, offset, SNIPPETS));

@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /**
- * The TextMate injection grammar that highlights `${VAR}` and `${VAR:-default}` in JSON strings
- * (issue 3 item 6). Its regexes are Oniguruma, but these patterns use only syntax that JavaScript
+ * The TextMate injection grammar that highlights `${VAR}` and `${VAR:-default}` in JSON strings.
+ * Its regexes are Oniguruma, but these patterns use only syntax that JavaScript
  * reads the same way, so they are checked here with RegExp.
  */
 
@@ -17,7 +17,12 @@ interface Pattern {
   captures?: Record<string, { name: string }>;
 }
 
-const grammar = JSON.parse(fs.readFileSync(GRAMMAR_PATH, 'utf8')) as { scopeName: string; injectionSelector: string; patterns: { include: string }[]; repository: Record<string, { patterns: Pattern[] }> };
+const grammar = JSON.parse(fs.readFileSync(GRAMMAR_PATH, 'utf8')) as {
+  scopeName: string;
+  injectionSelector: string;
+  patterns: { include: string }[];
+  repository: Record<string, { patterns: Pattern[] }>;
+};
 const patterns = grammar.repository.placeholder.patterns;
 
 /** Every placeholder the grammar finds in a line, as TextMate would: leftmost match, first pattern wins at a position. */
@@ -47,19 +52,26 @@ function scan(line: string): { text: string; scopes: Record<string, string> }[] 
 describe('language: the ${VAR} injection grammar', () => {
   it('is injected into JSON and JSONC string values, not keys', () => {
     assert.equal(grammar.scopeName, 'mcp-catalog.placeholder.injection');
-    for (const host of ['L:source.json ', 'L:source.json.comments ']) assert.ok(grammar.injectionSelector.includes(`${host}meta.structure.dictionary.value.json string.quoted.double.json`), host);
+    for (const host of ['L:source.json ', 'L:source.json.comments '])
+      assert.ok(grammar.injectionSelector.includes(`${host}meta.structure.dictionary.value.json string.quoted.double.json`), host);
     assert.ok(!grammar.injectionSelector.includes('property-name'));
     assert.deepEqual(grammar.patterns, [{ include: '#placeholder' }]);
   });
 
   it('is contributed in package.json and shipped', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { contributes: { grammars: { scopeName: string; path: string; injectTo?: string[] }[] } };
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+      contributes: { grammars: { scopeName: string; path: string; injectTo?: string[] }[] };
+    };
     const entry = manifest.contributes.grammars.find((g) => g.scopeName === grammar.scopeName);
     assert.ok(entry, 'no grammars contribution');
     assert.equal(path.resolve(REPO, entry.path), GRAMMAR_PATH);
     // Only into our own grammars (the catalog language, the Claude/Pi previews), never into every JSON file.
     assert.deepEqual(entry.injectTo, ['source.json.mcp-catalog', 'source.json.comments.mcp-catalog-preview']);
-    for (const scope of entry.injectTo!) assert.ok(manifest.contributes.grammars.some((g) => g.scopeName === scope && g.path), `${scope} is one of ours`);
+    for (const scope of entry.injectTo)
+      assert.ok(
+        manifest.contributes.grammars.some((g) => g.scopeName === scope && g.path),
+        `${scope} is one of ours`,
+      );
     assert.match(fs.readFileSync(path.join(REPO, '.vscodeignore'), 'utf8'), /^!syntaxes\/\*\.json$/m);
   });
 
@@ -86,7 +98,10 @@ describe('language: the ${VAR} injection grammar', () => {
   });
 
   it('finds several placeholders in one string', () => {
-    assert.deepEqual(scan('"Bearer ${A}-${B_2:-x}"').map((f) => f.text), ['${A}', '${B_2:-x}']);
+    assert.deepEqual(
+      scan('"Bearer ${A}-${B_2:-x}"').map((f) => f.text),
+      ['${A}', '${B_2:-x}'],
+    );
   });
 
   it('does not mark $FOO or forms AIR never resolves', () => {

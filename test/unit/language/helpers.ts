@@ -8,14 +8,24 @@ import { VariableIndex, type VariableSource } from '../../../server/src/service/
 export const CURSOR = '|';
 
 /** A document from text with one `|` marking the cursor; returns the document and the cursor offset. */
-export function at(marked: string, kind: IndexKind = 'catalog', facts: WorkspaceFacts = { variables: VariableIndex.empty() }, path?: string): { document: LanguageDocument; offset: number } {
+export function at(
+  marked: string,
+  kind: IndexKind = 'catalog',
+  facts: WorkspaceFacts = { variables: VariableIndex.empty() },
+  path?: string,
+): { document: LanguageDocument; offset: number } {
   const offset = marked.indexOf(CURSOR);
   if (offset < 0 || marked.indexOf(CURSOR, offset + 1) >= 0) throw new Error(`mark exactly one cursor in ${JSON.stringify(marked)}`);
   const text = marked.slice(0, offset) + marked.slice(offset + 1);
   return { document: languageDocument(text, kind, facts, path), offset };
 }
 
-export function languageDocument(text: string, kind: IndexKind = 'catalog', facts: WorkspaceFacts = { variables: VariableIndex.empty() }, path?: string): LanguageDocument {
+export function languageDocument(
+  text: string,
+  kind: IndexKind = 'catalog',
+  facts: WorkspaceFacts = { variables: VariableIndex.empty() },
+  path?: string,
+): LanguageDocument {
   return { kind, text, parsed: parseJson(text), facts, path };
 }
 
@@ -30,7 +40,11 @@ export function catalogFacts(rootsText: string, rootsPath = '/ws/roots.json', va
 
 /** Facts of a roots index whose sibling catalog has this text. */
 export function rootsFacts(catalogText: string, catalogPath = '/ws/mcp.json'): WorkspaceFacts {
-  return { documentPath: '/ws/roots.json', variables: VariableIndex.empty(), catalogs: { via: 'sibling', files: [summariseCatalog(catalogPath, catalogText)], remoteSources: [] } };
+  return {
+    documentPath: '/ws/roots.json',
+    variables: VariableIndex.empty(),
+    catalogs: { via: 'sibling', files: [summariseCatalog(catalogPath, catalogText)], remoteSources: [] },
+  };
 }
 
 /** Apply one edit to a text. */

@@ -25,7 +25,10 @@ function markdown(document: LanguageDocument, needle: string, delta = 1): string
   return result.markdown;
 }
 
-const vars = variables({ kind: 'known', label: 'names declared in mcpCatalog.knownVariables', names: ['SLACK_BOT_TOKEN'] }, { kind: 'dotenv', label: '.env', names: ['STRAD_API_KEY'] });
+const vars = variables(
+  { kind: 'known', label: 'names declared in mcpCatalog.knownVariables', names: ['SLACK_BOT_TOKEN'] },
+  { kind: 'dotenv', label: '.env', names: ['STRAD_API_KEY'] },
+);
 
 function zimmerCatalog(): LanguageDocument {
   return languageDocument(ZIMMER_MCP, 'catalog', catalogFacts(ZIMMER_ROOTS, '/ws/roots.json', vars), '/ws/mcp.json');
@@ -33,7 +36,10 @@ function zimmerCatalog(): LanguageDocument {
 
 describe('language: hover on fields', () => {
   it('shows the schema documentation of every known field key', () => {
-    const text = JSON.stringify({ a: { title: 't', description: 'd', type: 'stdio', command: 'x', args: [], env: {}, default_in_roots: [] }, b: { type: 'sse', url: 'https://x', headers: {}, oauth: { clientId: 'c' } } });
+    const text = JSON.stringify({
+      a: { title: 't', description: 'd', type: 'stdio', command: 'x', args: [], env: {}, default_in_roots: [] },
+      b: { type: 'sse', url: 'https://x', headers: {}, oauth: { clientId: 'c' } },
+    });
     const document = languageDocument(text);
     for (const field of ['title', 'description', 'type', 'command', 'args', 'env', 'default_in_roots', 'url', 'headers', 'oauth']) {
       const result = hover(document, `"${field}"`);
@@ -135,7 +141,10 @@ describe('language: hover on unavailable (SPEC §4.2)', () => {
   });
 
   it('says when nothing is declared', () => {
-    assert.match(markdown(languageDocument('{"s": {"unavailable": true}}'), '"unavailable"'), /Declares \*\*nothing\*\*: `true` is not a string \(there is no boolean form\)/);
+    assert.match(
+      markdown(languageDocument('{"s": {"unavailable": true}}'), '"unavailable"'),
+      /Declares \*\*nothing\*\*: `true` is not a string \(there is no boolean form\)/,
+    );
     assert.match(markdown(languageDocument('{"s": {"unavailable": " \\n "}}'), '"unavailable"'), /empty or blank/);
   });
 });
@@ -158,7 +167,9 @@ describe('language: hover on a server name (SPEC §6.1)', () => {
 
   it('uses an injected readiness function when given one', () => {
     const document = languageDocument('{"s": {"type": "stdio", "command": "x"}}');
-    const result = hoverAt(document, 2, { readiness: () => ({ servers: [{ name: 's', state: 'needs_reauth', startable: false, reason: 'token expired' }], roots: [] }) });
+    const result = hoverAt(document, 2, {
+      readiness: () => ({ servers: [{ name: 's', state: 'needs_reauth', startable: false, reason: 'token expired' }], roots: [] }),
+    });
     assert.match(result!.markdown, /needs reauth[\s\S]*token expired/);
   });
 });
@@ -174,7 +185,11 @@ describe('language: hover on a root name', () => {
     null,
     2,
   );
-  const roots = JSON.stringify({ zimmer: { description: 'The orchestrator', default_mcp_servers: ['c', '@local/a', '@acme/tools/remote'] }, other: { description: 'O' } }, null, 2);
+  const roots = JSON.stringify(
+    { zimmer: { description: 'The orchestrator', default_mcp_servers: ['c', '@local/a', '@acme/tools/remote'] }, other: { description: 'O' } },
+    null,
+    2,
+  );
 
   it('lists inverted default_in_roots and explicit default_mcp_servers, from the catalog side', () => {
     const document = languageDocument(catalog, 'catalog', catalogFacts(roots), '/ws/mcp.json');
@@ -214,14 +229,24 @@ describe('language: hover on a root name', () => {
   it('works on the real zimmer files', () => {
     const catalogSide = markdown(zimmerCatalog(), '"zimmer"\n', 1);
     assert.match(catalogSide, /playwright-custom/);
-    const rootsSide = languageDocument(ZIMMER_ROOTS, 'roots', { variables: VariableIndex.empty(), catalogs: { via: 'sibling', files: [summariseCatalog('/ws/mcp.json', ZIMMER_MCP)], remoteSources: [] } });
+    const rootsSide = languageDocument(ZIMMER_ROOTS, 'roots', {
+      variables: VariableIndex.empty(),
+      catalogs: { via: 'sibling', files: [summariseCatalog('/ws/mcp.json', ZIMMER_MCP)], remoteSources: [] },
+    });
     assert.match(markdown(rootsSide, '"zimmer"'), /playwright-custom/);
     assert.ok(summariseRootsIndex('/ws/roots.json', ZIMMER_ROOTS).roots.has('zimmer'));
   });
 });
 
 describe('language: hover on ${NAME} (names and sources only)', () => {
-  const text = JSON.stringify({ s: { type: 'sse', url: 'https://${HOST:-x}/mcp', headers: { Authorization: 'Bearer ${STRAD_API_KEY}', 'X-Slack': '${SLACK_BOT_TOKEN}', 'X-Missing': '${NOPE}', 'X-Lower': '${lower}' }, title: '${TITLE}' } });
+  const text = JSON.stringify({
+    s: {
+      type: 'sse',
+      url: 'https://${HOST:-x}/mcp',
+      headers: { Authorization: 'Bearer ${STRAD_API_KEY}', 'X-Slack': '${SLACK_BOT_TOKEN}', 'X-Missing': '${NOPE}', 'X-Lower': '${lower}' },
+      title: '${TITLE}',
+    },
+  });
   const document = languageDocument(text, 'catalog', { variables: vars });
 
   it('names the source that defines it, never a value', () => {

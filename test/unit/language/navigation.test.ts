@@ -3,8 +3,19 @@ import { definitionAt, invalidRootName, renameRootEdits, rootAt, rootOccurrences
 import { parseJson } from '../../../server/src/service/parse';
 import { catalogFacts, languageDocument, rootsFacts } from './helpers';
 
-const ROOTS = JSON.stringify({ zimmer: { description: 'Z', default_mcp_servers: ['github', '@local/linear', '@acme/x/y'] }, sub: { description: 'S', default_in_roots: ['zimmer'], default_subagent_roots: ['zimmer'] } }, null, 2);
-const CATALOG = JSON.stringify({ github: { type: 'stdio', command: 'x', default_in_roots: ['zimmer', '*'] }, linear: { type: 'stdio', command: 'y', default_in_roots: ['sub', 'zimmer'] } }, null, 2);
+const ROOTS = JSON.stringify(
+  {
+    zimmer: { description: 'Z', default_mcp_servers: ['github', '@local/linear', '@acme/x/y'] },
+    sub: { description: 'S', default_in_roots: ['zimmer'], default_subagent_roots: ['zimmer'] },
+  },
+  null,
+  2,
+);
+const CATALOG = JSON.stringify(
+  { github: { type: 'stdio', command: 'x', default_in_roots: ['zimmer', '*'] }, linear: { type: 'stdio', command: 'y', default_in_roots: ['sub', 'zimmer'] } },
+  null,
+  2,
+);
 const OTHER = JSON.stringify({ figma: { type: 'sse', url: 'https://x', default_in_roots: ['zimmer'] } }, null, 2);
 
 function offsetOf(text: string, needle: string, nth = 0, delta = 1): number {
@@ -23,8 +34,12 @@ const FAMILY = [file('/ws/roots.json', 'roots', ROOTS), file('/ws/mcp.json', 'ca
 describe('language: the root under the cursor', () => {
   it('finds roots-index keys and default_in_roots items, not "*", servers or other strings', () => {
     const roots = languageDocument(ROOTS, 'roots');
-    assert.deepEqual(rootAt(roots, offsetOf(ROOTS, '"zimmer"')), { name: 'zimmer', span: { start: offsetOf(ROOTS, '"zimmer"'), end: offsetOf(ROOTS, '"zimmer"') + 6 }, isDeclaration: true });
-    assert.equal(rootAt(roots, offsetOf(ROOTS, '"zimmer"', 1))?.isDeclaration, false, 'a root\'s own default_in_roots');
+    assert.deepEqual(rootAt(roots, offsetOf(ROOTS, '"zimmer"')), {
+      name: 'zimmer',
+      span: { start: offsetOf(ROOTS, '"zimmer"'), end: offsetOf(ROOTS, '"zimmer"') + 6 },
+      isDeclaration: true,
+    });
+    assert.equal(rootAt(roots, offsetOf(ROOTS, '"zimmer"', 1))?.isDeclaration, false, "a root's own default_in_roots");
     assert.equal(rootAt(roots, offsetOf(ROOTS, '"zimmer"', 2))?.name, 'zimmer', 'default_subagent_roots');
     assert.equal(rootAt(roots, offsetOf(ROOTS, '"github"')), undefined, 'a server reference is not a root');
     assert.equal(rootAt(roots, offsetOf(ROOTS, '"description"')), undefined);
@@ -43,28 +58,34 @@ describe('language: the root under the cursor', () => {
 });
 
 describe('language: go to definition', () => {
-  it('goes from a catalog\'s default_in_roots item to the root key in the roots index', () => {
+  it("goes from a catalog's default_in_roots item to the root key in the roots index", () => {
     const document = languageDocument(CATALOG, 'catalog', catalogFacts(ROOTS));
     const targets = definitionAt(document, offsetOf(CATALOG, '"sub"'));
     assert.deepEqual(targets, [{ path: '/ws/roots.json', start: ROOTS.indexOf('"sub"'), end: ROOTS.indexOf('"sub"') + 5 }]);
     assert.deepEqual(definitionAt(document, offsetOf(CATALOG, '"nope"'.replace('nope', '*'))), []);
   });
 
-  it('goes from a roots index\'s default_mcp_servers item (bare or @local) to the server key in the catalog', () => {
+  it("goes from a roots index's default_mcp_servers item (bare or @local) to the server key in the catalog", () => {
     const document = languageDocument(ROOTS, 'roots', rootsFacts(CATALOG), '/ws/roots.json');
-    assert.deepEqual(definitionAt(document, offsetOf(ROOTS, '"github"')), [{ path: '/ws/mcp.json', start: CATALOG.indexOf('"github"'), end: CATALOG.indexOf('"github"') + 8 }]);
-    assert.deepEqual(definitionAt(document, offsetOf(ROOTS, '"@local/linear"', 0, 3)), [{ path: '/ws/mcp.json', start: CATALOG.indexOf('"linear"'), end: CATALOG.indexOf('"linear"') + 8 }]);
+    assert.deepEqual(definitionAt(document, offsetOf(ROOTS, '"github"')), [
+      { path: '/ws/mcp.json', start: CATALOG.indexOf('"github"'), end: CATALOG.indexOf('"github"') + 8 },
+    ]);
+    assert.deepEqual(definitionAt(document, offsetOf(ROOTS, '"@local/linear"', 0, 3)), [
+      { path: '/ws/mcp.json', start: CATALOG.indexOf('"linear"'), end: CATALOG.indexOf('"linear"') + 8 },
+    ]);
     assert.deepEqual(definitionAt(document, offsetOf(ROOTS, '"@acme')), [], 'remote scopes cannot be followed');
   });
 
-  it('goes from a root\'s own default_in_roots item to the root key in the same file', () => {
+  it("goes from a root's own default_in_roots item to the root key in the same file", () => {
     const document = languageDocument(ROOTS, 'roots', rootsFacts(CATALOG), '/ws/roots.json');
-    assert.deepEqual(definitionAt(document, offsetOf(ROOTS, '"zimmer"', 1)), [{ path: '/ws/roots.json', start: ROOTS.indexOf('"zimmer"'), end: ROOTS.indexOf('"zimmer"') + 8 }]);
+    assert.deepEqual(definitionAt(document, offsetOf(ROOTS, '"zimmer"', 1)), [
+      { path: '/ws/roots.json', start: ROOTS.indexOf('"zimmer"'), end: ROOTS.indexOf('"zimmer"') + 8 },
+    ]);
   });
 });
 
 describe('language: references and rename of a root', () => {
-  it('finds the key, every catalog\'s default_in_roots items and other roots\' references', () => {
+  it("finds the key, every catalog's default_in_roots items and other roots' references", () => {
     const found = rootOccurrences('zimmer', FAMILY);
     const where = found.map((o) => `${o.path}@${o.start}${o.isDeclaration ? ' decl' : ''}`);
     assert.equal(found.length, 6, JSON.stringify(where));

@@ -8,13 +8,34 @@ const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/language');
 
 describe('language: document symbols', () => {
   it('lists servers with their type and their fields, and the keys of map fields', () => {
-    const text = JSON.stringify({ $schema: 'x', github: { type: 'stdio', command: 'npx', args: ['-y', 'p'], env: { TOKEN: 'secret-looking-literal' } }, figma: { type: 'sse', url: 'https://x' } }, null, 2);
+    const text = JSON.stringify(
+      {
+        $schema: 'x',
+        github: { type: 'stdio', command: 'npx', args: ['-y', 'p'], env: { TOKEN: 'secret-looking-literal' } },
+        figma: { type: 'sse', url: 'https://x' },
+      },
+      null,
+      2,
+    );
     const symbols = documentSymbols(languageDocument(text));
-    assert.deepEqual(symbols.map((s) => [s.name, s.kind, s.detail]), [['$schema', 'schema', undefined], ['github', 'server', 'stdio'], ['figma', 'server', 'sse']]);
+    assert.deepEqual(
+      symbols.map((s) => [s.name, s.kind, s.detail]),
+      [
+        ['$schema', 'schema', undefined],
+        ['github', 'server', 'stdio'],
+        ['figma', 'server', 'sse'],
+      ],
+    );
     const github = symbols[1];
-    assert.deepEqual(github.children!.map((c) => c.name), ['type', 'command', 'args', 'env']);
+    assert.deepEqual(
+      github.children!.map((c) => c.name),
+      ['type', 'command', 'args', 'env'],
+    );
     assert.equal(github.children![2].detail, '2 items');
-    assert.deepEqual(github.children![3].children!.map((c) => [c.name, c.detail]), [['TOKEN', undefined]]);
+    assert.deepEqual(
+      github.children![3].children!.map((c) => [c.name, c.detail]),
+      [['TOKEN', undefined]],
+    );
     // Ranges: the whole property, the key as the selection.
     assert.equal(text.slice(github.selectionRange.start, github.selectionRange.end), '"github"');
     assert.ok(text.slice(github.range.start, github.range.end).startsWith('"github": {'));
@@ -40,6 +61,9 @@ describe('language: document symbols', () => {
 
   it('copes with broken documents', () => {
     for (const text of ['', '[', '{"a": ', '{"a": {"type": "stdio",', '[1, 2]']) assert.doesNotThrow(() => documentSymbols(languageDocument(text)), text);
-    assert.deepEqual(documentSymbols(languageDocument('{"a": {"type": "stdio", "command": ')).map((s) => s.name), ['a']);
+    assert.deepEqual(
+      documentSymbols(languageDocument('{"a": {"type": "stdio", "command": ')).map((s) => s.name),
+      ['a'],
+    );
   });
 });

@@ -10,12 +10,20 @@ export const LIVE_CATALOG = fixture('live', 'mcp.json');
 /** Roots facts of the fixture's roots index, with the explicit defaults discovery would read. */
 export function liveRootsFacts() {
   const roots = rootsFacts(['app', 'ops'], fixture('live', 'roots.json'));
-  roots.files[0].defaultServers = new Map([['app', ['context7']], ['ops', []]]);
+  roots.files[0].defaultServers = new Map([
+    ['app', ['context7']],
+    ['ops', []],
+  ]);
   return roots;
 }
 
 /** Read an instance through the real transport, then compare it with the fixture catalog. */
-export async function compareLive(base: string, key: string, options: Partial<TransportOptions> = {}, text = fs.readFileSync(LIVE_CATALOG, 'utf8')): Promise<{ read: InstanceRead; comparison?: LiveComparison }> {
+export async function compareLive(
+  base: string,
+  key: string,
+  options: Partial<TransportOptions> = {},
+  text = fs.readFileSync(LIVE_CATALOG, 'utf8'),
+): Promise<{ read: InstanceRead; comparison?: LiveComparison }> {
   const read = await readInstance(base, createInstanceGet({ base, key, ...options }));
   if (!read.ok) return { read };
   const workspaceFacts = facts({ known: ['GITHUB_TOKEN'], roots: liveRootsFacts() });

@@ -79,7 +79,13 @@ describe('mcp-catalog live (SPEC §11)', function () {
     const json = await runBin(['live', '--format', 'json', fake.url, 'mcp.json']);
     assert.equal(json.code, 1);
     const parsed = JSON.parse(json.stdout) as { drift: { kind: string }[]; servers: { name: string }[]; endpoint: string };
-    assert.deepEqual(parsed.drift.map((d) => d.kind).sort(), ['description', 'root-default-servers', 'server-only-in-file', 'server-only-on-instance', 'startup-timeout']);
+    assert.deepEqual(parsed.drift.map((d) => d.kind).sort(), [
+      'description',
+      'root-default-servers',
+      'server-only-in-file',
+      'server-only-on-instance',
+      'startup-timeout',
+    ]);
     assert.equal(parsed.endpoint, '/api/v1/configs');
     assertNoKey(text);
     assertNoKey(json);
@@ -87,12 +93,24 @@ describe('mcp-catalog live (SPEC §11)', function () {
 
   it('exit 2 with one clear line for a 401, a 404, a 500 with HTML, a body over the cap, a refused connection and a timeout', async () => {
     const cases: [string, () => void, RegExp, string[]?][] = [
-      ['401', () => fake.routes.set('/api/v1/configs', { kind: 'json', status: 401, body: { error: 'Unauthorized', message: 'Invalid or missing API key' } }), /Authentication failed: .* refused the API key/],
-      ['404', () => {
-        fake.routes.set('/api/v1/configs', { kind: 'json', status: 404, body: { error: 'Not Found' } });
-        fake.routes.set('/api/v1/mcp_servers', { kind: 'json', status: 404, body: { error: 'Not Found' } });
-      }, /too old for the live comparison/],
-      ['500', () => fake.routes.set('/api/v1/configs', { kind: 'raw', status: 500, contentType: 'text/html', body: '<!doctype html><title>500</title>' }), /answered 500 with an HTML page/],
+      [
+        '401',
+        () => fake.routes.set('/api/v1/configs', { kind: 'json', status: 401, body: { error: 'Unauthorized', message: 'Invalid or missing API key' } }),
+        /Authentication failed: .* refused the API key/,
+      ],
+      [
+        '404',
+        () => {
+          fake.routes.set('/api/v1/configs', { kind: 'json', status: 404, body: { error: 'Not Found' } });
+          fake.routes.set('/api/v1/mcp_servers', { kind: 'json', status: 404, body: { error: 'Not Found' } });
+        },
+        /too old for the live comparison/,
+      ],
+      [
+        '500',
+        () => fake.routes.set('/api/v1/configs', { kind: 'raw', status: 500, contentType: 'text/html', body: '<!doctype html><title>500</title>' }),
+        /answered 500 with an HTML page/,
+      ],
       ['cap', () => fake.routes.set('/api/v1/configs', { kind: 'endless' }), /larger than the 8 MB limit/],
       ['timeout', () => fake.routes.set('/api/v1/configs', { kind: 'hang' }), /no answer in time \(0\.5 s\)/, ['--timeout', '0.5']],
     ];
@@ -141,7 +159,10 @@ describe('mcp-catalog live (SPEC §11)', function () {
       assert.equal(run.code, 2);
       assert.match(run.stderr, /redirect to http:\/\/127\.0\.0\.1:\d+, which is not followed/);
       assert.deepEqual(second.requests, []);
-      assert.ok(fake.requests.every((r) => r.path === '/api/v1/configs' || !r.headerText.includes(LIVE_KEY)), 'the key only goes to API paths');
+      assert.ok(
+        fake.requests.every((r) => r.path === '/api/v1/configs' || !r.headerText.includes(LIVE_KEY)),
+        'the key only goes to API paths',
+      );
       assertNoKey(run);
     } finally {
       await second.close();

@@ -26,7 +26,13 @@ describe('live comparison: core against a local instance (SPEC §11)', () => {
     const { read, comparison } = await compareLive(fake.url, LIVE_KEY);
     assert.ok(read.ok, JSON.stringify(read));
     assert.deepEqual(comparison!.drift, []);
-    assert.deepEqual(fake.requests.map((r) => [r.path, r.apiKey]), [['/up', undefined], ['/api/v1/configs', LIVE_KEY]]);
+    assert.deepEqual(
+      fake.requests.map((r) => [r.path, r.apiKey]),
+      [
+        ['/up', undefined],
+        ['/api/v1/configs', LIVE_KEY],
+      ],
+    );
   });
 
   it('each live reason text maps to its state, beside the offline state', async () => {
@@ -54,7 +60,10 @@ describe('live comparison: core against a local instance (SPEC §11)', () => {
     const { comparison } = await compareLive(fake.url, LIVE_KEY);
     assert.deepEqual(comparison!.drift, []);
     assert.ok(comparison!.servers.every((s) => s.live?.state === 'unknown'));
-    assert.ok(comparison!.notes.some((n) => n.includes('older instance')), comparison!.notes.join('\n'));
+    assert.ok(
+      comparison!.notes.some((n) => n.includes('older instance')),
+      comparison!.notes.join('\n'),
+    );
   });
 
   it('a server only in the file, one only on the instance, a differing description and title', async () => {
@@ -70,8 +79,14 @@ describe('live comparison: core against a local instance (SPEC §11)', () => {
     const description = comparison!.drift.find((d) => d.kind === 'description')!;
     assert.deepEqual([description.file, description.live], ['Issues and pull requests', 'Issues']);
     for (const item of comparison!.drift) {
-      assert.ok(item.causes.some((c) => c.includes('last good catalog')), 'says a failed resolve may serve the last good catalog');
-      assert.ok(item.causes.some((c) => c.includes('behind this file')), 'says the deployment may be behind');
+      assert.ok(
+        item.causes.some((c) => c.includes('last good catalog')),
+        'says a failed resolve may serve the last good catalog',
+      );
+      assert.ok(
+        item.causes.some((c) => c.includes('behind this file')),
+        'says the deployment may be behind',
+      );
     }
     const sentry = comparison!.servers.find((s) => s.name === 'sentry')!;
     assert.equal(sentry.offline, undefined);
@@ -104,7 +119,10 @@ describe('live comparison: core against a local instance (SPEC §11)', () => {
       assert.ok(!read.ok);
       assert.equal(read.failure.kind, 'unauthorized');
       assert.match(read.failure.message, /^Authentication failed: .* refused the API key \("Invalid or missing API key"\)/);
-      assert.deepEqual(fake.requests.map((r) => r.path), ['/up', '/api/v1/configs']);
+      assert.deepEqual(
+        fake.requests.map((r) => r.path),
+        ['/up', '/api/v1/configs'],
+      );
     });
 
     it('a JSON 404 on /configs falls back to /mcp_servers (no roots compared); 404 on both is "too old"', async () => {

@@ -10,18 +10,46 @@ describe('live states and drift on plain data (SPEC §11)', () => {
     assert.equal(liveStateOf({ name: 'a', title: 'a', description: null }), undefined);
     assert.equal(liveStateOf({ name: 'a', title: 'a', description: null, unavailable: false })?.state, 'startable');
     assert.equal(liveStateOf({ name: 'a', title: 'a', description: null, unavailableReason: null })?.state, 'startable');
-    assert.equal(liveStateOf({ name: 'a', title: 'a', description: null, unavailableReason: 'OAuth authorization not completed' })?.state, 'needs_authorization');
+    assert.equal(
+      liveStateOf({ name: 'a', title: 'a', description: null, unavailableReason: 'OAuth authorization not completed' })?.state,
+      'needs_authorization',
+    );
     assert.equal(liveStateOf({ name: 'a', title: 'a', description: null, unavailable: true })?.state, 'declared_unavailable');
     // Only the exact shape of the unresolved sentence counts; anything else is a declared reason.
-    assert.equal(liveStateOf({ name: 'a', title: 'a', description: null, unavailable: true, unavailableReason: '`lower` unresolved' })?.state, 'declared_unavailable');
-    assert.equal(liveStateOf({ name: 'a', title: 'a', description: null, unavailable: true, unavailableReason: 'Gone  for now' }, 'Gone for now')?.declaredInFile, true);
+    assert.equal(
+      liveStateOf({ name: 'a', title: 'a', description: null, unavailable: true, unavailableReason: '`lower` unresolved' })?.state,
+      'declared_unavailable',
+    );
+    assert.equal(
+      liveStateOf({ name: 'a', title: 'a', description: null, unavailable: true, unavailableReason: 'Gone  for now' }, 'Gone for now')?.declaredInFile,
+      true,
+    );
   });
 
   it('one answer mixes both shapes: only the objects with the newer fields get states and timeout drift', () => {
-    const parsed = parseConfigsAnswer(JSON.stringify({ mcp_servers: [{ name: 'old', title: 'old', description: null }, { name: 'new', title: 'new', description: null, unavailable: false, unavailable_reason: null, startup_timeout_sec: 60 }], agent_roots: [] }));
+    const parsed = parseConfigsAnswer(
+      JSON.stringify({
+        mcp_servers: [
+          { name: 'old', title: 'old', description: null },
+          { name: 'new', title: 'new', description: null, unavailable: false, unavailable_reason: null, startup_timeout_sec: 60 },
+        ],
+        agent_roots: [],
+      }),
+    );
     assert.ok(parsed.ok);
-    const drift = computeDrift({ servers: [{ name: 'old', title: 'old', description: null, startupTimeoutSec: 300 }, { name: 'new', title: 'new', description: null, startupTimeoutSec: null }] }, parsed.answer);
-    assert.deepEqual(drift.map((d) => `${d.kind}:${d.server}`), ['startup-timeout:new']);
+    const drift = computeDrift(
+      {
+        servers: [
+          { name: 'old', title: 'old', description: null, startupTimeoutSec: 300 },
+          { name: 'new', title: 'new', description: null, startupTimeoutSec: null },
+        ],
+      },
+      parsed.answer,
+    );
+    assert.deepEqual(
+      drift.map((d) => `${d.kind}:${d.server}`),
+      ['startup-timeout:new'],
+    );
   });
 
   it('a 200 with empty lists is reported with a note: it cannot be told from a failed resolve', async () => {

@@ -12,7 +12,18 @@ describe('runtime: Claude .mcp.json (SPEC §6.3, §10)', () => {
   it('stdio → {command, args?, env?} with no type; empty args and env are kept as written', () => {
     const servers = mcpServers(
       generate('claude', {
-        full: { type: 'stdio', command: 'uvx', args: ['--from', 'x', 'y'], env: { A: '${A}' }, title: 'T', description: 'D', default_in_roots: ['r'], unavailable: 'no', startup_timeout_sec: 30, custom: 1 },
+        full: {
+          type: 'stdio',
+          command: 'uvx',
+          args: ['--from', 'x', 'y'],
+          env: { A: '${A}' },
+          title: 'T',
+          description: 'D',
+          default_in_roots: ['r'],
+          unavailable: 'no',
+          startup_timeout_sec: 30,
+          custom: 1,
+        },
         empty: { type: 'stdio', command: 'uvx', args: [], env: {} },
       }),
     );
@@ -37,22 +48,38 @@ describe('runtime: Claude .mcp.json (SPEC §6.3, §10)', () => {
         o: {
           type: 'streamable-http',
           url: 'https://e.com/mcp',
-          oauth: { clientSecret: '${SECRET}', redirectUri: 'http://localhost:8765/callback', scopes: ['read'], clientId: 'abc', authServerMetadataUrl: 'https://auth.e.com/.well-known/x', extra: 1 },
+          oauth: {
+            clientSecret: '${SECRET}',
+            redirectUri: 'http://localhost:8765/callback',
+            scopes: ['read'],
+            clientId: 'abc',
+            authServerMetadataUrl: 'https://auth.e.com/.well-known/x',
+            extra: 1,
+          },
         },
       }),
     );
-    assert.deepEqual(servers.o.oauth, { clientId: 'abc', callbackPort: 8765, scopes: ['read'], authServerMetadataUrl: 'https://auth.e.com/.well-known/x', clientSecret: '${SECRET}' });
+    assert.deepEqual(servers.o.oauth, {
+      clientId: 'abc',
+      callbackPort: 8765,
+      scopes: ['read'],
+      authServerMetadataUrl: 'https://auth.e.com/.well-known/x',
+      clientSecret: '${SECRET}',
+    });
     assert.deepEqual(Object.keys(servers.o.oauth as object), ['clientId', 'callbackPort', 'scopes', 'authServerMetadataUrl', 'clientSecret']);
   });
 
   it('callbackPort is omitted when the redirect URI has no port or a placeholder for it', () => {
     const oauthOf = (redirectUri: string): Record<string, unknown> =>
-      mcpServers(generate('claude', { o: { type: 'sse', url: 'https://e.com/sse', oauth: { clientId: 'c', redirectUri } } })).o.oauth as Record<string, unknown>;
+      mcpServers(generate('claude', { o: { type: 'sse', url: 'https://e.com/sse', oauth: { clientId: 'c', redirectUri } } })).o.oauth as Record<
+        string,
+        unknown
+      >;
     assert.deepEqual(oauthOf('http://localhost/callback'), { clientId: 'c' });
     assert.deepEqual(oauthOf('http://localhost:${PORT}/callback'), { clientId: 'c' });
   });
 
-  it('callbackPort is the URL parser\'s port: a default port is omitted, :0 gives 0, an unparsable URI gives none', () => {
+  it("callbackPort is the URL parser's port: a default port is omitted, :0 gives 0, an unparsable URI gives none", () => {
     assert.equal(callbackPort('http://localhost:80/cb'), undefined);
     assert.equal(callbackPort('https://localhost:80/cb'), 80);
     assert.equal(callbackPort('https://example.com:443'), undefined);
@@ -68,13 +95,17 @@ describe('runtime: Claude .mcp.json (SPEC §6.3, §10)', () => {
     assert.equal(callbackPort('http://localhost:${PORT}/cb'), undefined);
   });
 
-  it('oauth as AIR\'s Claude adapter writes it: empty strings dropped, scopes kept even when [], snake_case and unknown keys dropped', () => {
-    const oauthOf = (oauth: Record<string, unknown>): unknown => mcpServers(generate('claude', { o: { type: 'sse', url: 'https://e.com/sse', oauth } })).o.oauth;
+  it("oauth as AIR's Claude adapter writes it: empty strings dropped, scopes kept even when [], snake_case and unknown keys dropped", () => {
+    const oauthOf = (oauth: Record<string, unknown>): unknown =>
+      mcpServers(generate('claude', { o: { type: 'sse', url: 'https://e.com/sse', oauth } })).o.oauth;
     assert.deepEqual(oauthOf({ clientId: '', clientSecret: '', scopes: [] }), { scopes: [] });
     assert.deepEqual(oauthOf({ clientId: 'c', redirectUri: 'http://localhost:0/cb' }), { clientId: 'c', callbackPort: 0 });
     assert.deepEqual(oauthOf({ clientId: 'c', redirectUri: 'http://localhost:80/cb' }), { clientId: 'c' });
     assert.deepEqual(oauthOf({ clientId: 'c', redirectUri: 'https://localhost:80/cb' }), { clientId: 'c', callbackPort: 80 });
-    assert.deepEqual(oauthOf({ client_id: 'c', client_secret: '${S}', redirect_uri: 'http://localhost:9000/cb', auth_server_metadata_url: 'https://a.example/x' }), {});
+    assert.deepEqual(
+      oauthOf({ client_id: 'c', client_secret: '${S}', redirect_uri: 'http://localhost:9000/cb', auth_server_metadata_url: 'https://a.example/x' }),
+      {},
+    );
   });
 
   it('placeholders are kept exactly as written, defaults included', () => {

@@ -3,7 +3,10 @@ import { codexServers, generate, plain } from './generate';
 
 describe('runtime: Codex .codex/config.toml (SPEC §6.3, §10)', () => {
   it('one [mcp_servers.<name>] table per server, parsed back by a TOML parser', () => {
-    const config = generate('codex', { a: { type: 'stdio', command: 'node', args: ['s.js'] }, b: { type: 'streamable-http', url: 'https://e.com/mcp', headers: { Authorization: '${T}' } } });
+    const config = generate('codex', {
+      a: { type: 'stdio', command: 'node', args: ['s.js'] },
+      b: { type: 'streamable-http', url: 'https://e.com/mcp', headers: { Authorization: '${T}' } },
+    });
     assert.equal(config.runtime, 'codex');
     assert.deepEqual(config.env, {});
     assert.match(config.files[0].content, /^\[mcp_servers\.a\]$/m);
@@ -15,7 +18,11 @@ describe('runtime: Codex .codex/config.toml (SPEC §6.3, §10)', () => {
   });
 
   it('names that are not bare TOML keys are quoted', () => {
-    const config = generate('codex', { 'a[1]': { type: 'stdio', command: 'x' }, $dollar: { type: 'stdio', command: 'y' }, plain_name: { type: 'stdio', command: 'z' } });
+    const config = generate('codex', {
+      'a[1]': { type: 'stdio', command: 'x' },
+      $dollar: { type: 'stdio', command: 'y' },
+      plain_name: { type: 'stdio', command: 'z' },
+    });
     const content = config.files[0].content;
     assert.match(content, /^\[mcp_servers\."a\[1\]"\]$/m);
     assert.match(content, /^\[mcp_servers\."\$dollar"\]$/m);
@@ -40,7 +47,11 @@ describe('runtime: Codex .codex/config.toml (SPEC §6.3, §10)', () => {
   it('remote: url, http_headers, and env_http_headers for whole-value header references', () => {
     const servers = codexServers(
       generate('codex', {
-        r: { type: 'streamable-http', url: 'https://e.com/${PATH_PART}', headers: { 'X-API-Key': '${ZIMMER_KEY}', Authorization: 'Bearer ${TOKEN}', 'X-Static': 'v' } },
+        r: {
+          type: 'streamable-http',
+          url: 'https://e.com/${PATH_PART}',
+          headers: { 'X-API-Key': '${ZIMMER_KEY}', Authorization: 'Bearer ${TOKEN}', 'X-Static': 'v' },
+        },
       }),
     );
     assert.deepEqual(plain(servers.r), {
@@ -53,7 +64,17 @@ describe('runtime: Codex .codex/config.toml (SPEC §6.3, §10)', () => {
   it('drops oauth, remote env, title, description, default_in_roots, unavailable and unknown fields; sse is a url table', () => {
     const servers = codexServers(
       generate('codex', {
-        s: { type: 'sse', url: 'https://e.com/sse', env: { A: '1' }, oauth: { clientId: 'c' }, title: 't', description: 'd', default_in_roots: ['x'], unavailable: 'u', mystery: 1 },
+        s: {
+          type: 'sse',
+          url: 'https://e.com/sse',
+          env: { A: '1' },
+          oauth: { clientId: 'c' },
+          title: 't',
+          description: 'd',
+          default_in_roots: ['x'],
+          unavailable: 'u',
+          mystery: 1,
+        },
       }),
     );
     assert.deepEqual(plain(servers.s), { url: 'https://e.com/sse' });

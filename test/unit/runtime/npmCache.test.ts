@@ -17,7 +17,10 @@ describe('runtime: npx package specs (SPEC §6.3, §10)', () => {
     [['-y', 'pkg@1'], ['pkg@1']],
     [['pkg@1', '--flag', 'other'], ['pkg@1']],
     [['-p', 'a', 'cmd'], ['a']],
-    [['--package', 'a', '--package=b', '-p=c', 'cmd', 'arg'], ['a', 'b', 'c']],
+    [
+      ['--package', 'a', '--package=b', '-p=c', 'cmd', 'arg'],
+      ['a', 'b', 'c'],
+    ],
     [['--prefix', '/opt/x', 'pkg'], ['pkg']],
     [['--prefix=/opt/x', 'pkg'], ['pkg']],
     [['-c', 'echo hi', '--call', 'x', '--userconfig', 'u', '--cache', 'c', '--node-options', 'n', '--shell', 'bash', 'pkg'], ['pkg']],
@@ -55,11 +58,18 @@ describe('runtime: npm cache rules (SPEC §6.3, §10)', () => {
   });
 
   it('the key is the sorted specs: -p/--package forms in any order collide, versions count', () => {
-    assert.deepEqual(caches({ a: npx(['-p', 'x@1', '--package=y@1', 'cmd']), b: npx(['--package', 'y@1', '-p=x@1', 'other']), c: npx(['-p', 'x@latest', '-p', 'y@1', 'cmd']) }), {
-      a: '<clone>/.npm-cache/isolated/a',
-      b: '<clone>/.npm-cache/isolated/b',
-      c: '<clone>/.npm-cache',
-    });
+    assert.deepEqual(
+      caches({
+        a: npx(['-p', 'x@1', '--package=y@1', 'cmd']),
+        b: npx(['--package', 'y@1', '-p=x@1', 'other']),
+        c: npx(['-p', 'x@latest', '-p', 'y@1', 'cmd']),
+      }),
+      {
+        a: '<clone>/.npm-cache/isolated/a',
+        b: '<clone>/.npm-cache/isolated/b',
+        c: '<clone>/.npm-cache',
+      },
+    );
   });
 
   it('--prefix skips its value (and --prefix=X is one token), so the package is what collides', () => {

@@ -62,7 +62,8 @@ describe('runtime: declared timeout per runtime (SPEC §6.4)', () => {
   });
 
   it("Claude's MCP_TIMEOUT is a string following the longest valid declaration of the selected servers", () => {
-    const text = '{"a": {"type": "stdio", "command": "x", "startup_timeout_sec": 240}, "b": {"type": "stdio", "command": "y", "startup_timeout_sec": 420}, "c": {"type": "stdio", "command": "z", "startup_timeout_sec": 9000}}';
+    const text =
+      '{"a": {"type": "stdio", "command": "x", "startup_timeout_sec": 240}, "b": {"type": "stdio", "command": "y", "startup_timeout_sec": 420}, "c": {"type": "stdio", "command": "z", "startup_timeout_sec": 9000}}';
     assert.equal(generate('claude', text).env.MCP_TIMEOUT, '420000');
     assert.equal(generate('claude', text, { selection: { kind: 'servers', names: ['a', 'c'] } }).env.MCP_TIMEOUT, '240000');
     assert.deepEqual(generate('claude', '{}').env, { MCP_TIMEOUT: '180000' });

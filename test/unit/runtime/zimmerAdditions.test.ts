@@ -72,8 +72,13 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
 
   it('no zimmer is added when an entry named exactly zimmer is selected', () => {
     const own = { type: 'streamable-http', url: 'https://z.example/mcp?tool_groups=sessions', headers: { 'X-API-Key': '${K}' } };
-    const rootsWithZimmer = JSON.stringify({ lead: { description: 'L.', default_subagent_roots: ['web'], default_mcp_servers: ['zimmer'] }, web: { description: 'W.' } });
-    const servers = mcpServers(generate('claude', { zimmer: own }, { selection: { kind: 'root', root: 'lead' }, facts: facts({ rootsText: rootsWithZimmer }) }));
+    const rootsWithZimmer = JSON.stringify({
+      lead: { description: 'L.', default_subagent_roots: ['web'], default_mcp_servers: ['zimmer'] },
+      web: { description: 'W.' },
+    });
+    const servers = mcpServers(
+      generate('claude', { zimmer: own }, { selection: { kind: 'root', root: 'lead' }, facts: facts({ rootsText: rootsWithZimmer }) }),
+    );
     // Its tool_groups lack self_session, so self-session is still added.
     assert.deepEqual(Object.keys(servers), ['zimmer', 'zimmer-self-session']);
     assert.equal(servers.zimmer.url, own.url);

@@ -4,7 +4,7 @@ import { serverAtOffset, serverNames, translateCatalog, type VsCodeMcpJson } fro
 import { catalog, readFixture } from '../helpers';
 
 /**
- * Copy-as (issue 8 item 3): every output is parsed with its target format's own rules — JSON.parse
+ * Copy-as: every output is parsed with its target format's own rules — JSON.parse
  * for VS Code and Claude Code, a TOML parser for Codex — and checked against the target's shape.
  */
 
@@ -21,7 +21,12 @@ const CATALOG = catalog({
     default_in_roots: ['web'],
     startup_timeout_sec: 60,
   },
-  zimmer: { type: 'streamable-http', url: 'https://zimmer.example.com/mcp', headers: { 'X-API-Key': '${ZIMMER_PROD_API_KEY}' }, unavailable: 'Down for maintenance.' },
+  zimmer: {
+    type: 'streamable-http',
+    url: 'https://zimmer.example.com/mcp',
+    headers: { 'X-API-Key': '${ZIMMER_PROD_API_KEY}' },
+    unavailable: 'Down for maintenance.',
+  },
   strad: { type: 'streamable-http', url: 'https://strad.example.com/mcp', headers: { Authorization: 'Bearer ${STRAD_API_KEY}' } },
   events: { type: 'sse', url: 'https://events.example.com/sse', oauth: { clientId: 'abc', redirectUri: 'http://localhost:8765/cb' } },
   leaky: { type: 'stdio', command: 'npx', args: ['-y', 'leaky-mcp@1.0.0'], env: { GITHUB_TOKEN: GITHUB_TOKEN_LITERAL } },

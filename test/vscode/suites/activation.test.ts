@@ -27,7 +27,10 @@ suite('activation', () => {
     await openDocument('rules/timeout-mcp.json');
     await waitForDiagnostics(fixtureUri('rules/timeout-mcp.json'), 'the control catalog to be analysed', (d) => d.length > 0);
     const loud = catalogDiagnostics(zimmer).filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning);
-    assert.deepEqual(loud.map((d) => `${d.code} ${d.message}`), []);
+    assert.deepEqual(
+      loud.map((d) => `${d.code} ${d.message}`),
+      [],
+    );
   });
 
   test('the Restart Server command is registered', async () => {

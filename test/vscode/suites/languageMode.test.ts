@@ -37,7 +37,11 @@ suite('language modes', () => {
       await waitFor(`${relative} analysed`, async () => (await api()).tracker.info(uri.toString()) !== undefined);
       const all = vscode.languages.getDiagnostics(uri);
       const foreign = all.filter((d) => d.source !== 'mcp-catalog');
-      assert.deepEqual(foreign.map((d) => `${d.source}: ${d.message}`), [], `${relative}: only MCP Catalog reports`);
+      assert.deepEqual(
+        foreign.map((d) => `${d.source}: ${d.message}`),
+        [],
+        `${relative}: only MCP Catalog reports`,
+      );
       const places = all.map((d) => `${d.range.start.line}:${d.range.start.character} ${codeOf(d)}`);
       assert.equal(new Set(places).size, places.length, `${relative}: no problem twice (${places.join(', ')})`);
     }
@@ -93,14 +97,21 @@ suite('language modes', () => {
     }
     // Colouring: the placeholder grammar goes only into our grammars, and no language of ours owns a file
     // extension it does not classify (the UI script not-ours checks the scopes VS Code actually applies).
-    const contributes = (vscode.extensions.getExtension('mcp-catalog.mcp-catalog')!.packageJSON.contributes as {
+    const contributes = vscode.extensions.getExtension('mcp-catalog.mcp-catalog')!.packageJSON.contributes as {
       grammars: { scopeName: string; injectTo?: string[]; language?: string }[];
       languages: { id: string; extensions?: string[] }[];
-    });
+    };
     const injection = contributes.grammars.find((g) => g.scopeName === 'mcp-catalog.placeholder.injection')!;
     const ownScopes = contributes.grammars.filter((g) => g.language && OUR_LANGUAGES.includes(g.language)).map((g) => g.scopeName);
-    assert.ok(injection.injectTo!.length > 0 && injection.injectTo!.every((scope) => ownScopes.includes(scope)), `injected into ${injection.injectTo!.join(', ')}`);
-    assert.deepEqual(contributes.languages.flatMap((l) => l.extensions ?? []), [], 'no file extension claimed');
+    assert.ok(
+      injection.injectTo!.length > 0 && injection.injectTo!.every((scope) => ownScopes.includes(scope)),
+      `injected into ${injection.injectTo!.join(', ')}`,
+    );
+    assert.deepEqual(
+      contributes.languages.flatMap((l) => l.extensions ?? []),
+      [],
+      'no file extension claimed',
+    );
   });
 
   test('a document the user switches to JSON stays JSON, also when reopened', async () => {

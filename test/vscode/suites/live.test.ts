@@ -46,7 +46,11 @@ async function view(extension: McpCatalogApi, until: (tree: { sections: Row[]; s
       const driftSection = sections.find((s) => s.label === 'Drift');
       const drift = driftSection ? await rows(provider, driftSection.node) : [];
       const tree = { sections, servers, drift };
-      last = JSON.stringify({ sections: sections.map((s) => `${s.label}: ${s.description}`), servers: servers.map((s) => `${s.label}: ${s.description}`), drift: drift.map((d) => d.label) });
+      last = JSON.stringify({
+        sections: sections.map((s) => `${s.label}: ${s.description}`),
+        servers: servers.map((s) => `${s.label}: ${s.description}`),
+        drift: drift.map((d) => d.label),
+      });
       return until(tree) ? tree : false;
     });
   } catch (error) {
@@ -84,7 +88,10 @@ suite('live comparison with a Zimmer instance', () => {
     assert.equal(extension.live.state, 'off');
     await openDocument('live/mcp.json');
     const tree = await view(extension, (t) => t.servers.length === 5, 'the readiness view of live/mcp.json');
-    assert.deepEqual(tree.sections.map((s) => s.label), ['Servers', 'Roots']);
+    assert.deepEqual(
+      tree.sections.map((s) => s.label),
+      ['Servers', 'Roots'],
+    );
     assert.ok(tree.servers.every((s) => !s.description.includes(' · live:')));
     assert.deepEqual(fake.requests, [], 'nothing is sent before the user connects');
   });
@@ -99,7 +106,10 @@ suite('live comparison with a Zimmer instance', () => {
     const tree = await view(extension, (t) => t.sections.length === 3 && /^live/.test(t.sections[2].description), 'the live comparison');
     assert.equal(tree.sections[2].label, 'Drift');
     assert.match(tree.sections[2].description, /^live · 0 differences · http:\/\/127\.0\.0\.1:\d+$/);
-    assert.deepEqual(tree.drift.map((d) => d.label), ['No drift: the instance serves what this file says.']);
+    assert.deepEqual(
+      tree.drift.map((d) => d.label),
+      ['No drift: the instance serves what this file says.'],
+    );
     assert.match(describe(tree.servers, 'github'), /^missing config — .* · live: startable$/);
     assert.match(describe(tree.servers, 'figma'), /^needs auth — .* · live: needs auth$/);
     assert.match(describe(tree.servers, 'fleet'), /^ready — .* · live: missing config \(ZIMMER_PROD_API_KEY\)$/);
@@ -133,7 +143,11 @@ suite('live comparison with a Zimmer instance', () => {
     const before = fake.requests.length;
     try {
       await replaceText(document, '"Issues and pull requests"', '"Old words"');
-      await view(extension, (t) => !t.drift.some((d) => d.label.startsWith('Server "github": the description differs')), 'the edit to end the description drift');
+      await view(
+        extension,
+        (t) => !t.drift.some((d) => d.label.startsWith('Server "github": the description differs')),
+        'the edit to end the description drift',
+      );
       assert.equal(fake.requests.length, before);
     } finally {
       await revert(document);
@@ -145,12 +159,24 @@ suite('live comparison with a Zimmer instance', () => {
     await extension.live.refresh();
     await view(extension, (t) => /^live/.test(t.sections[2]?.description ?? ''), 'a live comparison first');
     const cases: [string, () => void, RegExp][] = [
-      ['401', () => fake.routes.set('/api/v1/configs', { kind: 'json', status: 401, body: { error: 'Unauthorized', message: 'Invalid or missing API key' } }), /^Authentication failed: .* refused the API key/],
-      ['404', () => {
-        fake.routes.set('/api/v1/configs', { kind: 'json', status: 404, body: { error: 'Not Found' } });
-        fake.routes.set('/api/v1/mcp_servers', { kind: 'json', status: 404, body: { error: 'Not Found' } });
-      }, /too old for the live comparison/],
-      ['500', () => fake.routes.set('/api/v1/configs', { kind: 'raw', status: 500, contentType: 'text/html', body: '<html>oops</html>' }), /answered 500 with an HTML page/],
+      [
+        '401',
+        () => fake.routes.set('/api/v1/configs', { kind: 'json', status: 401, body: { error: 'Unauthorized', message: 'Invalid or missing API key' } }),
+        /^Authentication failed: .* refused the API key/,
+      ],
+      [
+        '404',
+        () => {
+          fake.routes.set('/api/v1/configs', { kind: 'json', status: 404, body: { error: 'Not Found' } });
+          fake.routes.set('/api/v1/mcp_servers', { kind: 'json', status: 404, body: { error: 'Not Found' } });
+        },
+        /too old for the live comparison/,
+      ],
+      [
+        '500',
+        () => fake.routes.set('/api/v1/configs', { kind: 'raw', status: 500, contentType: 'text/html', body: '<html>oops</html>' }),
+        /answered 500 with an HTML page/,
+      ],
       ['cap', () => fake.routes.set('/api/v1/configs', { kind: 'endless' }), /larger than the 8 MB limit/],
       ['timeout', () => fake.routes.set('/api/v1/configs', { kind: 'hang' }), /no answer in time/],
     ];

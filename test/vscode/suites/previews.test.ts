@@ -28,8 +28,14 @@ suite('runtime previews', () => {
     assert.match(preview.uri.path, /mcp\.json → Codex config\.toml$/, 'the tab says what it is');
     const text = preview.getText();
     assert.match(text, /^# \.codex\/config\.toml generated for Codex from mcp\.json — read-only preview; placeholders are kept as written\./);
-    assert.ok(text.includes('[mcp_servers.context7]\ncommand = "npx"\nargs = [ "-y", "@upstash/context7-mcp@latest" ]\nstartup_timeout_sec = 180\n'), 'a stdio table with the default 180 s');
-    assert.ok(text.includes('[mcp_servers.zimmer.env_http_headers]\nX-API-Key = "ZIMMER_PROD_API_KEY"'), 'a whole-value header reference becomes env_http_headers');
+    assert.ok(
+      text.includes('[mcp_servers.context7]\ncommand = "npx"\nargs = [ "-y", "@upstash/context7-mcp@latest" ]\nstartup_timeout_sec = 180\n'),
+      'a stdio table with the default 180 s',
+    );
+    assert.ok(
+      text.includes('[mcp_servers.zimmer.env_http_headers]\nX-API-Key = "ZIMMER_PROD_API_KEY"'),
+      'a whole-value header reference becomes env_http_headers',
+    );
     assert.ok(text.includes('NPM_CONFIG_CACHE = "<clone>/.npm-cache"'), 'npx entries get the shared npm cache');
     assert.ok(!/title|default_in_roots|description/.test(text.replace(/^#.*$/gm, '')), 'catalog-only fields are dropped');
     const editor = await waitFor('the preview in an editor beside the catalog', () => vscode.window.visibleTextEditors.find((e) => e.document === preview));
@@ -64,10 +70,15 @@ suite('runtime previews', () => {
       await waitFor('the preview to show the edited URL', () => preview.getText().includes('url = "https://mcp.figma.com/v2/mcp"'));
       // A valid declared timeout is written for a remote table too.
       await replaceText(catalog, '"url": "https://mcp.notion.com/mcp"', '"url": "https://mcp.notion.com/mcp",\n    "startup_timeout_sec": 45');
-      await waitFor('the preview to show notion\'s timeout', () => /\[mcp_servers\.notion\]\nurl = "https:\/\/mcp\.notion\.com\/mcp"\nstartup_timeout_sec = 45\n/.test(preview.getText()));
+      await waitFor("the preview to show notion's timeout", () =>
+        /\[mcp_servers\.notion\]\nurl = "https:\/\/mcp\.notion\.com\/mcp"\nstartup_timeout_sec = 45\n/.test(preview.getText()),
+      );
     } finally {
       await revert(catalog);
     }
-    await waitFor('the preview to follow the revert', () => preview.getText().includes('url = "https://mcp.figma.com/mcp"\n') && !preview.getText().includes('startup_timeout_sec = 45'));
+    await waitFor(
+      'the preview to follow the revert',
+      () => preview.getText().includes('url = "https://mcp.figma.com/mcp"\n') && !preview.getText().includes('startup_timeout_sec = 45'),
+    );
   });
 });

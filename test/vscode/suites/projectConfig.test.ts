@@ -26,7 +26,7 @@ suite('the .mcp-catalog.json configuration', () => {
 
     await vscode.workspace.fs.writeFile(extraRoots(), Buffer.from(JSON.stringify({ zimmer: { description: 'Zimmer' }, 'docs-site': { description: 'Docs' } })));
     await vscode.workspace.fs.writeFile(configUri(), Buffer.from(JSON.stringify({ rootsFiles: ['extra/docs.json'] })));
-    await waitForDiagnostics(document.uri, 'the file\'s roots index to define docs-site (mcpCatalog.rootsFiles is at its default [])', (d) => !undefinedRoot(d));
+    await waitForDiagnostics(document.uri, "the file's roots index to define docs-site (mcpCatalog.rootsFiles is at its default [])", (d) => !undefinedRoot(d));
 
     await settings().update('rootsFiles', ['roots-check/roots.json'], vscode.ConfigurationTarget.Workspace);
     const back = await waitForDiagnostics(document.uri, 'the explicit setting to win over the file', undefinedRoot);

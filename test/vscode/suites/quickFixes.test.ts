@@ -82,7 +82,9 @@ suite('quick fixes', () => {
     const envUri = vscode.Uri.joinPath(document.uri, '..', '.env');
     try {
       await applyCodeAction(action);
-      const editor = await waitFor('.env shown', () => (vscode.window.activeTextEditor?.document.uri.path === envUri.path ? vscode.window.activeTextEditor : undefined));
+      const editor = await waitFor('.env shown', () =>
+        vscode.window.activeTextEditor?.document.uri.path === envUri.path ? vscode.window.activeTextEditor : undefined,
+      );
       const cursor = editor.selection.active;
       assert.equal(editor.document.lineAt(cursor.line).text.slice(0, cursor.character), 'GITHUB_PERSONAL_TOKEN=', 'the cursor is where the value is typed');
     } finally {
@@ -114,7 +116,10 @@ suite('quick fixes', () => {
     assert.equal(action.kind?.value, 'source.fixAll.mcp-catalog');
     // Also offered to a request for every fix-all kind (what "editor.codeActionsOnSave": {"source.fixAll": …} asks).
     const general = await codeActions(document.uri, whole, vscode.CodeActionKind.SourceFixAll.value);
-    assert.ok(general.some((a) => a.kind?.value === 'source.fixAll.mcp-catalog'), `offered for source.fixAll (got ${general.map((a) => a.kind?.value).join(', ')})`);
+    assert.ok(
+      general.some((a) => a.kind?.value === 'source.fixAll.mcp-catalog'),
+      `offered for source.fixAll (got ${general.map((a) => a.kind?.value).join(', ')})`,
+    );
 
     await applyCodeAction(action);
     const text = document.getText();
@@ -124,11 +129,7 @@ suite('quick fixes', () => {
     assert.match(text, /"tally-mcp@latest"\]/, 'trailing comma removed');
     assert.match(text, /"unavailable": "Paused until the quota resets"/, 'reason collapsed to one line');
     const after = await waitForDiagnostics(document.uri, 'every fixable problem to go', (d) => !d.some((x) => fixable.includes(codeOf(x))));
-    assert.deepEqual(
-      after.filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning).map(codeOf),
-      [],
-      'nothing left at warning or error',
-    );
+    assert.deepEqual(after.filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning).map(codeOf), [], 'nothing left at warning or error');
     // Fix-all never touches a guess: it is not offered to lightbulb (quickfix) requests.
     const quick = await codeActions(document.uri, whole, vscode.CodeActionKind.QuickFix.value);
     assert.ok(!quick.some((a) => a.kind?.value === 'source.fixAll.mcp-catalog'));

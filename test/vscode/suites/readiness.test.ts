@@ -49,7 +49,11 @@ function row(list: Row[], name: string): Row {
 }
 
 /** Waits until the tree shows the given catalog (the view follows the active catalog editor). */
-async function treeFor(extension: McpCatalogApi, uri: vscode.Uri, until: (servers: Row[]) => boolean = () => true): Promise<{ sections: Row[]; servers: Row[]; roots: Row[] }> {
+async function treeFor(
+  extension: McpCatalogApi,
+  uri: vscode.Uri,
+  until: (servers: Row[]) => boolean = () => true,
+): Promise<{ sections: Row[]; servers: Row[]; roots: Row[] }> {
   const provider = extension.readiness as unknown as TreeProvider;
   let last = '';
   try {
@@ -63,7 +67,9 @@ async function treeFor(extension: McpCatalogApi, uri: vscode.Uri, until: (server
       return until(servers) ? { sections, servers, roots } : false;
     });
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)} (last servers: ${last || 'none'}; tree shows ${extension.readiness.current?.uri ?? 'nothing'})`);
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)} (last servers: ${last || 'none'}; tree shows ${extension.readiness.current?.uri ?? 'nothing'})`,
+    );
   }
 }
 
@@ -83,7 +89,7 @@ suite('readiness view', () => {
     for (const section of sections) assert.equal(section.collapsible, vscode.TreeItemCollapsibleState.Expanded);
   });
 
-  test("servers: startable first, each with its badge, reason and icon (figma: needs auth)", async () => {
+  test('servers: startable first, each with its badge, reason and icon (figma: needs auth)', async () => {
     const extension = await api();
     const document = await openDocument('readiness/mcp.json');
     const { servers } = await treeFor(extension, document.uri);
@@ -109,7 +115,11 @@ suite('readiness view', () => {
     for (const server of servers) {
       assert.ok(server.item.iconPath instanceof vscode.ThemeIcon && server.item.iconPath.color, `${server.label} has a coloured icon`);
       assert.equal(typeof server.item.tooltip, 'string');
-      assert.doesNotMatch(String(server.item.tooltip), /`|_configuration|_authorization|declared_unavailable|no_credential/, `${server.label}: ${String(server.item.tooltip)}`);
+      assert.doesNotMatch(
+        String(server.item.tooltip),
+        /`|_configuration|_authorization|declared_unavailable|no_credential/,
+        `${server.label}: ${String(server.item.tooltip)}`,
+      );
     }
     assert.match(String(figma.item.tooltip), /^figma: Needs authorization\n/);
     // Screen readers hear the state too.
@@ -147,7 +157,13 @@ suite('readiness view', () => {
       const active = vscode.window.activeTextEditor;
       return active?.document.uri.toString() === document.uri.toString() && active.document.getText(active.selection).includes('github') ? active : false;
     });
-    assert.equal(editor.selection.start.line, document.getText().split('\n').findIndex((line) => line.includes('"github": {')));
+    assert.equal(
+      editor.selection.start.line,
+      document
+        .getText()
+        .split('\n')
+        .findIndex((line) => line.includes('"github": {')),
+    );
   });
 
   test('clicking a root reveals it in its roots index', async () => {
@@ -159,7 +175,9 @@ suite('readiness view', () => {
     await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
     const editor = await waitFor('readiness/roots.json with "design" selected', () => {
       const active = vscode.window.activeTextEditor;
-      return active?.document.uri.toString() === fixtureUri('readiness/roots.json').toString() && active.document.getText(active.selection) === '"design"' ? active : false;
+      return active?.document.uri.toString() === fixtureUri('readiness/roots.json').toString() && active.document.getText(active.selection) === '"design"'
+        ? active
+        : false;
     });
     assert.equal(editor.document.languageId, 'air-roots');
   });
@@ -169,10 +187,23 @@ suite('readiness view', () => {
     const document = await openDocument('readiness/mcp.json');
     await treeFor(extension, document.uri);
     try {
-      await replaceText(document, '"url": "https://mcp.figma.com/mcp",', '"url": "https://mcp.figma.com/mcp",\n    "headers": { "Authorization": "Bearer ${SLACK_BOT_TOKEN}" },');
-      const { sections, servers, roots } = await treeFor(extension, document.uri, (list) => /^ready/.test(list.find((s) => s.label === 'figma')?.description ?? ''));
+      await replaceText(
+        document,
+        '"url": "https://mcp.figma.com/mcp",',
+        '"url": "https://mcp.figma.com/mcp",\n    "headers": { "Authorization": "Bearer ${SLACK_BOT_TOKEN}" },',
+      );
+      const { sections, servers, roots } = await treeFor(extension, document.uri, (list) =>
+        /^ready/.test(list.find((s) => s.label === 'figma')?.description ?? ''),
+      );
       assert.equal(sections[0].description, '5 · 2 cannot start');
-      assert.deepEqual(servers.slice(0, 3).map((s) => s.label).sort(), ['context7', 'figma', 'slack-workspace'], 'figma moved up among the startable servers');
+      assert.deepEqual(
+        servers
+          .slice(0, 3)
+          .map((s) => s.label)
+          .sort(),
+        ['context7', 'figma', 'slack-workspace'],
+        'figma moved up among the startable servers',
+      );
       assert.equal(row(roots, 'design').description, 'unavailable — the session will run without those tools');
     } finally {
       await revert(document);
@@ -189,7 +220,10 @@ suite('readiness view', () => {
     assert.match(row(servers, 'figma').description, /^needs auth/);
     assert.match(row(servers, 'notion').description, /^needs auth/);
     assert.match(row(servers, 'zimmer').description, /^ready — .*ZIMMER_PROD_API_KEY/);
-    assert.ok(roots.some((r) => r.label === 'zimmer'), 'the Zimmer roots index is read');
+    assert.ok(
+      roots.some((r) => r.label === 'zimmer'),
+      'the Zimmer roots index is read',
+    );
     assert.equal(extension.tracker.active, fixtureUri('mcp.json').toString());
   });
 

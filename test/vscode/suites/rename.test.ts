@@ -16,7 +16,9 @@ suite('rename a root', () => {
 
   suiteSetup(async () => {
     for (const file of files) originals.set(file, await fs.readFile(fixtureUri(file).fsPath, 'utf8'));
-    await vscode.workspace.getConfiguration('editor').update('codeActionsOnSave', { 'source.fixAll.mcp-catalog': 'explicit' }, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('editor')
+      .update('codeActionsOnSave', { 'source.fixAll.mcp-catalog': 'explicit' }, vscode.ConfigurationTarget.Workspace);
   });
   suiteTeardown(async () => {
     await vscode.workspace.getConfiguration('editor').update('codeActionsOnSave', undefined, vscode.ConfigurationTarget.Workspace);

@@ -27,7 +27,8 @@ suite('roots index changed on disk', () => {
 
   function withRoots(names: string[]): string {
     const index: Record<string, unknown> = { $schema: 'https://pulsemcp.github.io/air/schemas/roots.schema.json' };
-    for (const name of names) index[name] = { name, display_name: name, description: `The ${name} root.`, url: 'https://github.com/example/repo.git', default_branch: 'main' };
+    for (const name of names)
+      index[name] = { name, display_name: name, description: `The ${name} root.`, url: 'https://github.com/example/repo.git', default_branch: 'main' };
     return `${JSON.stringify(index, null, 2)}\n`;
   }
 
@@ -57,7 +58,11 @@ suite('roots index changed on disk', () => {
     assert.equal(diagnosticsWithCode(missing, 'roots-not-found')[0].severity, vscode.DiagnosticSeverity.Information);
 
     await fs.writeFile(rootsFile(), original);
-    const restored = await waitForDiagnostics(catalog.uri, 'undefined-root for "docs-site" again', (d) => undefinedRoots(d, catalog).includes('"docs-site"') && !d.some((x) => codeOf(x) === 'roots-not-found'));
+    const restored = await waitForDiagnostics(
+      catalog.uri,
+      'undefined-root for "docs-site" again',
+      (d) => undefinedRoots(d, catalog).includes('"docs-site"') && !d.some((x) => codeOf(x) === 'roots-not-found'),
+    );
     assert.deepEqual(undefinedRoots(restored, catalog), ['"docs-site"']);
   });
 });

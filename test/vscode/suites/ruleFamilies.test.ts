@@ -35,7 +35,9 @@ suite('rule families', () => {
   test('unavailable: unavailable-type, -empty, -multiline and -too-long warnings on each value', async () => {
     const document = await openDocument('rules/unavailable-mcp.json');
     const codes = ['unavailable-type', 'unavailable-empty', 'unavailable-multiline', 'unavailable-too-long'];
-    const diagnostics = await waitForDiagnostics(document.uri, 'the four unavailable diagnostics', (d) => codes.every((code) => d.some((x) => codeOf(x) === code)));
+    const diagnostics = await waitForDiagnostics(document.uri, 'the four unavailable diagnostics', (d) =>
+      codes.every((code) => d.some((x) => codeOf(x) === code)),
+    );
     const values: Record<string, [string, string]> = {
       'unavailable-type': ['true', '"flag": {'],
       'unavailable-empty': ['"   "', '"blank": {'],
@@ -47,7 +49,10 @@ suite('rule families', () => {
       assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning, `${code} is a warning`);
       const [value, anchor] = values[code];
       const start = rangeOf(document, value, anchor).start;
-      assert.ok(diagnostic.range.start.isEqual(start), `${code} starts on the value (${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1})`);
+      assert.ok(
+        diagnostic.range.start.isEqual(start),
+        `${code} starts on the value (${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1})`,
+      );
       // The range is the whole value: it ends where the literal ends, on the same line.
       const line = document.lineAt(start.line).text;
       const valueEnd = code === 'unavailable-type' ? start.character + 'true'.length : line.lastIndexOf('"') + 1;

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { api, closeAllEditors, codeOf, openDocument, replaceText, revert, waitFor, waitForDiagnostics, type McpCatalogApi } from '../helpers';
 
 /**
- * Recovery (issue 7 item 4) in the real extension host: when the language server process dies
+ * Recovery in the real extension host: when the language server process dies
  * the client starts a new one, and an edit gets diagnostics again — and the views keep following
  * (the tracker hears the new server's notifications). Also the Restart Server command.
  * Runs late on purpose (file order): every suite after it works against a restarted server.
@@ -40,7 +40,9 @@ function alive(pid: number): boolean {
 /** Edits startup_timeout_sec to `value` and waits for the diagnostic naming it (a fresh analysis by the running server). */
 async function editAndSeeDiagnostic(extension: McpCatalogApi, document: vscode.TextDocument, from: string, value: string): Promise<void> {
   await replaceText(document, from, value, '"startup_timeout_sec": ');
-  const diagnostics = await waitForDiagnostics(document.uri, `timeout-range for ${value}`, (d) => d.some((x) => codeOf(x) === 'timeout-range' && x.message.includes(` ${value} `)));
+  const diagnostics = await waitForDiagnostics(document.uri, `timeout-range for ${value}`, (d) =>
+    d.some((x) => codeOf(x) === 'timeout-range' && x.message.includes(` ${value} `)),
+  );
   assert.ok(diagnostics.some((d) => d.source === 'mcp-catalog'));
   // The tracker (readiness view, language status, previews) heard the new server about this very version.
   await waitFor('the tracker to hear about the edited version', () => extension.tracker.info(document.uri.toString())?.version === document.version);
@@ -82,7 +84,10 @@ suite('server restart', () => {
       await waitFor(`the old server (pid ${before}) to exit`, () => !alive(before));
       assert.ok(alive(after));
       await editAndSeeDiagnostic(extension, document, '700', '650');
-      await waitFor('the readiness view to show the catalog again', () => extension.readiness.current?.uri === document.uri.toString() && extension.readiness.current.servers.some((s) => s.name === 'linear'));
+      await waitFor(
+        'the readiness view to show the catalog again',
+        () => extension.readiness.current?.uri === document.uri.toString() && extension.readiness.current.servers.some((s) => s.name === 'linear'),
+      );
     } finally {
       await revert(document);
     }

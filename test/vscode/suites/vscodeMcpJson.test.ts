@@ -11,7 +11,10 @@ suite('.vscode/mcp.json', () => {
     // its chance at .vscode/mcp.json too.
     const control = await openDocument('control/vscode-style-mcp.json');
     const controlDiagnostics = await waitForDiagnostics(control.uri, 'diagnostics on the control copy', (d) => d.length > 0);
-    assert.ok(controlDiagnostics.some((d) => codeOf(d) === 'unknown-type'), 'the control copy is read as a catalog');
+    assert.ok(
+      controlDiagnostics.some((d) => codeOf(d) === 'unknown-type'),
+      'the control copy is read as a catalog',
+    );
     assert.deepEqual(catalogDiagnostics(fixtureUri('.vscode/mcp.json')).map(codeOf), []);
     // Our `mcp.json` file name claims it at first; the server's SPEC §1 verdict gives it back to VS Code.
     await waitFor(`.vscode/mcp.json back in jsonc (is ${own.languageId})`, () => own.languageId === 'jsonc');

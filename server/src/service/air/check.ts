@@ -7,7 +7,7 @@ import { describeValue } from '../text';
 import { compileExcludePattern, LOCAL_SCOPE } from './exclude';
 
 /**
- * air.json awareness (issue 8): the paths of its `mcp` and `roots` arrays must point at files
+ * air.json awareness: the paths of its `mcp` and `roots` arrays must point at files
  * (AIR reads a missing one as empty and silently composes nothing from it), one server name may
  * not come from two of its catalogs (`duplicate-server`: AIR refuses to compose), and every
  * `exclude` pattern should match something (AIR warns about the ones that do not).
@@ -65,7 +65,12 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
   }
   (value.children ?? []).forEach((item, index) => {
     if (item.type !== 'string') {
-      report({ code: 'invalid-value', message: `A ${key} item is not a path string, so AIR rejects the air.json.`, ...nodeSpan(item), data: { path: [key, index] } });
+      report({
+        code: 'invalid-value',
+        message: `A ${key} item is not a path string, so AIR rejects the air.json.`,
+        ...nodeSpan(item),
+        data: { path: [key, index] },
+      });
       return;
     }
     const written = item.value as string;
@@ -114,7 +119,12 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
     return;
   }
   if (value.type !== 'object') {
-    report({ code: 'invalid-value', message: 'exclude is not an object of artifact type → patterns, so AIR rejects the air.json.', ...nodeSpan(value), data: { path: ['exclude'] } });
+    report({
+      code: 'invalid-value',
+      message: 'exclude is not an object of artifact type → patterns, so AIR rejects the air.json.',
+      ...nodeSpan(value),
+      data: { path: ['exclude'] },
+    });
     return;
   }
   let notCheckedReported = false;
@@ -134,7 +144,12 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
     const list = propertyValue(property);
     if (!list) continue;
     if (list.type !== 'array') {
-      report({ code: 'invalid-value', message: `exclude.${type} is not an array of qualified IDs (@scope/id), so AIR rejects the air.json.`, ...nodeSpan(list), data: { path: ['exclude', type] } });
+      report({
+        code: 'invalid-value',
+        message: `exclude.${type} is not an array of qualified IDs (@scope/id), so AIR rejects the air.json.`,
+        ...nodeSpan(list),
+        data: { path: ['exclude', type] },
+      });
       continue;
     }
     (list.children ?? []).forEach((item, index) => {

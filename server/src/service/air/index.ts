@@ -1,3 +1,3 @@
-/** air.json awareness (issue 8): paths, composition and `exclude` patterns. */
+/** air.json awareness: paths, composition and `exclude` patterns. */
 export { checkAirJson } from './check';
 export { compileExcludePattern, EXCLUDE_ITEM_PATTERN, LOCAL_SCOPE, type ExcludePattern } from './exclude';

@@ -1,4 +1,4 @@
-/** Quick fixes and fix-all (SPEC §5, issue 3), as plain data for the language server and tests. */
+/** Quick fixes and fix-all (SPEC §5), as plain data for the language server and tests. */
 export * from './types';
 export { fixesFor, FIXABLE_CODES } from './quickFixes';
 export { computeFixAll, FIX_ALL_CODES, type FixAllOptions, type FixAllResult } from './fixAll';

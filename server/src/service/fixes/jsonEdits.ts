@@ -160,7 +160,10 @@ export function objectLayout(text: string, object: JsonNode): ObjectLayout {
   if (first) {
     const multiline = /[\r\n]/.test(text.slice(object.offset, first.offset));
     const memberIndent = multiline ? lineIndent(text, first.offset) : objectIndent;
-    const unit = multiline && memberIndent.length > objectIndent.length && memberIndent.startsWith(objectIndent) ? memberIndent.slice(objectIndent.length) : guessUnit(text);
+    const unit =
+      multiline && memberIndent.length > objectIndent.length && memberIndent.startsWith(objectIndent)
+        ? memberIndent.slice(objectIndent.length)
+        : guessUnit(text);
     return { multiline, memberIndent: multiline ? memberIndent : objectIndent + unit, unit, lineBreak };
   }
   const unit = guessUnit(text);
@@ -186,7 +189,12 @@ export function guessUnit(text: string): string {
  * multi-line value, with `layout.memberIndent` already applied to its inner lines). `after`
  * names the member to follow; undefined means first, 'last' means last.
  */
-export function insertProperty(text: string, object: JsonNode, after: JsonNode | undefined | 'last', render: (layout: ObjectLayout) => string): TextEdit | undefined {
+export function insertProperty(
+  text: string,
+  object: JsonNode,
+  after: JsonNode | undefined | 'last',
+  render: (layout: ObjectLayout) => string,
+): TextEdit | undefined {
   if (object.type !== 'object' || text[object.offset] !== '{' || text[nodeEnd(object) - 1] !== '}') return undefined;
   const layout = objectLayout(text, object);
   const member = render(layout);

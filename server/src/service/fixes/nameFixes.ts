@@ -21,7 +21,11 @@ export function fixToolNameCollision(finding: Finding, { parsed }: FixContext): 
       .filter((other) => other !== property)
       .map((other) => codexToolPrefix(propertyKey(other))),
   );
-  const base = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/_{2,}/g, '_').replace(/^[-_]+|[-_]+$/g, '') || 'server';
+  const base =
+    name
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/_{2,}/g, '_')
+      .replace(/^[-_]+|[-_]+$/g, '') || 'server';
   let candidate = base;
   for (let i = 2; (taken.has(codexToolPrefix(candidate)) || getProperty(property.parent, candidate)) && i < 1000; i++) candidate = `${base}-${i}`;
   if (candidate === name) return [];

@@ -31,7 +31,11 @@ export function fixUnresolvedVariable(finding: Finding, context: FixContext): Fi
   const fixes: FixProposal[] = [];
 
   candidates.forEach((candidate, index) => {
-    fixes.push(proposal(`Change to \${${candidate}}`, [{ start: finding.start, end: finding.end, newText: `\${${candidate}}` }], { preferred: typoIsLikely && index === 0 }));
+    fixes.push(
+      proposal(`Change to \${${candidate}}`, [{ start: finding.start, end: finding.end, newText: `\${${candidate}}` }], {
+        preferred: typoIsLikely && index === 0,
+      }),
+    );
   });
 
   const envFix = addToEnvFile(name, finding.data?.emptyIn ?? finding.data?.envFile, context);
@@ -65,7 +69,10 @@ function addToEnvFile(name: string, envFile: unknown, context: FixContext): FixP
   const separator = current.length > 0 && !current.endsWith('\n') && !current.endsWith('\r') ? lineBreak : '';
   const edit: TextEdit = { start: current.length, end: current.length, newText: `${separator}${name}=${lineBreak}` };
   const afterEquals = current.length + separator.length + name.length + 1;
-  return proposal(`Add ${name}= to ${titlePath(context, envFile)}`, [], { files: [{ path: envFile, create: existing === undefined, edits: [edit] }], reveal: { path: envFile, offset: afterEquals } });
+  return proposal(`Add ${name}= to ${titlePath(context, envFile)}`, [], {
+    files: [{ path: envFile, create: existing === undefined, edits: [edit] }],
+    reveal: { path: envFile, offset: afterEquals },
+  });
 }
 
 /** Rewrite a placeholder AIR can never resolve as `${NAME}` (or `${NAME:-default}` for `-`/`:=` defaults). */

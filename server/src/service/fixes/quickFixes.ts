@@ -4,15 +4,7 @@ import { fixInvalidPlaceholder, fixLowercaseVariable, fixUnresolvedVariable } fr
 import { fixUndefinedRoot, fixUndefinedServer } from './referenceFixes';
 import { fixToolNameCollision } from './nameFixes';
 import { fixHardcodedSecret } from './secretFixes';
-import {
-  fixForbiddenField,
-  fixIneffectiveField,
-  fixInvalidName,
-  fixInvalidValue,
-  fixMissingField,
-  fixUnknownField,
-  fixUnknownType,
-} from './structureFixes';
+import { fixForbiddenField, fixIneffectiveField, fixInvalidName, fixInvalidValue, fixMissingField, fixUnknownField, fixUnknownType } from './structureFixes';
 import { fixBom, fixComment, fixDuplicateKey, fixTrailingComma } from './syntaxFixes';
 import type { FixContext, FixProposal } from './types';
 import { fixTimeout, fixUnavailableEmpty, fixUnavailableMultiline, fixUnavailableTooLong, fixUnavailableType } from './valueFixes';

@@ -6,7 +6,7 @@ import { titlePath, proposal } from './proposal';
 import type { FixContext, FixProposal, TextEdit } from './types';
 
 /**
- * `hardcoded-secret` (issue 8): replace the literal credential with `${NAME}` and append
+ * `hardcoded-secret`: replace the literal credential with `${NAME}` and append
  * `NAME=<value>` to the dotenv file. The only fix that ever writes a value, and only into that
  * file: the value is read from the document at fix time (the diagnostic never carries it), and
  * the fix is not offered when there is no dotenv file to move it to. Never in fix-all.

@@ -151,7 +151,7 @@ function expectedType(kind: IndexKind, path: (string | number)[]): string | unde
   const resolve = (node: unknown): SchemaNode | undefined => {
     if (!node || typeof node !== 'object') return undefined;
     const ref = (node as SchemaNode).$ref;
-    return ref?.startsWith('#/$defs/') ? schema.$defs[ref.slice('#/$defs/'.length)] : (node as SchemaNode);
+    return ref?.startsWith('#/$defs/') ? schema.$defs[ref.slice('#/$defs/'.length)] : node;
   };
   let current = resolve(schema.$defs[kind === 'catalog' ? 'ServerConfiguration' : 'Root']);
   for (const segment of path) {

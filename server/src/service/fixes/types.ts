@@ -3,7 +3,7 @@ import type { WorkspaceFacts } from '../facts';
 import type { ParsedJson } from '../parse';
 
 /**
- * Quick fixes as plain data (SPEC §5, issue 3): the core proposes edits in UTF-16 offsets; the
+ * Quick fixes as plain data (SPEC §5): the core proposes edits in UTF-16 offsets; the
  * language server turns them into LSP code actions. No LSP types here.
  */
 

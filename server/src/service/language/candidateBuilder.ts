@@ -43,7 +43,13 @@ export class CandidateBuilder {
     // Without tab stops an empty string item is noise: a new list starts empty.
     const value = !this.options.snippets && valueSnippet === '["$1"]' ? '[]' : valueSnippet;
     const text = site.hasColon ? key : `${key}: ${value}${site.needsCommaAfter ? ',' : ''}`;
-    return this.make(name, text, { kind: 'property', ...extras, filterText: extras.filterText ?? this.filter(name) }, site.commaBefore, !site.hasColon && extras.retrigger);
+    return this.make(
+      name,
+      text,
+      { kind: 'property', ...extras, filterText: extras.filterText ?? this.filter(name) },
+      site.commaBefore,
+      !site.hasColon && extras.retrigger,
+    );
   }
 
   /** A whole `"name": { … }` entry. */
@@ -53,7 +59,12 @@ export class CandidateBuilder {
     const typedName = typed.replace(/^"/, '').replace(/"$/, '');
     const name = typedName ? `\${1:${escapeSnippet(typedName)}}` : `\${1:${placeholder}}`;
     const text = `"${name}": ${bodySnippet}${site.needsCommaAfter ? ',' : ''}`;
-    return this.make(label, text, { kind: 'entry', detail, documentation: 'Inserts a complete entry with its required fields.', sortText: '0', filterText: typed || this.filter(label) }, site.commaBefore);
+    return this.make(
+      label,
+      text,
+      { kind: 'entry', detail, documentation: 'Inserts a complete entry with its required fields.', sortText: '0', filterText: typed || this.filter(label) },
+      site.commaBefore,
+    );
   }
 
   /** Several properties at once (an entry's body). */
@@ -69,7 +80,17 @@ export class CandidateBuilder {
 
   /** Literal text for a range, never a snippet. */
   plain(range: Span, label: string, text: string, extras: CandidateExtras): CompletionCandidate {
-    return { label, kind: extras.kind ?? 'value', detail: extras.detail, documentation: extras.documentation, insertText: text, snippet: false, range, filterText: extras.filterText, sortText: extras.sortText };
+    return {
+      label,
+      kind: extras.kind ?? 'value',
+      detail: extras.detail,
+      documentation: extras.documentation,
+      insertText: text,
+      snippet: false,
+      range,
+      filterText: extras.filterText,
+      sortText: extras.sortText,
+    };
   }
 
   private filter(name: string): string {

@@ -29,19 +29,28 @@ export function keyCandidates(document: LanguageDocument, site: KeySite, builder
     if (site.hasColon) return out;
     if (!present.has('$schema')) {
       const url = document.kind === 'catalog' ? AIR_MCP_SCHEMA_URL : AIR_ROOTS_SCHEMA_URL;
-      out.push(builder.property(site, '$schema', `"${escapeSnippet(url)}"`, { detail: 'JSON schema', documentation: `AIR's published schema: editors validate against it, and \`air validate\` uses it.`, sortText: '2' }));
+      out.push(
+        builder.property(site, '$schema', `"${escapeSnippet(url)}"`, {
+          detail: 'JSON schema',
+          documentation: `AIR's published schema: editors validate against it, and \`air validate\` uses it.`,
+          sortText: '2',
+        }),
+      );
     }
     out.push(...entryTemplates(document, site, builder));
     return out;
   }
   const kind = document.kind;
   if (path.length === 1 && typeof path[0] === 'string') {
-    const type = typeof propertyValue(getProperty(site.object, 'type'))?.value === 'string' ? (propertyValue(getProperty(site.object, 'type'))!.value as string) : undefined;
+    const type =
+      typeof propertyValue(getProperty(site.object, 'type'))?.value === 'string'
+        ? (propertyValue(getProperty(site.object, 'type'))!.value as string)
+        : undefined;
     const forbidden = kind === 'catalog' && type ? FORBIDDEN_ON[isRemoteType(type) ? 'remote' : type === 'stdio' ? 'stdio' : ''] : undefined;
     const required = requiredFields(kind, type);
     knownFields(kind).forEach((name, index) => {
       if (present.has(name) || forbidden?.has(name)) return;
-      const schema = fieldSchema(kind, name) as Record<string, unknown> | undefined;
+      const schema = fieldSchema(kind, name);
       const isRequired = required.includes(name);
       out.push(
         builder.property(site, name, valueTemplate(kind, name, schema), {
@@ -60,7 +69,13 @@ export function keyCandidates(document: LanguageDocument, site: KeySite, builder
     const oauth = (mcpSchema.$defs.OAuthConfiguration.properties ?? {}) as Record<string, Record<string, unknown>>;
     Object.entries(oauth).forEach(([name, schema], index) => {
       if (present.has(name)) return;
-      out.push(builder.property(site, name, valueTemplate(kind, name, schema), { detail: 'OAuth field', documentation: schemaDocumentation(schema), sortText: String(index).padStart(2, '0') }));
+      out.push(
+        builder.property(site, name, valueTemplate(kind, name, schema), {
+          detail: 'OAuth field',
+          documentation: schemaDocumentation(schema),
+          sortText: String(index).padStart(2, '0'),
+        }),
+      );
     });
   }
   return out;

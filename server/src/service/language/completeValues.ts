@@ -19,7 +19,13 @@ export function valueCandidates(document: LanguageDocument, site: ValueSite, bui
   if (path.length === 3 && fieldName === 'default_mcp_servers') return serverCandidates(document, site, builder);
   if (path.length === 3 && (fieldName === 'default_in_roots' || fieldName === 'default_subagent_roots')) {
     const own = indexEntries(wholeDocument(document).parsed.root).map((entry) => ({ name: entry.name, where: 'this roots index' }));
-    return rootCandidates(document, site, builder, own.filter((root) => root.name !== path[0]), fieldName === 'default_in_roots');
+    return rootCandidates(
+      document,
+      site,
+      builder,
+      own.filter((root) => root.name !== path[0]),
+      fieldName === 'default_in_roots',
+    );
   }
   if (path.length === 2 && fieldName === 'user_invocable') {
     return ['true', 'false'].map((value) => builder.value(site, value, value, { kind: 'value', detail: 'boolean' }));
@@ -47,7 +53,13 @@ function rootNamesFromFacts(document: LanguageDocument): { name: string; where: 
   return out;
 }
 
-function rootCandidates(document: LanguageDocument, site: ValueSite, builder: CandidateBuilder, roots: { name: string; where: string }[], allowStar: boolean): CompletionCandidate[] {
+function rootCandidates(
+  document: LanguageDocument,
+  site: ValueSite,
+  builder: CandidateBuilder,
+  roots: { name: string; where: string }[],
+  allowStar: boolean,
+): CompletionCandidate[] {
   const taken = siblingItems(site);
   const out = roots
     .filter((root) => !taken.has(root.name))
@@ -60,7 +72,14 @@ function rootCandidates(document: LanguageDocument, site: ValueSite, builder: Ca
       }),
     );
   if (allowStar && !taken.has('*')) {
-    out.push(builder.value(site, '*', '"*"', { kind: 'root', detail: 'every root', documentation: '`"*"` puts it on by default for every root of the roots index.', sortText: '1' }));
+    out.push(
+      builder.value(site, '*', '"*"', {
+        kind: 'root',
+        detail: 'every root',
+        documentation: '`"*"` puts it on by default for every root of the roots index.',
+        sortText: '1',
+      }),
+    );
   }
   return out;
 }

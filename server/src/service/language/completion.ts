@@ -7,7 +7,7 @@ import { variableCandidates } from './completeVariables';
 import type { LanguageDocument } from './document';
 
 /**
- * Completion (issue 3 item 3) as plain data: what to insert where. Field names come from our
+ * Completion as plain data: what to insert where. Field names come from our
  * schema (completeKeys.ts); entry templates from its `defaultSnippets`; root, server and value
  * choices from the workspace facts (completeValues.ts); variable names after `${`
  * (completeVariables.ts) carry names and source labels only, never a value.

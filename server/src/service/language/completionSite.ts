@@ -72,7 +72,14 @@ export function completionSite(document: LanguageDocument, offset: number): Comp
     const role = roleOf(node);
     if (role.role === 'key' || role.role === 'root') return undefined;
     const span = { start: node.offset, end: node.offset + node.length };
-    return { kind: 'value', path: role.path, node, range: span, needsCommaAfter: needsComma(text, span.end), array: role.role === 'item' ? node.parent : undefined };
+    return {
+      kind: 'value',
+      path: role.path,
+      node,
+      range: span,
+      needsCommaAfter: needsComma(text, span.end),
+      array: role.role === 'item' ? node.parent : undefined,
+    };
   }
 
   const container = containerAt(text, root, wordStart);
@@ -94,7 +101,15 @@ export function completionSite(document: LanguageDocument, offset: number): Comp
     const last = [...(container.children ?? [])].reverse().find((p) => p.offset < wordStart);
     const lastValue = last?.children?.[1];
     if (lastValue && lastValue.offset + lastValue.length === before + 1 && before + 1 < wordStart) {
-      return { kind: 'key', object: container, objectPath: containerPath, range, hasColon: false, commaBefore: before + 1, needsCommaAfter: needsComma(text, range.end) };
+      return {
+        kind: 'key',
+        object: container,
+        objectPath: containerPath,
+        range,
+        hasColon: false,
+        commaBefore: before + 1,
+        needsCommaAfter: needsComma(text, range.end),
+      };
     }
     return undefined;
   }

@@ -19,7 +19,7 @@ export interface LanguageDocument {
   facts: WorkspaceFacts;
   /**
    * Set when `parsed` holds only the entry at the request's offset (a hover or completion in a
-   * big catalog, issue 6): the whole document, parsed on demand, for what looks across entries.
+   * big catalog): the whole document, parsed on demand, for what looks across entries.
    */
   whole?: () => LanguageDocument;
 }
@@ -72,7 +72,9 @@ export function nodeAtOffset(root: JsonNode | undefined, offset: number, rightBo
   while (current) {
     if (current.type !== 'property') found = current;
     const children: JsonNode[] = current.children ?? [];
-    current = children.find((child) => offset >= child.offset && offset < child.offset + child.length) ?? (rightBound ? children.find((child) => contains(child, offset, true)) : undefined);
+    current =
+      children.find((child) => offset >= child.offset && offset < child.offset + child.length) ??
+      (rightBound ? children.find((child) => contains(child, offset, true)) : undefined);
   }
   return found;
 }
@@ -108,7 +110,12 @@ export const SUBSTITUTED_FIELDS: ReadonlySet<string> = new Set(['env', 'headers'
 
 /** Whether a string value at `path` (in a catalog) is substituted. Keys never are. */
 export function isSubstitutedPath(path: readonly (string | number)[]): boolean {
-  return path.length >= 2 && typeof path[1] === 'string' && SUBSTITUTED_FIELDS.has(path[1]) && (path[1] === 'url' || path[1] === 'command' ? path.length === 2 : path.length >= 3);
+  return (
+    path.length >= 2 &&
+    typeof path[1] === 'string' &&
+    SUBSTITUTED_FIELDS.has(path[1]) &&
+    (path[1] === 'url' || path[1] === 'command' ? path.length === 2 : path.length >= 3)
+  );
 }
 
 /** Markdown inline code that survives backticks in the content. */

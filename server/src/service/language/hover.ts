@@ -11,7 +11,7 @@ import { timeoutHover } from './hoverTimeout';
 import { knownRootNames, rootDefaults, type RootDefault } from './rootDefaults';
 
 /**
- * Hovers (issue 3 item 4) as markdown plus the span they describe: field documentation from our
+ * Hovers as markdown plus the span they describe: field documentation from our
  * schema, the timeout per runtime, the displayed `unavailable` reason, a server's readiness, a
  * root's default servers, and where a `${NAME}` is defined. A variable's value is never read here:
  * the variable index holds names and source labels only.
@@ -91,7 +91,12 @@ function fieldHover(document: LanguageDocument, entry: IndexEntry, fieldName: st
 function timeoutFor(document: LanguageDocument, entry: IndexEntry): string {
   const value = entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
   const type = field(entry, 'type')?.valueNode?.value;
-  return timeoutHover({ text: document.text, valueNode: field(entry, 'startup_timeout_sec')?.valueNode, type: typeof type === 'string' ? type : undefined, entry: value });
+  return timeoutHover({
+    text: document.text,
+    valueNode: field(entry, 'startup_timeout_sec')?.valueNode,
+    type: typeof type === 'string' ? type : undefined,
+    entry: value,
+  });
 }
 
 function unavailableHover(entry: IndexEntry): string {
@@ -100,7 +105,10 @@ function unavailableHover(entry: IndexEntry): string {
   if (!node) return intro;
   const reason = normaliseUnavailableReason(node.value);
   if (reason !== undefined) return `${intro}\n\nDisplayed as:\n\n> ${escapeMarkdown(reason)}`;
-  const why = node.type !== 'string' ? `${code(describeValue(nodeValue(node)))} is not a string${node.type === 'boolean' ? ' (there is no boolean form)' : ''}` : 'the reason is empty or blank';
+  const why =
+    node.type !== 'string'
+      ? `${code(describeValue(nodeValue(node)))} is not a string${node.type === 'boolean' ? ' (there is no boolean form)' : ''}`
+      : 'the reason is empty or blank';
   return `${intro}\n\nDeclares **nothing**: ${why}, so the server's readiness is decided by its other fields.`;
 }
 
@@ -108,7 +116,8 @@ function typeValueHover(value: string): string | undefined {
   const schema = fieldSchema('catalog', 'type') as { enum: string[]; enumDescriptions?: string[] };
   const index = schema.enum.indexOf(value);
   if (index >= 0) return `${code(value)} — ${schema.enumDescriptions?.[index] ?? ''}`;
-  if (value === 'http') return `${code('http')} is **not** a catalog transport: Claude's runtime file calls ${code('streamable-http')} ${code('http')}, the catalog does not. Write ${code('streamable-http')}.`;
+  if (value === 'http')
+    return `${code('http')} is **not** a catalog transport: Claude's runtime file calls ${code('streamable-http')} ${code('http')}, the catalog does not. Write ${code('streamable-http')}.`;
   return `${code(value)} is not a transport: use ${schema.enum.map((v) => code(v)).join(', ')}.`;
 }
 
@@ -138,7 +147,8 @@ function describeReadiness(readiness: ServerReadiness): string {
   const lines = [`Readiness: **${info.badge}** (${code(readiness.state)})${readiness.startable ? ' — offered to sessions' : ' — not offered to sessions'}`];
   // The readiness module writes its reasons as markdown (names in backticks).
   if (readiness.reason) lines.push('', readiness.reason);
-  if (readiness.variables?.length) lines.push('', `${readiness.state === 'missing_configuration' ? 'Missing' : 'Requires'}: ${readiness.variables.map((v) => code(v)).join(', ')}`);
+  if (readiness.variables?.length)
+    lines.push('', `${readiness.state === 'missing_configuration' ? 'Missing' : 'Requires'}: ${readiness.variables.map((v) => code(v)).join(', ')}`);
   return lines.join('\n');
 }
 
@@ -166,7 +176,8 @@ function rootHover(document: LanguageDocument, root: string, options: HoverOptio
   const lines = [`**Root ${code(root)}**`];
   const description = rootDescription(document, root);
   if (description) lines.push('', escapeMarkdown(description));
-  if (document.kind === 'roots' && !document.facts.catalogs) lines.push('', 'No catalog was found for this roots index; only its own `default_mcp_servers` are listed.');
+  if (document.kind === 'roots' && !document.facts.catalogs)
+    lines.push('', 'No catalog was found for this roots index; only its own `default_mcp_servers` are listed.');
   const readiness = readinessOf(document, options);
   const states = new Map(readiness?.servers.map((s) => [s.name, s]) ?? []);
   lines.push('', defaults.length ? `Servers on by default (${defaults.length}):` : 'No server is on by default for this root.');
@@ -241,12 +252,21 @@ function placeholderHover(document: LanguageDocument, node: JsonNode, offset: nu
     const source = variables.find(name);
     // Only the source's label: the value was never read into the index.
     if (source) lines.push('', `Source: ${escapeMarkdown(source.label)}.`);
-    else lines.push('', `Set in **no source** the editor can see (searched ${escapeMarkdown(variables.describeSearched())}${variables.skipped.length ? `; not read: ${escapeMarkdown(variables.skipped.join('; '))}` : ''}).`);
+    else
+      lines.push(
+        '',
+        `Set in **no source** the editor can see (searched ${escapeMarkdown(variables.describeSearched())}${variables.skipped.length ? `; not read: ${escapeMarkdown(variables.skipped.join('; '))}` : ''}).`,
+      );
     if (placeholder.hasDefault) lines.push('', 'It has a `:-` default, so it is never missing.');
     if (!isUpperCaseName(name)) lines.push('', `Not upper-case: AIR resolves it, but Zimmer's readiness and interpolation only see upper-case names.`);
     else if (!source && !placeholder.hasDefault) {
       const empty = variables.findEmpty(name);
-      lines.push('', empty ? `Listed in ${escapeMarkdown(empty.label)} without a value: give it one there.` : `Add ${code(`${name}=`)} to an env file, or declare it known (${code('mcpCatalog.knownVariables')}) if a store the editor cannot see provides it.`);
+      lines.push(
+        '',
+        empty
+          ? `Listed in ${escapeMarkdown(empty.label)} without a value: give it one there.`
+          : `Add ${code(`${name}=`)} to an env file, or declare it known (${code('mcpCatalog.knownVariables')}) if a store the editor cannot see provides it.`,
+      );
     }
     return { range, markdown: lines.join('\n') };
   }

@@ -48,7 +48,8 @@ function judge(input: TimeoutHoverInput, declared: number | undefined): string {
   if (node.type === 'null') return `${code('null')} is the same as absent: the default of ${DEFAULT_TIMEOUT_SEC} s applies.`;
   const written = input.text.slice(node.offset, node.offset + node.length);
   if (declared !== undefined) {
-    const notation = node.type === 'number' && isNonIntegerLiteral(input.text, node) ? ` (read as the integer ${declared}; write ${code(String(declared))})` : '';
+    const notation =
+      node.type === 'number' && isNonIntegerLiteral(input.text, node) ? ` (read as the integer ${declared}; write ${code(String(declared))})` : '';
     return `${code(shortWritten(written))} is **valid**${notation}: ${declared} s.`;
   }
   const ignored = `Zimmer ignores it and uses ${DEFAULT_TIMEOUT_SEC} s`;

@@ -3,7 +3,7 @@ import type { ParsedJson } from '../parse';
 import { nodeAtOffset, roleOf, stringInterior, type FileSpan, type LanguageDocument, type LanguageKind, type Span } from './document';
 
 /**
- * Navigation between catalogs and roots indexes (issue 3 item 5): definitions of root and server
+ * Navigation between catalogs and roots indexes: definitions of root and server
  * references, every reference of a root, and renaming a root everywhere. The server gathers the
  * files (open documents win over the disk); everything here works on their text.
  */

@@ -55,7 +55,12 @@ function fromCatalog(document: LanguageDocument, root: string): RootDefault[] {
   for (const entry of entries) {
     const items = stringItems(field(entry, 'default_in_roots')?.valueNode).map((item) => item.value);
     if (items.includes(root) || (isRoot && items.includes('*'))) {
-      add(list, { server: entry.name, via: ['default_in_roots'], file: here, unavailableReason: normaliseUnavailableReason(field(entry, 'unavailable')?.valueNode?.value) });
+      add(list, {
+        server: entry.name,
+        via: ['default_in_roots'],
+        file: here,
+        unavailableReason: normaliseUnavailableReason(field(entry, 'unavailable')?.valueNode?.value),
+      });
     }
   }
   for (const file of document.facts.roots?.files ?? []) {

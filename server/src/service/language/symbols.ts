@@ -3,7 +3,7 @@ import { indexEntries, field } from '../model';
 import { spanOf, type LanguageDocument, type Span } from './document';
 
 /**
- * The outline and breadcrumbs (issue 3 item 5): servers (with their `type`) or roots (with their
+ * The outline and breadcrumbs: servers (with their `type`) or roots (with their
  * display name), each with its fields as children, and the keys of map-valued fields (`env`,
  * `headers`, `oauth`) below those. Names only: no value of `env` or `headers` is ever a detail.
  */

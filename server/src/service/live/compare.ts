@@ -41,7 +41,13 @@ export interface LiveComparison {
   notes: string[];
 }
 
-export function compareWithInstance(catalog: CatalogView, roots: RootsFacts | undefined, readiness: Readiness, answer: InstanceAnswer, notes: readonly string[] = []): LiveComparison {
+export function compareWithInstance(
+  catalog: CatalogView,
+  roots: RootsFacts | undefined,
+  readiness: Readiness,
+  answer: InstanceAnswer,
+  notes: readonly string[] = [],
+): LiveComparison {
   const file = fileSideOf(catalog, roots);
   const offline = new Map(readiness.servers.map((server) => [server.name, server]));
   const live = new Map(answer.servers.map((server) => [server.name, server]));

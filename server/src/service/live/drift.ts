@@ -51,14 +51,24 @@ export function computeDrift(file: FileSide, answer: InstanceAnswer): Drift[] {
   for (const server of file.servers) {
     const instance = live.get(server.name);
     if (!instance) {
-      drift.push({ kind: 'server-only-in-file', server: server.name, message: `Server "${server.name}" is in this file but not on the instance.`, causes: [...STALE_CAUSES] });
+      drift.push({
+        kind: 'server-only-in-file',
+        server: server.name,
+        message: `Server "${server.name}" is in this file but not on the instance.`,
+        causes: [...STALE_CAUSES],
+      });
       continue;
     }
     drift.push(...serverDrift(server, instance));
   }
   for (const server of answer.servers) {
     if (local.has(server.name)) continue;
-    drift.push({ kind: 'server-only-on-instance', server: server.name, message: `Server "${server.name}" is on the instance but not in this file.`, causes: [OTHER_INDEX, ...STALE_CAUSES] });
+    drift.push({
+      kind: 'server-only-on-instance',
+      server: server.name,
+      message: `Server "${server.name}" is on the instance but not in this file.`,
+      causes: [OTHER_INDEX, ...STALE_CAUSES],
+    });
   }
   if (file.roots && answer.roots) drift.push(...rootDrift(file.roots, answer));
   return drift;
@@ -70,9 +80,15 @@ function serverDrift(file: FileServer, instance: LiveServer): Drift[] {
   const differs = (kind: DriftKind, message: string, fileValue: DriftValue, liveValue: DriftValue): void => {
     drift.push({ kind, server: name, file: fileValue, live: liveValue, message, causes: [...STALE_CAUSES] });
   };
-  if (file.title !== instance.title) differs('title', `Server "${name}": the title differs (file ${quote(file.title)}, instance ${quote(instance.title)}).`, file.title, instance.title);
+  if (file.title !== instance.title)
+    differs('title', `Server "${name}": the title differs (file ${quote(file.title)}, instance ${quote(instance.title)}).`, file.title, instance.title);
   if (file.description !== instance.description) {
-    differs('description', `Server "${name}": the description differs (file ${quote(file.description)}, instance ${quote(instance.description)}).`, file.description, instance.description);
+    differs(
+      'description',
+      `Server "${name}": the description differs (file ${quote(file.description)}, instance ${quote(instance.description)}).`,
+      file.description,
+      instance.description,
+    );
   }
   const state = liveStateOf(instance, file.declaredReason);
   if (state) {
@@ -80,15 +96,30 @@ function serverDrift(file: FileServer, instance: LiveServer): Drift[] {
     if (file.declaredReason !== undefined && state.startable) {
       differs('unavailable', `Server "${name}" is declared unavailable in this file, but the instance offers it.`, file.declaredReason, false);
     } else if (file.declaredReason !== undefined && liveDeclared !== file.declaredReason) {
-      differs('unavailable', `Server "${name}": the file declares it unavailable (${quote(file.declaredReason)}), the instance says ${quote(state.reason ?? 'unavailable')}.`, file.declaredReason, state.reason ?? true);
+      differs(
+        'unavailable',
+        `Server "${name}": the file declares it unavailable (${quote(file.declaredReason)}), the instance says ${quote(state.reason ?? 'unavailable')}.`,
+        file.declaredReason,
+        state.reason ?? true,
+      );
     } else if (file.declaredReason === undefined && liveDeclared !== undefined) {
-      differs('unavailable', `Server "${name}" is unavailable on the instance (${quote(state.reason ?? '')}) but this file declares no unavailable reason.`, null, state.reason ?? true);
+      differs(
+        'unavailable',
+        `Server "${name}" is unavailable on the instance (${quote(state.reason ?? '')}) but this file declares no unavailable reason.`,
+        null,
+        state.reason ?? true,
+      );
     }
   }
   if (instance.startupTimeoutSec !== undefined && instance.startupTimeoutSec !== file.startupTimeoutSec) {
     const fileText = file.startupTimeoutSec === null ? 'none valid' : `${file.startupTimeoutSec} s`;
     const liveText = instance.startupTimeoutSec === null ? 'no valid value (it ignored or never saw the declared one)' : `${instance.startupTimeoutSec} s`;
-    differs('startup-timeout', `Server "${name}": startup_timeout_sec differs (file ${fileText}, instance ${liveText}).`, file.startupTimeoutSec, instance.startupTimeoutSec);
+    differs(
+      'startup-timeout',
+      `Server "${name}": startup_timeout_sec differs (file ${fileText}, instance ${liveText}).`,
+      file.startupTimeoutSec,
+      instance.startupTimeoutSec,
+    );
   }
   return drift;
 }
@@ -99,7 +130,12 @@ function rootDrift(fileRoots: ReadonlyMap<string, readonly string[]>, answer: In
   for (const [name, servers] of fileRoots) {
     const instance = liveRoots.get(name);
     if (!instance) {
-      drift.push({ kind: 'root-only-in-file', root: name, message: `Root "${name}" is in the roots index but not on the instance.`, causes: [...STALE_CAUSES] });
+      drift.push({
+        kind: 'root-only-in-file',
+        root: name,
+        message: `Root "${name}" is in the roots index but not on the instance.`,
+        causes: [...STALE_CAUSES],
+      });
       continue;
     }
     const fileSet = new Set(servers);
@@ -107,7 +143,10 @@ function rootDrift(fileRoots: ReadonlyMap<string, readonly string[]>, answer: In
     const onlyFile = [...fileSet].filter((server) => !liveSet.has(server)).sort();
     const onlyLive = [...liveSet].filter((server) => !fileSet.has(server)).sort();
     if (onlyFile.length === 0 && onlyLive.length === 0) continue;
-    const parts = [onlyFile.length ? `only in the file: ${onlyFile.join(', ')}` : '', onlyLive.length ? `only on the instance: ${onlyLive.join(', ')}` : ''].filter(Boolean);
+    const parts = [
+      onlyFile.length ? `only in the file: ${onlyFile.join(', ')}` : '',
+      onlyLive.length ? `only on the instance: ${onlyLive.join(', ')}` : '',
+    ].filter(Boolean);
     drift.push({
       kind: 'root-default-servers',
       root: name,
@@ -119,7 +158,12 @@ function rootDrift(fileRoots: ReadonlyMap<string, readonly string[]>, answer: In
   }
   for (const root of answer.roots ?? []) {
     if (fileRoots.has(root.name)) continue;
-    drift.push({ kind: 'root-only-on-instance', root: root.name, message: `Root "${root.name}" is on the instance but not in the roots index.`, causes: ['the instance composes another roots index that defines it', ...STALE_CAUSES] });
+    drift.push({
+      kind: 'root-only-on-instance',
+      root: root.name,
+      message: `Root "${root.name}" is on the instance but not in the roots index.`,
+      causes: ['the instance composes another roots index that defines it', ...STALE_CAUSES],
+    });
   }
   return drift;
 }

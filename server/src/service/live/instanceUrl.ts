@@ -25,10 +25,14 @@ export function checkInstanceUrl(text: string): InstanceUrl {
     return { ok: false, message: `"${trimmed}" is not a URL (write it like https://zimmer.example.com)` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: `the instance URL must start with https:, not ${url.protocol}` };
-  if (url.username || url.password) return { ok: false, message: 'the instance URL must not carry a user name or password; the API key is sent in the X-API-Key header' };
+  if (url.username || url.password)
+    return { ok: false, message: 'the instance URL must not carry a user name or password; the API key is sent in the X-API-Key header' };
   if (url.search || url.hash) return { ok: false, message: 'the instance URL must not have a query or fragment; give the base URL of the instance' };
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, message: `refusing plain http: for ${url.host}: the API key would travel unencrypted; use https: (plain http: is allowed only for localhost)` };
+    return {
+      ok: false,
+      message: `refusing plain http: for ${url.host}: the API key would travel unencrypted; use https: (plain http: is allowed only for localhost)`,
+    };
   }
   const path = url.pathname.replace(/\/+$/, '');
   return { ok: true, base: `${url.origin}${path}`, origin: url.origin };

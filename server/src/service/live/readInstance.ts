@@ -10,9 +10,7 @@ import { parseConfigsAnswer, parseServersAnswer, type InstanceAnswer, type Parse
  */
 
 /** What one GET gave, as the transport saw it (the key is never part of it). */
-export type HttpOutcome =
-  | { kind: 'response'; status: number; contentType: string; body: string }
-  | { kind: 'error'; error: TransportError; detail?: string };
+export type HttpOutcome = { kind: 'response'; status: number; contentType: string; body: string } | { kind: 'error'; error: TransportError; detail?: string };
 
 /**
  * refused: nothing listens; unreachable: DNS or network; timeout: no full answer in time;
@@ -45,7 +43,8 @@ export async function readInstance(base: string, get: InstanceGet): Promise<Inst
 
   for (const path of ['/api/v1/configs', '/api/v1/mcp_servers'] as const) {
     const answer = await safely(get, path, true);
-    if (answer.kind === 'error') return fail(answer.error === 'refused' || answer.error === 'unreachable' ? 'unreachable' : 'unavailable', `${url(path)}: ${transportText(answer)}.`);
+    if (answer.kind === 'error')
+      return fail(answer.error === 'refused' || answer.error === 'unreachable' ? 'unreachable' : 'unavailable', `${url(path)}: ${transportText(answer)}.`);
     if (answer.status === 401) {
       const said = unauthorizedMessage(answer.body);
       return fail('unauthorized', `Authentication failed: ${base} refused the API key${said ? ` ("${said}")` : ''}. Check the key; it is not retried.`);
@@ -56,11 +55,19 @@ export async function readInstance(base: string, get: InstanceGet): Promise<Inst
     }
     if (answer.status !== 200) return fail('unavailable', `${url(path)} answered ${answer.status}${describeBody(answer)}; the comparison is unavailable.`);
     const parsed: ParsedAnswer = path === '/api/v1/configs' ? parseConfigsAnswer(answer.body) : parseServersAnswer(answer.body);
-    if (!parsed.ok) return fail('unavailable', `${url(path)} answered 200 but not in the shape of a Zimmer instance: ${parsed.problem}${looksLikeHtml(answer) ? ' (an HTML page: a proxy or login page?)' : ''}.`);
+    if (!parsed.ok)
+      return fail(
+        'unavailable',
+        `${url(path)} answered 200 but not in the shape of a Zimmer instance: ${parsed.problem}${looksLikeHtml(answer) ? ' (an HTML page: a proxy or login page?)' : ''}.`,
+      );
     const notes: string[] = [];
     if (path === '/api/v1/mcp_servers') notes.push(`${base} has no /api/v1/configs (an older instance): roots are not compared.`);
-    if (parsed.answer.servers.length === 0) notes.push('The instance lists no servers: over REST that cannot be told apart from a catalog that failed to resolve.');
-    if (parsed.answer.servers.length > 0 && parsed.answer.servers.every((server) => server.unavailable === undefined && server.unavailableReason === undefined)) {
+    if (parsed.answer.servers.length === 0)
+      notes.push('The instance lists no servers: over REST that cannot be told apart from a catalog that failed to resolve.');
+    if (
+      parsed.answer.servers.length > 0 &&
+      parsed.answer.servers.every((server) => server.unavailable === undefined && server.unavailableReason === undefined)
+    ) {
       notes.push('The instance does not report unavailable or startup_timeout_sec (an older instance): live states are unknown.');
     }
     return { ok: true, answer: parsed.answer, endpoint: path, notes };

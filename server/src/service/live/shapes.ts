@@ -56,10 +56,16 @@ function parseAnswer(body: string, withRoots: boolean): ParsedAnswer {
   try {
     const top = object(json, 'the answer');
     const servers = array(top.mcp_servers, '`mcp_servers`').map((item, index) => server(item, `\`mcp_servers[${index}]\``));
-    unique(servers.map((s) => s.name), 'server');
+    unique(
+      servers.map((s) => s.name),
+      'server',
+    );
     if (!withRoots) return { ok: true, answer: { servers } };
     const roots = array(top.agent_roots, '`agent_roots`').map((item, index) => root(item, `\`agent_roots[${index}]\``));
-    unique(roots.map((r) => r.name), 'root');
+    unique(
+      roots.map((r) => r.name),
+      'root',
+    );
     return { ok: true, answer: { servers, roots } };
   } catch (error) {
     if (error instanceof ShapeError) return { ok: false, problem: error.message };
@@ -78,7 +84,8 @@ function server(value: unknown, where: string): LiveServer {
     parsed.unavailable = item.unavailable;
   }
   if ('unavailable_reason' in item) {
-    if (item.unavailable_reason !== null && typeof item.unavailable_reason !== 'string') throw new ShapeError(`${where}.unavailable_reason is not a string or null`);
+    if (item.unavailable_reason !== null && typeof item.unavailable_reason !== 'string')
+      throw new ShapeError(`${where}.unavailable_reason is not a string or null`);
     parsed.unavailableReason = item.unavailable_reason;
   }
   if (parsed.unavailable === true && 'unavailable_reason' in item && typeof parsed.unavailableReason !== 'string') {
@@ -89,7 +96,8 @@ function server(value: unknown, where: string): LiveServer {
   }
   if ('startup_timeout_sec' in item) {
     const timeout = item.startup_timeout_sec;
-    if (timeout !== null && !(typeof timeout === 'number' && Number.isInteger(timeout))) throw new ShapeError(`${where}.startup_timeout_sec is not an integer or null`);
+    if (timeout !== null && !(typeof timeout === 'number' && Number.isInteger(timeout)))
+      throw new ShapeError(`${where}.startup_timeout_sec is not an integer or null`);
     parsed.startupTimeoutSec = timeout;
   }
   return parsed;
@@ -98,7 +106,8 @@ function server(value: unknown, where: string): LiveServer {
 function root(value: unknown, where: string): LiveRoot {
   const item = object(value, where);
   const name = nonEmptyString(item.name, `${where}.name`);
-  const defaults = item.default_mcp_servers === undefined || item.default_mcp_servers === null ? [] : array(item.default_mcp_servers, `${where}.default_mcp_servers`);
+  const defaults =
+    item.default_mcp_servers === undefined || item.default_mcp_servers === null ? [] : array(item.default_mcp_servers, `${where}.default_mcp_servers`);
   const parsed: LiveRoot = { name, defaultServers: defaults.map((entry, index) => nonEmptyString(entry, `${where}.default_mcp_servers[${index}]`)) };
   if (typeof item.display_name === 'string') parsed.displayName = item.display_name;
   if (typeof item.description === 'string') parsed.description = item.description;

@@ -80,7 +80,7 @@ export function rootReadiness(name: string, servers: readonly string[], readines
   root.worstState = worst;
   root.warning = warningFor(
     worst,
-    states.filter((r) => STATE_COST[r.state] === STATE_COST[worst!]),
+    states.filter((r) => STATE_COST[r.state] === STATE_COST[worst]),
   );
   return root;
 }

@@ -30,7 +30,8 @@ export interface ReadinessOptions {
   declareKnownHint?: string;
 }
 
-export const DEFAULT_DECLARE_KNOWN_HINT = 'declare it known (`mcpCatalog.knownVariables` or `--known`) if the runtime reads it from a store the editor cannot see';
+export const DEFAULT_DECLARE_KNOWN_HINT =
+  'declare it known (`mcpCatalog.knownVariables` or `--known`) if the runtime reads it from a store the editor cannot see';
 
 export function serverReadiness(entry: CatalogEntry, variables: VariableIndex, options: ReadinessOptions = {}): ServerReadiness {
   if (entry.problems.length > 0 || !entry.value) {
@@ -56,7 +57,12 @@ export function serverReadiness(entry: CatalogEntry, variables: VariableIndex, o
   }
 
   if (isOAuthCapable(value)) {
-    return result(entry.name, 'needs_authorization', 'OAuth-capable (no credential header): a person must authorize it before sessions can use it (stored credentials cannot be seen offline).', listed);
+    return result(
+      entry.name,
+      'needs_authorization',
+      'OAuth-capable (no credential header): a person must authorize it before sessions can use it (stored credentials cannot be seen offline).',
+      listed,
+    );
   }
 
   if (required.length > 0) {

@@ -4,13 +4,7 @@
  */
 
 export type ReadinessState =
-  | 'declared_unavailable'
-  | 'missing_configuration'
-  | 'needs_authorization'
-  | 'needs_reauth'
-  | 'ready'
-  | 'no_credential_required'
-  | 'invalid';
+  'declared_unavailable' | 'missing_configuration' | 'needs_authorization' | 'needs_reauth' | 'ready' | 'no_credential_required' | 'invalid';
 
 /** States Zimmer still offers to sessions. */
 export function isStartable(state: ReadinessState): boolean {

@@ -89,7 +89,7 @@ interface PathLink {
 /**
  * `data.path` is capped below the field, like parse.ts caps its paths (a prefix still locates an
  * ancestor): full paths made 5,000 placeholders 5,000 levels deep cost 25 million path segments,
- * seconds and hundreds of megabytes (found by the fuzzer, issue 7).
+ * seconds and hundreds of megabytes (found by the fuzzer).
  */
 const MAX_PATH_BELOW_FIELD = 62;
 

@@ -126,9 +126,15 @@ function checkRootReference(
   const inThisFile = primary !== undefined && (primary === ownRootsFile(context) || samePath(context, primary.path));
   // Related information points at what it names: the closest root's key, else the roots object.
   const closest = candidates.length ? roots.files.find((file) => file.roots.has(candidates[0])) : undefined;
-  const at = (file: RootsFile): string | undefined => (file === primary && inThisFile) || samePath(context, file.path) ? undefined : file.path;
+  const at = (file: RootsFile): string | undefined => ((file === primary && inThisFile) || samePath(context, file.path) ? undefined : file.path);
   const related: RelatedLocation[] = closest
-    ? [{ path: at(closest), ...closest.roots.get(candidates[0])!, message: `Root "${candidates[0]}"${at(closest) ? ` in ${describeFiles([closest.path])}` : ''}` }]
+    ? [
+        {
+          path: at(closest),
+          ...closest.roots.get(candidates[0])!,
+          message: `Root "${candidates[0]}"${at(closest) ? ` in ${describeFiles([closest.path])}` : ''}`,
+        },
+      ]
     : primary
       ? [{ path: at(primary), ...primary.anchor, message: inThisFile ? 'The roots of this index' : `The roots of ${describeFiles([primary.path])}` }]
       : [];
@@ -136,7 +142,13 @@ function checkRootReference(
     code: 'undefined-root',
     message: `"${reference.name}" is not a root${inThisFile ? ' of this index' : ''}, so AIR drops it and Zimmer serves a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}${inThisFile ? '' : ` Roots index: ${describeFiles(roots.files.map((f) => f.path))}.`}`,
     ...nodeSpan(item.node),
-    data: { path, name: reference.name, candidates, rootsFile: inThisFile ? context.facts.documentPath : primary?.path, server: context.kind === 'catalog' ? entry.name : undefined },
+    data: {
+      path,
+      name: reference.name,
+      candidates,
+      rootsFile: inThisFile ? context.facts.documentPath : primary?.path,
+      server: context.kind === 'catalog' ? entry.name : undefined,
+    },
     related,
   });
 }

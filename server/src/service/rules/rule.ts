@@ -17,7 +17,7 @@ export interface RuleContext {
 }
 
 /**
- * An entry as the fast path (issue 6) sees it before deciding whether it needs a tree: its name,
+ * An entry as the fast path sees it before deciding whether it needs a tree: its name,
  * its value from `JSON.parse` (the last of duplicate keys wins, as in the tree) and its text.
  */
 export interface PlainEntry {
@@ -40,7 +40,7 @@ export interface PlainContext {
  * One rule family (SPEC §5). `checkEntry` runs once per effective entry, `checkDocument` once per
  * document; either may be absent. Rules never throw on purpose, but the engine guards each call.
  *
- * The fast path (issue 6): most entries of a big catalog are clean, and building their trees is
+ * The fast path: most entries of a big catalog are clean, and building their trees is
  * most of a check's cost. So a catalog is first read entry by entry with `JSON.parse`; an entry
  * gets a tree only if some rule's `mayReport` says it might report on it, or it shares a group key
  * with another entry — and each rule then sees only the entries it said yes to or groups. Both

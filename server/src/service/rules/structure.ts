@@ -157,7 +157,7 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
 
     if (error.keyword === 'required') {
       const missing = (error.params as { missingProperty: string }).missingProperty;
-      const target = path.length === 0 ? entry.keyNode : findNodeAtPath(entryNode, path) ?? entry.keyNode;
+      const target = path.length === 0 ? entry.keyNode : (findNodeAtPath(entryNode, path) ?? entry.keyNode);
       if (missing === 'type' && path.length === 0) {
         push({
           code: 'unknown-type',
@@ -166,7 +166,12 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
           data: { path: [entry.name], missing: true, candidates: TRANSPORTS },
         });
       } else {
-        const reason = missing === 'command' ? 'a stdio server cannot start without it' : missing === 'url' ? `a${type === 'sse' ? 'n' : ''} ${type} server cannot connect without it` : `AIR rejects a ${what} without it`;
+        const reason =
+          missing === 'command'
+            ? 'a stdio server cannot start without it'
+            : missing === 'url'
+              ? `a${type === 'sse' ? 'n' : ''} ${type} server cannot connect without it`
+              : `AIR rejects a ${what} without it`;
         push({
           code: 'missing-field',
           message: `The ${what} "${entry.name}" has no ${missing}: ${reason}.`,
@@ -259,7 +264,10 @@ function describeValueError(error: ErrorObject, path: (string | number)[], node:
     }
     case 'minLength': {
       const limit = Number(params.limit);
-      return { code: 'invalid-value', message: limit <= 1 ? `${where} is empty, so AIR rejects the entry.` : `${where} is shorter than ${limit} characters, so AIR rejects the entry.` };
+      return {
+        code: 'invalid-value',
+        message: limit <= 1 ? `${where} is empty, so AIR rejects the entry.` : `${where} is shorter than ${limit} characters, so AIR rejects the entry.`,
+      };
     }
     case 'maxLength': {
       const value = typeof node.value === 'string' ? node.value : '';
@@ -270,12 +278,18 @@ function describeValueError(error: ErrorObject, path: (string | number)[], node:
       };
     }
     case 'enum':
-      return { code: 'invalid-value', message: `${where} is not an allowed value, so AIR rejects the entry: use ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.` };
+      return {
+        code: 'invalid-value',
+        message: `${where} is not an allowed value, so AIR rejects the entry: use ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`,
+      };
     case 'pattern':
       return { code: 'invalid-value', message: `${where} does not match the pattern ${String(params.pattern)}, so AIR rejects the entry.` };
     case 'minimum':
     case 'maximum':
-      return { code: 'invalid-value', message: `${where} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}; AIR rejects the entry.` };
+      return {
+        code: 'invalid-value',
+        message: `${where} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}; AIR rejects the entry.`,
+      };
     case 'minItems':
       return { code: 'invalid-value', message: `${where} needs at least ${String(params.limit)} item(s), so AIR rejects the entry.` };
     default:
@@ -360,4 +374,3 @@ export function nearMiss(key: string, known: readonly string[]): string | undefi
   }
   return best;
 }
-

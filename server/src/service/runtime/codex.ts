@@ -34,7 +34,12 @@ function codexToml(servers: Record<string, unknown>): string {
   return `${text.startsWith('[mcp_servers]\n') ? text.slice('[mcp_servers]\n'.length) : text}\n`;
 }
 
-export function codexTable(server: SelectedServer, npmCache: string | undefined, warnings: string[], stdioEnv?: Readonly<Record<string, string>>): Record<string, unknown> {
+export function codexTable(
+  server: SelectedServer,
+  npmCache: string | undefined,
+  warnings: string[],
+  stdioEnv?: Readonly<Record<string, string>>,
+): Record<string, unknown> {
   const value = server.value;
   const table: Record<string, unknown> = {};
   const remote = value.type !== 'stdio';
@@ -76,7 +81,10 @@ export function codexTable(server: SelectedServer, npmCache: string | undefined,
  * Split `[key, value]` pairs into literals and whole-value references `"${NAME}"` (no default) that
  * `accept` allows; references map to `[key, NAME]`.
  */
-function splitReferences(pairs: [string, string][], accept: (key: string, name: string) => boolean): { literal: [string, string][]; byName: [string, string][] } {
+function splitReferences(
+  pairs: [string, string][],
+  accept: (key: string, name: string) => boolean,
+): { literal: [string, string][]; byName: [string, string][] } {
   const literal: [string, string][] = [];
   const byName: [string, string][] = [];
   for (const [key, text] of pairs) {

@@ -8,7 +8,15 @@ import { generatePi } from './pi';
 import { resolveSelection } from './selection';
 import { addZimmerSession } from './zimmerAdditions';
 import { nestsDeeperThan, TOO_DEEP_REASON } from './valueDepth';
-import { DEFAULT_CLONE_PATH, type GeneratorInput, type GeneratorOutput, type PreviewRequest, type RuntimeConfig, type RuntimeName, type SelectedServer } from './types';
+import {
+  DEFAULT_CLONE_PATH,
+  type GeneratorInput,
+  type GeneratorOutput,
+  type PreviewRequest,
+  type RuntimeConfig,
+  type RuntimeName,
+  type SelectedServer,
+} from './types';
 
 /**
  * A runtime-config preview (SPEC §6.3, §7, §10): the selected servers whatever their readiness,
@@ -16,9 +24,7 @@ import { DEFAULT_CLONE_PATH, type GeneratorInput, type GeneratorOutput, type Pre
  * written so a preview can never show a secret. Pure; the editor and `mcp-catalog preview` share it.
  */
 
-export type PreviewOutcome =
-  | { ok: true; config: RuntimeConfig }
-  | { ok: false; problem: 'unparseable' | 'unknown-root' | 'unknown-server'; message: string };
+export type PreviewOutcome = { ok: true; config: RuntimeConfig } | { ok: false; problem: 'unparseable' | 'unknown-root' | 'unknown-server'; message: string };
 
 const GENERATORS: Record<RuntimeName, (input: GeneratorInput) => GeneratorOutput> = {
   claude: generateClaude,
@@ -53,12 +59,22 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
   const clonePath = normaliseClonePath(request.clonePath);
   const selection = request.selection ?? { kind: 'all' };
   // A session (all servers, or a root's) gets what Zimmer adds at prepare; one server's preview shows it alone (SPEC §6.5).
-  const session = selection.kind === 'servers' ? undefined : addZimmerSession(servers, selection.kind === 'root' ? subagentRootsOf(facts?.roots, selection.root) : undefined, request.zimmerUrl);
+  const session =
+    selection.kind === 'servers'
+      ? undefined
+      : addZimmerSession(servers, selection.kind === 'root' ? subagentRootsOf(facts?.roots, selection.root) : undefined, request.zimmerUrl);
   const table = session?.servers ?? servers;
   const output = GENERATORS[request.runtime]({ servers: table, npmCaches: npmCacheAssignments(table, clonePath), stdioEnv: session?.stdioEnv });
   return {
     ok: true,
-    config: { runtime: request.runtime, files: output.files, env: output.env, warnings: [...warnings, ...output.warnings].map(maskCredentials), added: session?.added ?? [], notes: session?.notes ?? [] },
+    config: {
+      runtime: request.runtime,
+      files: output.files,
+      env: output.env,
+      warnings: [...warnings, ...output.warnings].map(maskCredentials),
+      added: session?.added ?? [],
+      notes: session?.notes ?? [],
+    },
   };
 }
 

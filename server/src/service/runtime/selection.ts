@@ -10,9 +10,7 @@ import type { Selection } from './types';
  * An unknown root or server is the caller's mistake, reported as such (exit 2 on the command line).
  */
 
-export type SelectionOutcome =
-  | { ok: true; names: string[] }
-  | { ok: false; problem: 'unknown-root' | 'unknown-server'; message: string };
+export type SelectionOutcome = { ok: true; names: string[] } | { ok: false; problem: 'unknown-root' | 'unknown-server'; message: string };
 
 export function resolveSelection(catalog: CatalogView, selection: Selection, roots: RootsFacts | undefined): SelectionOutcome {
   const inCatalog = catalog.entries.map((entry) => entry.name);

@@ -17,7 +17,13 @@ export const API_KEY_PLACEHOLDER = '<KEY>';
 export const SESSION_ID_PLACEHOLDER = '<SESSION_ID>';
 
 /** The variables Zimmer writes into every stdio entry's env; a catalog's own values for them are overwritten. */
-export const ELICITATION_KEYS = ['ELICITATION_REQUEST_URL', 'ELICITATION_POLL_URL', 'ELICITATION_PREFER_HTTP_FALLBACK', 'ELICITATION_TTL_MS', 'ELICITATION_SESSION_ID'] as const;
+export const ELICITATION_KEYS = [
+  'ELICITATION_REQUEST_URL',
+  'ELICITATION_POLL_URL',
+  'ELICITATION_PREFER_HTTP_FALLBACK',
+  'ELICITATION_TTL_MS',
+  'ELICITATION_SESSION_ID',
+] as const;
 
 const SELF_SESSION = 'zimmer-self-session';
 
@@ -39,7 +45,11 @@ export interface SessionAdditions {
  * The session's server table after Zimmer's additions. `subagentRoots` is the previewed root's
  * `default_subagent_roots` (undefined when the preview is not of a root).
  */
-export function addZimmerSession(selected: readonly SelectedServer[], subagentRoots: readonly string[] | undefined, zimmerUrl: string | undefined): SessionAdditions {
+export function addZimmerSession(
+  selected: readonly SelectedServer[],
+  subagentRoots: readonly string[] | undefined,
+  zimmerUrl: string | undefined,
+): SessionAdditions {
   const base = normaliseBase(zimmerUrl);
   const servers = [...selected];
   const added: ZimmerAddition[] = [];

@@ -5,7 +5,7 @@ import type { SelectedServer } from '../runtime/types';
 import { nestsDeeperThan, TOO_DEEP_REASON } from '../runtime/valueDepth';
 
 /**
- * The servers a copy-as command translates (issue 8 item 3): read from the catalog text as
+ * The servers a copy-as command translates: read from the catalog text as
  * JSON.parse would (last duplicate wins), with every literal credential `hardcoded-secret` finds
  * replaced by a `${NAME}` reference first — a translation is put on the clipboard or into an
  * unsaved editor, and a secret must never travel that way. An entry that cannot be translated
@@ -87,7 +87,9 @@ function withoutLiteralSecrets(name: string, value: Record<string, unknown>, war
     out.url = mask(url, (start) => ({ field: 'url', url, start }));
   }
   if (replaced.length > 0) {
-    warnings.push(`"${name}": the literal credential${replaced.length === 1 ? ' is' : 's are'} replaced by ${[...new Set(replaced)].map((v) => `\${${v}}`).join(', ')}; set ${replaced.length === 1 ? 'it' : 'them'} where the client reads variables.`);
+    warnings.push(
+      `"${name}": the literal credential${replaced.length === 1 ? ' is' : 's are'} replaced by ${[...new Set(replaced)].map((v) => `\${${v}}`).join(', ')}; set ${replaced.length === 1 ? 'it' : 'them'} where the client reads variables.`,
+    );
   }
   return out;
 }

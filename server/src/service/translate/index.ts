@@ -8,7 +8,7 @@ import { define, translatableServers } from './entries';
 import { vscodeMcpJson } from './vscode';
 
 /**
- * One definition, many clients (issue 8 item 3): a catalog's servers translated — never copied —
+ * One definition, many clients: a catalog's servers translated — never copied —
  * into VS Code's `.vscode/mcp.json`, Claude Code's `.mcp.json` and a Codex `config.toml` table.
  * Every output is a complete document in its target format (JSON or TOML) that parses on its own,
  * so it can be pasted as is or merged. Literal credentials never reach the output (see entries.ts);
@@ -87,7 +87,9 @@ function codexClientTable(name: string, table: Record<string, unknown>, warnings
   }
   const literal = placeholdersIn(table.command, table.args, table.env, table.url, table.http_headers);
   if (literal.length > 0) {
-    warnings.push(`"${name}": Codex does not expand ${[...new Set(literal)].map((text) => `\`${text}\``).join(', ')} inside a value; it sends the text as written. Set the value in the table, or use a whole-value reference.`);
+    warnings.push(
+      `"${name}": Codex does not expand ${[...new Set(literal)].map((text) => `\`${text}\``).join(', ')} inside a value; it sends the text as written. Set the value in the table, or use a whole-value reference.`,
+    );
   }
   return table;
 }

@@ -4,7 +4,7 @@ import type { SelectedServer } from '../runtime/types';
 import { define } from './entries';
 
 /**
- * VS Code's own `.vscode/mcp.json` (issue 8 item 3): a `servers` map whose entries carry
+ * VS Code's own `.vscode/mcp.json`: a `servers` map whose entries carry
  * `type: "stdio" | "http" | "sse"` (`streamable-http` is VS Code's `http`), and an `inputs` array.
  * VS Code does not read the catalog's `${VAR}` from an environment; each one becomes
  * `${input:VAR}` with a `promptString` input that VS Code asks for once and stores — `password:
@@ -48,7 +48,10 @@ export function vscodeMcpJson(servers: readonly SelectedServer[], secretNames: R
   }
   const result: VsCodeMcpJson = { servers: out };
   if (inputs.size > 0) {
-    result.inputs = [...inputs.values()].map(({ input, servers: users }) => ({ ...input, description: `${input.id} for ${users.map((name) => `"${name}"`).join(', ')}` }));
+    result.inputs = [...inputs.values()].map(({ input, servers: users }) => ({
+      ...input,
+      description: `${input.id} for ${users.map((name) => `"${name}"`).join(', ')}`,
+    }));
   }
   return result;
 }

@@ -2,7 +2,7 @@ import type { RelatedLocation } from '../../findings';
 import { nodeSpan, type Rule } from '../rule';
 
 /**
- * `duplicate-server` (issue 8): AIR qualifies every server of a local catalog as `@local/<name>`,
+ * `duplicate-server`: AIR qualifies every server of a local catalog as `@local/<name>`,
  * so one name in two catalogs of the same air.json's `mcp` array makes composition fail ("Duplicate
  * mcp ID") and no session gets any server. Reported on the name in this catalog, with related
  * information at the other definition and at that catalog's listing in the air.json; the other

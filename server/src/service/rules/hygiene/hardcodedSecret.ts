@@ -5,7 +5,7 @@ import { literalText, plainObject, type Rule } from '../rule';
 import { findSecrets, secretVariableName, type SecretLocation } from './secrets';
 
 /**
- * `hardcoded-secret` (issue 8): a literal credential in `env`, `headers`, `args` or `url` is
+ * `hardcoded-secret`: a literal credential in `env`, `headers`, `args` or `url` is
  * committed with the catalog and copied into every session's runtime config. The message names
  * the key and a masked form (`ghp_…`) — never the value. `data` carries the variable name the
  * quick fix moves it to and the dotenv file it writes; the fix reads the value from the document.
@@ -77,10 +77,16 @@ function secretSites(entry: IndexEntry): SecretSite[] {
   if (args?.type === 'array') {
     const values = (args.children ?? []).map((child) => child.value);
     for (const item of stringItems(args)) {
-      sites.push({ node: item.node, path: [entry.name, 'args', item.index], label: `args[${item.index}]`, location: { field: 'args', index: item.index, args: values } });
+      sites.push({
+        node: item.node,
+        path: [entry.name, 'args', item.index],
+        label: `args[${item.index}]`,
+        location: { field: 'args', index: item.index, args: values },
+      });
     }
   }
   const url = field(entry, 'url')?.valueNode;
-  if (url?.type === 'string') sites.push({ node: url, path: [entry.name, 'url'], label: 'url', location: { field: 'url', url: url.value as string, start: 0 } });
+  if (url?.type === 'string')
+    sites.push({ node: url, path: [entry.name, 'url'], label: 'url', location: { field: 'url', url: url.value as string, start: 0 } });
   return sites;
 }

@@ -5,7 +5,14 @@ import { insecureTransportRule } from './insecureTransport';
 import { npxCacheIsolatedRule, unpinnedPackageRule } from './npxPackages';
 import { toolNameCollisionRule } from './toolNameCollision';
 
-/** Secret, transport and naming hygiene (issue 8): rules beyond the schema, all on catalogs. */
-export const HYGIENE_RULES: readonly Rule[] = [hardcodedSecretRule, insecureTransportRule, toolNameCollisionRule, duplicateServerRule, npxCacheIsolatedRule, unpinnedPackageRule];
+/** Secret, transport and naming hygiene: rules beyond the schema, all on catalogs. */
+export const HYGIENE_RULES: readonly Rule[] = [
+  hardcodedSecretRule,
+  insecureTransportRule,
+  toolNameCollisionRule,
+  duplicateServerRule,
+  npxCacheIsolatedRule,
+  unpinnedPackageRule,
+];
 
 export { findSecrets, secretVariableName, envName, type SecretMatch, type SecretLocation } from './secrets';

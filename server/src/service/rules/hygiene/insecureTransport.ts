@@ -4,7 +4,7 @@ import { sendsCredential } from '../../readiness/credentialHeaders';
 import { nodeSpan, plainObject, type Rule } from '../rule';
 
 /**
- * `insecure-transport` (issue 8): a remote entry that sends credential headers (SPEC §6.1's
+ * `insecure-transport`: a remote entry that sends credential headers (SPEC §6.1's
  * credential-like names) over plain `http://` to a host other than loopback — anyone on the path
  * can read the credential. A host written as a placeholder cannot be judged and is left alone.
  */
@@ -15,7 +15,13 @@ export const insecureTransportRule: Rule = {
   codes: ['insecure-transport'],
   mayReport(entry) {
     const value = plainObject(entry.value);
-    return value !== undefined && typeof value.type === 'string' && isRemoteType(value.type) && typeof value.url === 'string' && plainHttpHost(value.url) !== undefined;
+    return (
+      value !== undefined &&
+      typeof value.type === 'string' &&
+      isRemoteType(value.type) &&
+      typeof value.url === 'string' &&
+      plainHttpHost(value.url) !== undefined
+    );
   },
   checkEntry(entry, context) {
     if (!isRemoteType(entryType(entry))) return;

@@ -6,7 +6,7 @@ import { DEFAULT_CLONE_PATH, type SelectedServer } from '../../runtime/types';
 import { nodeSpan, plainObject, type PlainEntry, type Rule, type RuleContext } from '../rule';
 
 /**
- * npx package specs (issue 8, SPEC §6.3):
+ * npx package specs (SPEC §6.3):
  * - `npx-cache-isolated`: entries with identical specs would race on one npm cache, so Zimmer gives
  *   each its own `<clone>/.npm-cache/isolated/<name>` — worth knowing, since each then downloads
  *   the package on its own. Decided by the same npmCacheAssignments the previews use.
@@ -28,7 +28,7 @@ export const npxCacheIsolatedRule: Rule = {
       npx.map((item) => item.server),
       DEFAULT_CLONE_PATH,
     );
-    // Grouped once by spec key, and each finding names at most MAX_LISTED others (issue 7, found by
+    // Grouped once by spec key, and each finding names at most MAX_LISTED others (found by
     // the fuzzer): comparing every pair and listing every other entry made 2,000 entries running one
     // package take 20 s and findings of 4 million related locations.
     const groups = new Map<string, NpxItem[]>();
@@ -59,7 +59,13 @@ export const npxCacheIsolatedRule: Rule = {
         code: 'npx-cache-isolated',
         message: `Shares its npx package with ${others.length + unlisted === 1 ? 'another server' : `${others.length + unlisted} servers`}, so Zimmer gives it its own npm cache and downloads it again. Shared with ${others.map((other) => `"${other.server.name}"`).join(' and ')}${unlisted > 0 ? ` and ${unlisted} more` : ''} (${item.specs.join(', ')}); its cache is ${cache}, not the shared ${DEFAULT_CLONE_PATH}/.npm-cache.`,
         ...nodeSpan(target),
-        data: { path: pathOf(item.entry, target, specNode ? item.specArgs[0].argIndex : undefined), cache, sharesWith: others.map((other) => other.server.name), ...(unlisted > 0 ? { unlisted } : {}), specs: item.specs },
+        data: {
+          path: pathOf(item.entry, target, specNode ? item.specArgs[0].argIndex : undefined),
+          cache,
+          sharesWith: others.map((other) => other.server.name),
+          ...(unlisted > 0 ? { unlisted } : {}),
+          specs: item.specs,
+        },
         related,
       });
     }

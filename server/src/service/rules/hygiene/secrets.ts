@@ -1,7 +1,7 @@
 import { findPlaceholders } from '../../placeholders';
 
 /**
- * Literal credentials in a string value (issue 8, `hardcoded-secret`): well-known token prefixes,
+ * Literal credentials in a string value (`hardcoded-secret`): well-known token prefixes,
  * a `Bearer` followed by a literal of 16+ characters, and JWT-shaped values. Placeholders are
  * never judged: their text is blanked out before matching, so `Bearer ${TOKEN}` and
  * `${KEY:-sk-…}` are silent. Nothing here ever returns the secret itself for display — only a
@@ -84,13 +84,13 @@ function matchSecrets(text: string): SecretMatch[] {
   for (const match of text.matchAll(TOKEN)) {
     const kind = TOKEN_KINDS.find((candidate) => candidate.prefix === match[1]);
     if (!kind || !kind.body.test(match[2])) continue;
-    found.push({ start: match.index!, end: match.index! + match[0].length, description: kind.description, masked: `${kind.prefix}…` });
+    found.push({ start: match.index, end: match.index + match[0].length, description: kind.description, masked: `${kind.prefix}…` });
   }
   for (const match of text.matchAll(JWT)) {
-    found.push({ start: match.index!, end: match.index! + match[0].length, description: 'a JSON Web Token', masked: 'eyJ…' });
+    found.push({ start: match.index, end: match.index + match[0].length, description: 'a JSON Web Token', masked: 'eyJ…' });
   }
   for (const match of text.matchAll(BEARER)) {
-    const start = match.index! + match[0].length - match[2].length;
+    const start = match.index + match[0].length - match[2].length;
     found.push({ start, end: start + match[2].length, description: 'a bearer token', masked: `${match[1]} …` });
   }
   // Specific kinds were pushed first: a `Bearer ghp_…` is reported once, as the GitHub token.

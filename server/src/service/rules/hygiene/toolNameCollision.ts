@@ -3,7 +3,7 @@ import { CODEX_SAFE_NAME, codexToolPrefix } from '../../codexNames';
 import { nodeSpan, type Rule } from '../rule';
 
 /**
- * `tool-name-collision` (issue 8, SPEC §6.3): Codex names tools `mcp__<server>__<tool>` with every
+ * `tool-name-collision` (SPEC §6.3): Codex names tools `mcp__<server>__<tool>` with every
  * character outside `[A-Za-z0-9_-]` replaced by `_`, so `a[1]` and `a_1_` give the same tool
  * names; and a server name containing `__` makes that name ambiguous to split. One finding per
  * name key, with related information at every name it collides with.
@@ -24,7 +24,7 @@ export const toolNameCollisionRule: Rule = {
   },
   groupsIncludeNamed: true,
   checkDocument(context) {
-    const groups = new Map<string, typeof context.entries[number][]>();
+    const groups = new Map<string, (typeof context.entries)[number][]>();
     for (const entry of context.entries) {
       const prefix = codexToolPrefix(entry.name);
       const group = groups.get(prefix);
@@ -46,7 +46,7 @@ export const toolNameCollisionRule: Rule = {
       const related: RelatedLocation[] = others.map((other) => ({ ...nodeSpan(other.keyNode), message: `"${other.name}" also becomes ${prefix}<tool>` }));
       context.report({
         code: 'tool-name-collision',
-        message: `${others.length > 0 ? 'Its Codex tool names collide with another server\'s' : 'Its Codex tool names are ambiguous'}, so Codex sessions may call the wrong tool. Rename it. "${entry.name}": ${reasons.join('; and ')}.`,
+        message: `${others.length > 0 ? "Its Codex tool names collide with another server's" : 'Its Codex tool names are ambiguous'}, so Codex sessions may call the wrong tool. Rename it. "${entry.name}": ${reasons.join('; and ')}.`,
         ...nodeSpan(entry.keyNode),
         data: { path: [entry.name], prefix, collidesWith: others.map((other) => other.name), doubleUnderscore },
         related,
