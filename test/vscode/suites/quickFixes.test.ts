@@ -55,7 +55,7 @@ suite('quick fixes', () => {
     const document = await openDocument('roots-check/mcp.json');
     touched.push(document);
     const diagnostic = await waitForCode(document.uri, 'undefined-root');
-    const action = await waitForCodeAction(document.uri, diagnostic.range, 'Add root "docs-site" to roots.json');
+    const action = await waitForCodeAction(document.uri, diagnostic.range, 'Add root "docs-site" to roots-check/roots.json');
     const changed = action.edit?.entries().map(([uri]) => vscode.workspace.asRelativePath(uri)) ?? [];
     assert.deepEqual(changed, ['roots-check/roots.json'], 'the fix edits the roots index, not the catalog');
     await applyCodeAction(action);
@@ -70,7 +70,7 @@ suite('quick fixes', () => {
   test('unresolved-variable: the quick fixes name the variable (env file, declare known); none carries a value', async () => {
     const document = await openDocument('rules/placeholders-mcp.json');
     const diagnostic = await waitForCode(document.uri, 'unresolved-variable');
-    await waitForCodeAction(document.uri, diagnostic.range, 'Add GITHUB_PERSONAL_TOKEN= to .env');
+    await waitForCodeAction(document.uri, diagnostic.range, 'Add GITHUB_PERSONAL_TOKEN= to rules/.env');
     const titles = (await codeActions(document.uri, diagnostic.range)).map((action) => action.title);
     assert.ok(titles.includes('Declare GITHUB_PERSONAL_TOKEN known (mcpCatalog.knownVariables)'), `offered: ${JSON.stringify(titles)}`);
   });
@@ -78,7 +78,7 @@ suite('quick fixes', () => {
   test('unresolved-variable: "Add NAME= to .env" opens the dotenv file with the cursor after =', async () => {
     const document = await openDocument('rules/placeholders-mcp.json');
     const diagnostic = await waitForCode(document.uri, 'unresolved-variable');
-    const action = await waitForCodeAction(document.uri, diagnostic.range, 'Add GITHUB_PERSONAL_TOKEN= to .env');
+    const action = await waitForCodeAction(document.uri, diagnostic.range, 'Add GITHUB_PERSONAL_TOKEN= to rules/.env');
     const envUri = vscode.Uri.joinPath(document.uri, '..', '.env');
     try {
       await applyCodeAction(action);
