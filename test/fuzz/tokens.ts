@@ -1,23 +1,11 @@
 import { createScanner } from 'jsonc-parser';
+import { T } from '../../server/src/service/parseTokens';
 import type { Rng } from './rng';
 
 /** Token-level helpers for the mutators: where strings, values, properties and objects are. */
 
-// jsonc-parser's SyntaxKind is a const enum; these mirror its values.
-export const K = {
-  OpenBrace: 1,
-  CloseBrace: 2,
-  OpenBracket: 3,
-  CloseBracket: 4,
-  Comma: 5,
-  Colon: 6,
-  Null: 7,
-  True: 8,
-  False: 9,
-  String: 10,
-  Number: 11,
-  EOF: 17,
-} as const;
+// jsonc-parser's SyntaxKind, as the strict parser mirrors it.
+export const K = T;
 
 export interface Token {
   kind: number;
