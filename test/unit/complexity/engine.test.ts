@@ -29,6 +29,13 @@ const SIZES: Record<string, number> = {
   'npx-specs': 6_000,
 };
 
+/**
+ * Readiness of nested openings costs a tenth of a check, so at the check's size its small run sits
+ * in the garbage collector's noise (38–300 ms for the same input, measured); twice the size is
+ * past it and still 4× for an old quadratic scan.
+ */
+const READINESS_SIZES: Record<string, number> = { ...SIZES, 'nested-openings': 2 * SIZES['nested-openings'] };
+
 /** The facts discovery builds for the world's target (a sibling .env, roots.json or mcp.json). */
 function factsOf(world: HostileWorld): WorkspaceFacts {
   const env = world.files['.env'];
@@ -68,7 +75,7 @@ describe('complexity: the engine scales linearly on hostile repetition', functio
 
   for (const shape of CHECKED_SHAPES.filter((s) => s.build(1).kind === 'catalog')) {
     it(`derives readiness of ${shape.describe} in linear time`, async () => {
-      await assertScalesLinearly(`${shape.name}, readiness`, SIZES[shape.name], (size) => {
+      await assertScalesLinearly(`${shape.name}, readiness`, READINESS_SIZES[shape.name], (size) => {
         const world = shape.build(size);
         const facts = factsOf(world);
         return ownCpuMsOf(() => computeReadiness(world.files[world.target], facts));
