@@ -31,7 +31,11 @@ function step(name, command, args) {
 function mochaTier(name, files, env = {}) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n== ${name} tests`);
-  const result = run(process.execPath, ['node_modules/mocha/bin/mocha.js', '--reporter', 'spec', ...files], { env: { ...process.env, ...env } });
+  // A heap cap V8 can honour inside a 2 GB address space (SPEC §8: the suite survives `prlimit --as`);
+  // V8's default reservation alone would exhaust it before a full collection runs.
+  const result = run(process.execPath, ['--max-old-space-size=1024', 'node_modules/mocha/bin/mocha.js', '--reporter', 'spec', ...files], {
+    env: { ...process.env, ...env },
+  });
   const out = `${result.stdout}`;
   const passing = Number(/(\d+) passing/.exec(out)?.[1] ?? 0);
   const failing = Number(/(\d+) failing/.exec(out)?.[1] ?? 0);
