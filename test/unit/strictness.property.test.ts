@@ -1,24 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { nodeValue, parseJson } from '../../server/src/service/parse';
 import { check, facts, readFixture, rootsFacts } from './helpers';
+import { random } from '../support/seededRandom';
 
 /**
  * A seeded, deterministic property test of SPEC §2: the strict parser agrees with JSON.parse on
  * every input (rejects exactly what it rejects, and otherwise yields the same value), and every
  * finding of the whole engine lies inside the document.
  */
-
-/** mulberry32: small, fast, and the same sequence on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEEDS: string[] = [
   readFixture('zimmer', 'mcp.json'),

@@ -7,7 +7,8 @@ import addFormats from 'ajv-formats';
 import type { IndexKind } from '../../../server/src/service/classify';
 import type { Code } from '../../../server/src/service/codes';
 import { check, facts, readFixture, REPO_ROOT, runCli, tempTree } from '../helpers';
-import { catalogText, random, Rng, rootsText } from './generator';
+import { random } from '../../support/seededRandom';
+import { catalogText, Rng, rootsText } from './generator';
 
 /**
  * The checker agrees with `air validate` (SPEC §2, §3, §5): over thousands of seeded catalogs and

@@ -5,18 +5,6 @@
  * comment, a BOM, a truncation, single quotes, NaN). The same seed gives the same cases everywhere.
  */
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export class Rng {
   constructor(private readonly next: () => number) {}
   int(n: number): number {
