@@ -23,6 +23,25 @@ describe('hygiene: npx-cache-isolated (SPEC §6.3)', () => {
     assert.equal(findings[0].related?.length, 1);
   });
 
+  it('names its group compactly: one related location at the first other member, however big the group', () => {
+    const text = catalog({ a: npx('pkg@1'), b: npx('pkg@1'), c: npx('pkg@1'), d: npx('pkg@1') });
+    const findings = withCode(check(text), 'npx-cache-isolated');
+    assert.equal(findings.length, 4);
+    assert.deepEqual(
+      findings.map((f) => [f.data?.sharesWith, f.data?.unlisted, f.related?.length, f.related?.[0].message]),
+      [
+        [['b'], 2, 1, '"b" and 2 more run the same package'],
+        [['a'], 2, 1, '"a" and 2 more run the same package'],
+        [['a'], 2, 1, '"a" and 2 more run the same package'],
+        [['a'], 2, 1, '"a" and 2 more run the same package'],
+      ],
+    );
+    const related = findings[2].related![0];
+    assert.equal(text.slice(related.start, related.end), '"pkg@1"');
+    assert.ok(related.start < text.indexOf('"b"'), 'the related location is the first member, a');
+    assert.match(findings[0].message, /^Shares its npx package with 3 servers, .* Shared with "b" and 2 more \(pkg@1\);/);
+  });
+
   it('finds -p / --package specs and compares them sorted', () => {
     const text = catalog({ a: npx('-p', 'x@1', '-p', 'y@1', 'run'), b: npx('--package=y@1', '--package', 'x@1', 'run') });
     const findings = withCode(check(text), 'npx-cache-isolated');
