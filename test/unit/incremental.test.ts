@@ -4,7 +4,7 @@
  * starting over, on any edit, including ones that split or join a `\r\n`.
  */
 import { strict as assert } from 'node:assert';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { PieceDocument } from '../../server/src/lsp/pieceDocument';
 import { EditLog } from '../../server/src/lsp/editLog';
 import { LineIndex } from '../../server/src/service/text';
 import { Rng } from '../fuzz/rng';
@@ -66,18 +66,18 @@ describe('EditLog', () => {
   const uri = 'file:///c/mcp.json';
 
   function change(
-    document: TextDocument,
+    document: PieceDocument,
     log: EditLog,
     version: number,
     ...changes: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]
-  ): TextDocument {
+  ): PieceDocument {
     return log.update(document, changes, version);
   }
 
   it('records offsets of each change in the text it applies to, so replaying them gives the new text', () => {
     const log = new EditLog();
     const original = '{\n  "a": 1\n}\n';
-    let document = TextDocument.create(uri, 'json', 1, original);
+    let document = PieceDocument.create(uri, 'json', 1, original);
     document = change(document, log, 2, { range: { start: { line: 1, character: 7 }, end: { line: 1, character: 8 } }, text: '22' });
     document = change(
       document,
@@ -98,7 +98,7 @@ describe('EditLog', () => {
 
   it('knows nothing across a whole-text change or a version it never saw', () => {
     const log = new EditLog();
-    let document = TextDocument.create(uri, 'json', 1, '{}');
+    let document = PieceDocument.create(uri, 'json', 1, '{}');
     assert.equal(log.take(uri, Number.NEGATIVE_INFINITY, 1), undefined);
     document = log.update(document, [{ text: '{"a": {}}' }], 2);
     document = change(document, log, 3, { range: { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } }, text: ' ' });

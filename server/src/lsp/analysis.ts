@@ -7,9 +7,11 @@ import type { OffsetEdit } from '../service/fastCheck';
 import type { WorkspaceFacts } from '../service/facts';
 import type { ResolvedFinding } from '../service/findings';
 import type { ParsedJson } from '../service/parse';
-import { schemaUrlOf } from '../service/schemaUrl';
+import { sniffAfterEdit, sniffSchemaUrl, type SchemaSniff } from '../service/schemaUrl';
 import { EDITOR_SURFACE } from '../service/surface';
 import { LineIndex } from '../service/text';
+import { PieceText, type TextSource } from '../service/pieceText';
+import { PieceDocument } from './pieceDocument';
 import { VariableIndex } from '../service/variables';
 import type { CachingReader } from '../node/files';
 import { reportFindings, type ReportedFinding } from '../node/report';
@@ -29,7 +31,12 @@ export interface Analysis {
   version: number;
   filePath: string | undefined;
   kind: IndexKind;
-  text: string;
+  /** The text as the document keeps it (pieces after a keystroke, lsp/pieceDocument.ts). */
+  source: TextSource;
+  /** The whole text, joined the first time it is read. */
+  readonly text: string;
+  /** The text's `$schema`, carried to the next version through a keystroke. */
+  schema: SchemaSniff;
   lines: LineIndex;
   /** The whole tree; on big catalogs built only when a feature first reads it. */
   readonly parsed: ParsedJson | undefined;
@@ -117,10 +124,11 @@ export class Analyzer {
   }
 
   /** Catalog, roots index, or neither (SPEC §1); non-file documents are judged by `$schema` alone. */
-  classify(document: TextDocument): IndexKind | undefined {
+  classify(document: TextDocument, schema: SchemaSniff = sniffSchemaUrl(document.getText())): IndexKind | undefined {
     const filePath = uriToPath(document.uri);
-    if (!filePath) return kindFromSchemaUrl(schemaUrlOf(document.getText()));
-    return this.workspaceFor(filePath).classify(filePath, document.getText());
+    if (!filePath) return kindFromSchemaUrl(schema.url);
+    // The `$schema` is known: the workspace needs the text for nothing else.
+    return this.workspaceFor(filePath).classify(filePath, undefined, schema);
   }
 
   analyze(document: TextDocument, settings: McpCatalogSettings): Analysis | undefined {
@@ -128,12 +136,16 @@ export class Analyzer {
     const sameWorld = cached !== undefined && this.epochs.get(document.uri) === this.epoch && cached.settings === settings;
     // Keyed by content as well: a client that reuses a version number must not get the old analysis
     // (a quick fix computed on it would then corrupt the document).
-    const text = document.getText();
-    if (cached && sameWorld && cached.version === document.version && cached.text === text) return cached;
+    const source = textOf(document);
+    if (cached && sameWorld && cached.version === document.version && (cached.source === source || cached.text === source.toString())) return cached;
     // Let the previous version's tree go before building the next one (halves the peak on big catalogs).
     this.cache.delete(document.uri);
     const edits = this.options.editsBetween?.(document.uri, cached?.version ?? Number.NEGATIVE_INFINITY, document.version);
-    const kind = this.classify(document);
+    // One keystroke: its `$schema` is the previous version's unless the keystroke could have changed it.
+    const carried =
+      cached && edits?.length === 1 && editedLength(cached.source, edits) === source.length ? sniffAfterEdit(cached.schema, edits[0], source) : undefined;
+    const schema = carried ?? sniffSchemaUrl(source.toString());
+    const kind = this.classify(document, schema);
     if (!kind) {
       this.forget(document.uri);
       return undefined;
@@ -143,7 +155,7 @@ export class Analyzer {
     // Nothing outside the document changed since the previous version (the epoch and the settings
     // are the same, and dependents are forgotten when a file they read changes): the facts hold.
     const previous =
-      sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.text, edits) === text.length ? cached : undefined;
+      sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.source, edits) === source.length ? cached : undefined;
     let facts: WorkspaceFacts;
     let dependencies: string[] = [];
     if (previous) {
@@ -161,15 +173,21 @@ export class Analyzer {
       maxFileSize: settings.maxFileSizeMB * 1024 * 1024,
       onRuleError: (ruleId, error) => this.options.onRuleError(ruleId, document.uri, error),
     };
-    const check = previous && edits ? recheckDocument(previous.check, edits, text, kind, facts, options) : checkDocument(text, kind, facts, options);
-    const lines = previous && edits ? linesAfter(previous, edits, text) : new LineIndex(text);
+    const check =
+      previous && edits ? recheckDocument(previous.check, edits, source, kind, facts, options) : checkDocument(source.toString(), kind, facts, options);
+    // A PieceDocument carries its line starts through the edit already.
+    const lines = document instanceof PieceDocument ? document.lines : previous && edits ? linesAfter(previous, edits, source) : new LineIndex(source);
     const { findings } = check;
     const analysis: Analysis = {
       uri: document.uri,
       version: document.version,
       filePath,
       kind,
-      text,
+      source,
+      get text() {
+        return source.toString();
+      },
+      schema,
       lines,
       get parsed() {
         return check.parsed;
@@ -177,7 +195,7 @@ export class Analyzer {
       entryCount: check.entryCount,
       check,
       findings,
-      reported: reportFindings(text, findings, this.options.reader, lines, check.incremental ? previous : undefined),
+      reported: reportFindings(source, findings, this.options.reader, lines, check.incremental ? previous : undefined),
       facts,
       dependencies,
       settings,
@@ -189,17 +207,17 @@ export class Analyzer {
   }
 }
 
-function editedLength(text: string, edits: readonly OffsetEdit[]): number {
+function editedLength(text: TextSource, edits: readonly OffsetEdit[]): number {
   return edits.reduce((length, edit) => length + edit.text.length - (edit.end - edit.start), text.length);
 }
 
 /** The previous version's line index carried through the edits (each in the text the ones before produced). */
-function linesAfter(previous: Analysis, edits: readonly OffsetEdit[], text: string): LineIndex {
+function linesAfter(previous: Analysis, edits: readonly OffsetEdit[], text: TextSource): LineIndex {
   let lines = previous.lines;
-  let current = previous.text;
+  let current = PieceText.of(previous.text);
   for (const [i, edit] of edits.entries()) {
-    const next = i === edits.length - 1 ? text : current.slice(0, edit.start) + edit.text + current.slice(edit.end);
-    lines = lines.afterEdit(edit.start, edit.end, edit.text, next);
+    const next = current.edit(edit.start, edit.end, edit.text);
+    lines = lines.afterEdit(edit.start, edit.end, edit.text, i === edits.length - 1 ? text : next);
     current = next;
   }
   return lines;
@@ -245,3 +263,8 @@ export function readinessOf(analysis: Analysis): Readiness {
 }
 
 export const DECLARE_KNOWN_IN_EDITOR = 'declare it known in `mcpCatalog.knownVariables` if the runtime reads it from a store the editor cannot see';
+
+/** What the analysis reads of a document: a PieceDocument's pieces, or any other document's text. */
+function textOf(document: TextDocument): TextSource {
+  return document instanceof PieceDocument ? document.source : document.getText();
+}

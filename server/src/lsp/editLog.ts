@@ -1,5 +1,6 @@
-import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { OffsetEdit } from '../service/fastCheck';
+import { PieceDocument } from './pieceDocument';
 
 /**
  * The edits between document versions, as offsets: the analyzer re-checks only the
@@ -23,16 +24,13 @@ export class EditLog {
   private readonly taken = new Map<string, number>();
 
   /** A `TextDocuments` configuration's `update`. */
-  readonly update = (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument => {
+  readonly update = (document: PieceDocument, changes: TextDocumentContentChangeEvent[], version: number): PieceDocument => {
     let edits: OffsetEdit[] | undefined = [];
     let current = document;
     for (const change of changes) {
-      if ('range' in change) {
-        edits?.push({ start: current.offsetAt(change.range.start), end: current.offsetAt(change.range.end), text: change.text });
-      } else {
-        edits = undefined;
-      }
-      current = TextDocument.update(current, [change], version);
+      if ('range' in change) edits?.push({ ...current.offsetsOf(change.range), text: change.text });
+      else edits = undefined;
+      current = PieceDocument.update(current, [change], version);
     }
     let log = this.logs.get(document.uri);
     if (!log) this.logs.set(document.uri, (log = []));

@@ -8,7 +8,8 @@ import {
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { PieceDocument } from './pieceDocument';
 import { version } from '../../../package.json';
 import {
   DOCUMENT_ANALYSED,
@@ -41,7 +42,10 @@ import { guarded, throwIfCancelled } from './requests';
 export function startServer(connection: Connection): void {
   // Incremental changes are recorded as offsets, so the next analysis can re-check only what changed.
   const editLog = new EditLog();
-  const documents = new TextDocuments({ create: TextDocument.create, update: editLog.update });
+  const documents = new TextDocuments({
+    create: (uri, languageId, version, text) => PieceDocument.create(uri, languageId, version, text),
+    update: editLog.update,
+  });
   const logger = new Logger(connection);
   const sourcesLog = new SourcesLog((message) => logger.info(message));
   const openByPath = new Map<string, TextDocument>();
@@ -288,6 +292,9 @@ export function startServer(connection: Connection): void {
 
   documents.onDidChangeContent((event) =>
     guard(logger, 'change', () => {
+      // Each version is a new PieceDocument (lsp/pieceDocument.ts): the overlay follows the latest.
+      const filePath = uriToPath(event.document.uri);
+      if (filePath) openByPath.set(filePath, event.document);
       renames.observe(event.document);
       if (!channel.pull) scheduler.schedule(event.document);
       scheduleDependents(event.document);

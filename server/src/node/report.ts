@@ -1,3 +1,4 @@
+import type { TextSource } from '../service/pieceText';
 import type { ResolvedFinding } from '../service/findings';
 import { LineIndex, type Range } from '../service/text';
 import type { FileReader } from './files';
@@ -28,7 +29,7 @@ export interface ReportedFinding {
  * after), so its range is unchanged and its report is reused instead of recomputed.
  */
 export function reportFindings(
-  text: string,
+  text: TextSource,
   findings: readonly ResolvedFinding[],
   files: FileReader,
   lines = new LineIndex(text),

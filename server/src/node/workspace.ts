@@ -111,11 +111,14 @@ export class Workspace {
     return this.side.contains(filePath);
   }
 
-  /** What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership; `air.json` / `air.*.json` are air.json files. */
-  classify(filePath: string, text?: string): IndexKind | undefined {
+  /**
+   * What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership; `air.json` / `air.*.json` are air.json files.
+   * `schemaUrl`: the text's `$schema` when the caller already knows it (the editor carries it through edits).
+   */
+  classify(filePath: string, text?: string, schemaUrl?: { url: string | undefined }): IndexKind | undefined {
     if (isExcludedPath(filePath)) return undefined;
     if (isAirJsonName(filePath)) return 'air';
-    const bySchema = kindFromSchemaUrl(schemaUrlOf(text ?? this.textOf(filePath, { explicit: true }) ?? ''));
+    const bySchema = kindFromSchemaUrl(schemaUrl ? schemaUrl.url : schemaUrlOf(text ?? this.textOf(filePath, { explicit: true }) ?? ''));
     if (bySchema) return bySchema;
     if (!filePath.toLowerCase().endsWith('.json')) return this.airMembership(filePath);
     return kindFromName(filePath) ?? this.airMembership(filePath);

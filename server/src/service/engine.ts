@@ -1,3 +1,4 @@
+import type { TextSource } from './pieceText';
 import { checkAirJson } from './air';
 import type { IndexKind } from './classify';
 import { CODES, type Code, type Severity, type SeveritySetting } from './codes';
@@ -145,7 +146,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
 export function recheckDocument(
   previous: CheckResult,
   edits: readonly OffsetEdit[],
-  text: string,
+  text: TextSource,
   kind: IndexKind,
   facts: WorkspaceFacts,
   options: CheckOptions = {},
@@ -155,14 +156,14 @@ export function recheckDocument(
     const fast = recheckEdits(previous.fast, edits, text, ruleRunner(options));
     if (fast) return fastResult(text, fast, options, true);
   }
-  return checkDocument(text, kind, facts, options);
+  return checkDocument(text.toString(), kind, facts, options);
 }
 
-function fastResult(text: string, fast: FastResult, options: CheckOptions, incremental = false): CheckResult {
+function fastResult(text: TextSource, fast: FastResult, options: CheckOptions, incremental = false): CheckResult {
   let parsed: ParsedJson | undefined;
   return {
     get parsed(): ParsedJson {
-      parsed ??= parseJson(text);
+      parsed ??= parseJson(text.toString());
       return parsed;
     },
     entryCount: fast.entryCount,

@@ -1,3 +1,4 @@
+import type { TextSource } from './pieceText';
 import type { WorkspaceFacts } from './facts';
 import type { Finding } from './findings';
 import {
@@ -39,7 +40,8 @@ import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } f
  * copies young objects that survive; a table of 10,000 small objects was a tenth of a check).
  */
 export interface FastState {
-  readonly text: string;
+  /** On a keystroke, the text's pieces (service/pieceText.ts): only the edited entries are read. */
+  readonly text: TextSource;
   readonly object: ScannedObject;
   /** Per entry, the rules (bit `1 << index`) that may report on it; all of them for a duplicate key inside. */
   readonly reporters: Int32Array;
@@ -159,7 +161,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
  * shifted end, only those entries are read again; otherwise undefined (check the whole text).
  * The previous state is consumed: its tables and trees are updated in place.
  */
-export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], text: string, runRule: RunRule): FastResult | undefined {
+export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], text: TextSource, runRule: RunRule): FastResult | undefined {
   const { object, reporters, groupKeys, groupSizes, trees, documentFindings } = previous;
   const spans = object.spans;
   let objectEnd = object.end;
@@ -201,7 +203,9 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
   for (const index of dirty) {
     const at = index * SPAN_FIELDS;
     const counter = { keys: 0, depth: 0 };
-    if (skipValue(text, spans[at + VALUE_START], counter) !== spans[at + VALUE_END]) return undefined;
+    // The value alone: scanning it inside the whole text would make V8 copy all of the text.
+    const value = text.slice(spans[at + VALUE_START], spans[at + VALUE_END]);
+    if (skipValue(value, 0, counter) !== value.length) return undefined;
     spans[at + KEY_COUNT] = counter.keys;
     spans[at + DEPTH] = counter.depth;
     const read = readEntry(text, spans, index);
@@ -276,7 +280,7 @@ export function entryParseAt(state: FastState, offset: number, withKey: boolean)
   const tree = entryTree(state.text, span, 0);
   const root: JsonNode = { type: 'object', offset: state.object.start, length: state.object.end - state.object.start, children: [tree.entry.property] };
   tree.entry.property.parent = root;
-  return { text: state.text, root, findings: tree.parseFindings, strictErrors: false, maxDepth: 0 };
+  return { text: state.text.toString(), root, findings: tree.parseFindings, strictErrors: false, maxDepth: 0 };
 }
 
 function forEachKey(keys: Keys, visit: (key: string) => void): void {
@@ -312,7 +316,16 @@ function result(state: FastState, runRule: RunRule): FastResult {
     tree.entry.property.parent = root;
     root.children!.push(tree.entry.property);
   }
-  const parsed = { text, root, findings: [], strictErrors: false, maxDepth: 0 };
+  // The rules read stretches of `text`; the parse's whole text is joined only if something asks for it.
+  const parsed = {
+    get text(): string {
+      return text.toString();
+    },
+    root,
+    findings: [],
+    strictErrors: false,
+    maxDepth: 0,
+  };
   const contexts: (RuleContext | undefined)[] = [];
   const contextFor = (r: number, into: Finding[]): RuleContext => {
     const entries = contexts[r]?.entries ?? trees.filter((tree) => (tree.rules & (1 << r)) !== 0).map((tree) => tree.entry);

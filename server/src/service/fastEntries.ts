@@ -1,3 +1,4 @@
+import type { TextSource } from './pieceText';
 import type { Finding } from './findings';
 import { DEPTH, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START, type EntrySpan, type ScannedObject } from './entrySpans';
 import type { IndexEntry } from './model';
@@ -62,7 +63,7 @@ export function entryOf(text: string, spans: Int32Array, index: number, whole: R
 }
 
 /** The entry's name and plain value, or undefined when only the full parser can judge it. */
-export function readEntry(text: string, spans: Int32Array, index: number): PlainEntry | undefined {
+export function readEntry(text: TextSource, spans: Int32Array, index: number): PlainEntry | undefined {
   const at = index * SPAN_FIELDS;
   if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
   try {
@@ -79,7 +80,7 @@ export function readEntry(text: string, spans: Int32Array, index: number): Plain
  * The tree of one entry with offsets in the whole document. It is parsed inside a one-property
  * object so its depth — and so duplicate-key severities and paths — is what it is in the document.
  */
-export function entryTree(text: string, span: EntrySpan, rules: number): TreeEntry {
+export function entryTree(text: TextSource, span: EntrySpan, rules: number): TreeEntry {
   const base = span.keyStart - 1;
   const parsed = parseJson(`{${text.slice(span.keyStart, span.valueEnd)}}`);
   const property = parsed.root!.children![0];

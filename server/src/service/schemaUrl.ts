@@ -1,3 +1,4 @@
+import type { TextSource } from './pieceText';
 import { getProperty, parseJson, propertyValue } from './parse';
 
 /**
@@ -7,17 +8,51 @@ import { getProperty, parseJson, propertyValue } from './parse';
  * and for `$schema` elsewhere, the document is parsed and its effective property read.
  */
 export function schemaUrlOf(text: string): string | undefined {
+  return sniffSchemaUrl(text).url;
+}
+
+/**
+ * What `schemaUrlOf` found and how: `lead` — from the leading `$schema` property ending at `leadEnd`,
+ * with no other key spelled `$schema` after it; `none` — no key spelled `$schema` anywhere; `parsed`
+ * — from a parse of the whole document. The first two can be carried through an edit by looking at
+ * the edited text alone (`sniffAfterEdit`); an editor asks on every keystroke, and searching a
+ * 3 MB catalog for the key was most of a keystroke's cost (bench/NOTES.md).
+ */
+export interface SchemaSniff {
+  url: string | undefined;
+  how: 'lead' | 'none' | 'parsed';
+  leadEnd: number;
+}
+
+export function sniffSchemaUrl(text: string): SchemaSniff {
   const match = /^\uFEFF?[ \t\r\n]*\{[ \t\r\n]*"\$schema"[ \t\r\n]*:[ \t\r\n]*"((?:[^"\\\r\n]|\\.)*)"/.exec(text.slice(0, 4096));
   if (match && !SCHEMA_KEY.test(text.slice(match[0].length))) {
+    let url: string | undefined;
     try {
-      return JSON.parse(`"${match[1]}"`) as string;
+      url = JSON.parse(`"${match[1]}"`) as string;
     } catch {
-      return undefined;
+      url = undefined;
     }
+    return { url, how: 'lead', leadEnd: match[0].length };
   }
-  if (!match && !SCHEMA_KEY.test(text)) return undefined;
+  if (!match && !SCHEMA_KEY.test(text)) return { url: undefined, how: 'none', leadEnd: 0 };
   const value = propertyValue(getProperty(parseJson(text).root, '$schema'))?.value;
-  return typeof value === 'string' ? value : undefined;
+  return { url: typeof value === 'string' ? value : undefined, how: 'parsed', leadEnd: 0 };
+}
+
+/** The longest spelling of the key: its quotes and seven `\uXXXX` escapes. */
+const LONGEST_KEY = 2 + 7 * 6;
+
+/**
+ * The sniff of `text`, made from `previous` (the sniff of the text before `edit`) when the edit can
+ * not have changed it: it lies after the leading property, and no key spelled `$schema` overlaps
+ * what it wrote (a new one would have to). Undefined: sniff the whole text again.
+ */
+export function sniffAfterEdit(previous: SchemaSniff, edit: { start: number; end: number; text: string }, text: TextSource): SchemaSniff | undefined {
+  if (previous.how === 'parsed' || (previous.how === 'lead' && edit.start < previous.leadEnd)) return undefined;
+  const from = Math.max(previous.leadEnd, edit.start - LONGEST_KEY);
+  const window = text.slice(from, edit.start + edit.text.length + LONGEST_KEY);
+  return SCHEMA_KEY.test(window) ? undefined : previous;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { TextSource } from './pieceText';
+
 /** Text helpers shared by the core: positions, code points, ASCII whitespace. */
 
 export interface Position {
@@ -36,7 +38,7 @@ export class LineIndex {
   readonly lineCount: number;
 
   constructor(
-    private readonly text: string,
+    private readonly text: TextSource,
     /** Already computed (afterEdit). */
     runs?: Run[],
   ) {
@@ -44,12 +46,13 @@ export class LineIndex {
       const starts = [0];
       // Most documents have no `\r`: then V8's indexOf finds the line breaks, far faster than a
       // loop over every character (a tenth of opening a 3 MB catalog, bench/NOTES.md).
-      if (text.indexOf('\r') === -1) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      const flat = text.toString();
+      if (flat.indexOf('\r') === -1) for (let i = flat.indexOf('\n'); i !== -1; i = flat.indexOf('\n', i + 1)) starts.push(i + 1);
       else
-        for (let i = 0; i < text.length; i++) {
-          const ch = text.charCodeAt(i);
+        for (let i = 0; i < flat.length; i++) {
+          const ch = flat.charCodeAt(i);
           if (ch === 13 /* \r */) {
-            if (text.charCodeAt(i + 1) === 10) i++;
+            if (flat.charCodeAt(i + 1) === 10) i++;
             starts.push(i + 1);
           } else if (ch === 10 /* \n */) {
             starts.push(i + 1);
@@ -71,8 +74,8 @@ export class LineIndex {
     this.lineCount = lines;
   }
 
-  /** The offset where `line` starts. */
-  private lineStart(line: number): number {
+  /** The offset where `line` starts (0 ≤ line < lineCount). */
+  lineStart(line: number): number {
     let low = 0;
     let high = this.runs.length - 1;
     while (low < high) {
@@ -85,7 +88,7 @@ export class LineIndex {
   }
 
   /** How many lines start at or before `offset` (at least 1: line 0 starts at 0). */
-  private linesStartingBy(offset: number): number {
+  linesStartingBy(offset: number): number {
     let low = 0;
     let high = this.runs.length - 1;
     while (low < high) {
@@ -111,7 +114,7 @@ export class LineIndex {
    * Lines before the edit are kept and lines after it shift (shared runs, no copy); only the
    * edited stretch is scanned.
    */
-  afterEdit(start: number, end: number, inserted: string, text: string): LineIndex {
+  afterEdit(start: number, end: number, inserted: string, text: TextSource): LineIndex {
     const delta = inserted.length - (end - start);
     const keep = this.linesStartingBy(start - 1); // lines starting before `start`
     const resume = this.linesStartingBy(end); // lines starting at or before `end`: the rest start past it

@@ -1,3 +1,4 @@
+import type { TextSource } from '../pieceText';
 import type { WorkspaceFacts } from '../facts';
 import type { Finding } from '../findings';
 import type { IndexEntry } from '../model';
@@ -8,7 +9,8 @@ import type { Code } from '../codes';
 /** What every rule sees: the parsed document, its entries, and the facts from outside it. */
 export interface RuleContext {
   readonly kind: IndexKind;
-  readonly text: string;
+  /** The document's text; on a keystroke, its pieces (service/pieceText.ts): read stretches of it. */
+  readonly text: TextSource;
   readonly parsed: ParsedJson;
   readonly root: JsonNode;
   readonly entries: readonly IndexEntry[];

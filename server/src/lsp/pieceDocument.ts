@@ -1,0 +1,84 @@
+import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { PieceText } from '../service/pieceText';
+import { LineIndex } from '../service/text';
+
+/**
+ * An open document whose text is kept as pieces (service/pieceText.ts) and whose line starts are
+ * carried through edits (LineIndex.afterEdit), so a keystroke costs what it touches, not the size
+ * of the document (bench/NOTES.md). Positions and offsets follow vscode-languageserver-textdocument's
+ * `TextDocument` exactly (an offset is never placed between a line's end and its line break), so
+ * the server reads a client's ranges as before.
+ */
+export class PieceDocument implements TextDocument {
+  private constructor(
+    readonly uri: string,
+    readonly languageId: string,
+    readonly version: number,
+    /** The text, joined only when something asks for all of it. */
+    readonly source: PieceText,
+    /** Line starts, shared with the analysis of this version. */
+    readonly lines: LineIndex,
+  ) {}
+
+  static create(uri: string, languageId: string, version: number, content: string): PieceDocument {
+    return new PieceDocument(uri, languageId, version, PieceText.of(content), new LineIndex(content));
+  }
+
+  /** A change's [start, end) in this document's offsets (a reversed range taken the right way round). */
+  offsetsOf(range: Range): { start: number; end: number } {
+    const a = this.offsetAt(range.start);
+    const b = this.offsetAt(range.end);
+    return a <= b ? { start: a, end: b } : { start: b, end: a };
+  }
+
+  /** The next version: incremental changes applied in order; a whole-text change replaces it. */
+  static update(document: PieceDocument, changes: readonly TextDocumentContentChangeEvent[], version: number): PieceDocument {
+    let current = document;
+    for (const change of changes) {
+      if ('range' in change) {
+        const { start, end } = current.offsetsOf(change.range);
+        const source = current.source.edit(start, end, change.text);
+        current = new PieceDocument(current.uri, current.languageId, version, source, current.lines.afterEdit(start, end, change.text, source));
+      } else {
+        current = PieceDocument.create(current.uri, current.languageId, version, change.text);
+      }
+    }
+    return changes.length === 0 ? new PieceDocument(document.uri, document.languageId, version, document.source, document.lines) : current;
+  }
+
+  get lineCount(): number {
+    return this.lines.lineCount;
+  }
+
+  getText(range?: Range): string {
+    if (!range) return this.source.toString();
+    // As `substring`: a reversed range reads the same stretch.
+    const { start, end } = this.offsetsOf(range);
+    return this.source.slice(start, end);
+  }
+
+  positionAt(offset: number): Position {
+    offset = Math.max(Math.min(offset, this.source.length), 0);
+    const line = this.lines.linesStartingBy(offset) - 1;
+    const lineStart = this.lines.lineStart(line);
+    return { line, character: this.beforeLineBreak(offset, lineStart) - lineStart };
+  }
+
+  offsetAt(position: Position): number {
+    if (position.line >= this.lines.lineCount) return this.source.length;
+    if (position.line < 0) return 0;
+    const lineStart = this.lines.lineStart(position.line);
+    if (position.character <= 0) return lineStart;
+    const nextStart = position.line + 1 < this.lines.lineCount ? this.lines.lineStart(position.line + 1) : this.source.length;
+    return this.beforeLineBreak(Math.min(lineStart + position.character, nextStart), lineStart);
+  }
+
+  private beforeLineBreak(offset: number, lineStart: number): number {
+    while (offset > lineStart) {
+      const ch = this.source.charCodeAt(offset - 1);
+      if (ch !== 13 && ch !== 10) break;
+      offset--;
+    }
+    return offset;
+  }
+}
