@@ -89,6 +89,20 @@ describe('fast path: same findings as the full parser', function () {
     same(checkDocument(generated.text, 'catalog', facts, options).findings, full(generated.text, facts, options).findings, 'with severities');
   });
 
+  it('on duplicate top-level names within one batch of entries and across batches', () => {
+    const facts = oursFacts('/bench/catalog-mcp.json', '/bench/catalog-roots.json', generateRoots(), '/bench/.env');
+    const entries = (names: (i: number) => string) =>
+      `{\n${Array.from({ length: 700 }, (_, i) => `  "${names(i)}": {"type": "stdio", "command": "c${i}", "startup_timeout_sec": ${i % 3 === 0 ? 4 : 30}}`).join(',\n')}\n}\n`;
+    const cases: [string, string][] = [
+      ['no duplicates (three batches)', entries((i) => `s${i}`)],
+      ['a duplicate inside the first batch', entries((i) => (i === 200 ? 's3' : `s${i}`))],
+      ['a duplicate across batches', entries((i) => (i === 600 ? 's10' : `s${i}`))],
+      ['a duplicate written with an escape', entries((i) => (i === 500 ? '\\u0073400' : `s${i}`))],
+    ];
+    for (const [what, text] of cases) same(checkDocument(text, 'catalog', facts).findings, full(text, facts).findings, what);
+    assert.ok(checkDocument(cases[0][1], 'catalog', facts).fast, 'a clean catalog of three batches takes the fast path');
+  });
+
   it('on 1,500 fuzzed variants of the corpus, under every facts variant', () => {
     let fastCount = 0;
     for (let index = 0; index < 1500; index++) {

@@ -86,6 +86,28 @@ export function fastPathPossible(rules: readonly Rule[]): boolean {
   return rules.length <= MAX_RULES && rules.every((rule) => rule.mayReport !== undefined);
 }
 
+/**
+ * Entries are read BATCH at a time, each batch with one `JSON.parse` (V8's parser is the floor;
+ * one parse per entry cost 2.3 times as much, bench/NOTES.md). The whole document in one parse
+ * kept every entry's value alive until the last was judged: at 10,000 servers tens of megabytes
+ * that the garbage collector copied from the young generation and that raised the server's peak
+ * memory; a batch's values die young.
+ */
+const BATCH = 256;
+
+/**
+ * Entries [from, from + BATCH) as one object, or undefined when only the full parser can judge
+ * them. The scanner proved the text strict JSON, so a parse only fails on what it lets through
+ * (a raw control character in a string); fewer names than entries is a duplicate top-level name,
+ * whose earlier value the parse dropped.
+ */
+function parseBatch(text: string, object: ScannedObject, from: number): Record<string, unknown> | undefined {
+  const last = Math.min(object.count, from + BATCH) - 1;
+  const members = text.slice(object.spans[from * SPAN_FIELDS + KEY_START], object.spans[last * SPAN_FIELDS + VALUE_END]);
+  const batch = parseWhole(`{${members}}`);
+  return batch && Object.keys(batch).length === last - from + 1 ? batch : undefined;
+}
+
 /** Rule sets are bit masks. */
 const MAX_RULES = 30;
 
@@ -96,19 +118,18 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   if (!fastPathPossible(rules)) return undefined;
   const object = scanEntrySpans(text);
   if (!object) return undefined;
-  // The whole document parsed once (V8's parser is the floor; one parse per entry cost 2.3 times
-  // as much, bench/NOTES.md); the scanner proved it strict JSON, so this only fails on what the
-  // scanner lets through (a raw control character in a string): then the full parser judges.
-  const whole = parseWhole(text);
-  // Fewer names than entries: a duplicate top-level name, whose earlier value the parse dropped.
-  if (!whole || Object.keys(whole).length !== object.count) return undefined;
   const context: PlainContext = { kind: 'catalog', facts };
   const names = new Map<string, number>();
   const reporters = new Int32Array(object.count);
   const groupKeys: (Keys[] | undefined)[] = rules.map((rule) => (rule.groupKeys ? new Array<Keys>(object.count) : undefined));
   let schemaIndex = -1;
+  let batch: Record<string, unknown> | undefined;
   for (let index = 0; index < object.count; index++) {
-    const read = entryOf(text, object.spans, index, whole);
+    if (index % BATCH === 0) {
+      batch = parseBatch(text, object, index);
+      if (!batch) return undefined;
+    }
+    const read = entryOf(text, object.spans, index, batch!);
     if (!read) return undefined;
     const size = names.size;
     names.set(read.name, index);
