@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../shared/src/serverProcess';
 import type { ServerSpec } from './lsp';
 import { FIXTURES, REPO } from './util';
 
@@ -44,17 +45,18 @@ export function networkNote(): string {
     : "unshare -n is not permitted here: the servers ran with the network (neither needs it: the peer is served AIR's schema locally)";
 }
 
-function nodeCommand(script: string): { command: string; args: string[] } {
+function nodeCommand(script: string, nodeFlags: readonly string[] = []): { command: string; args: string[] } {
   const prefix = offlinePrefix();
   return prefix.length
-    ? { command: prefix[0], args: [...prefix.slice(1), process.execPath, script, '--stdio'] }
-    : { command: process.execPath, args: [script, '--stdio'] };
+    ? { command: prefix[0], args: [...prefix.slice(1), process.execPath, ...nodeFlags, script, '--stdio'] }
+    : { command: process.execPath, args: [...nodeFlags, script, '--stdio'] };
 }
 
 /** Ours, as the VS Code client starts it: trusted workspace, settings asked for and all left at their defaults. */
 export function oursSpec(serverPath: string): ServerSpec {
   return {
-    ...nodeCommand(serverPath),
+    // With the Node flags the extension starts it with (shared/src/serverProcess.ts).
+    ...nodeCommand(serverPath, SERVER_NODE_FLAGS),
     initializationOptions: { workspaceTrusted: true },
     // VS Code answers with the contributed defaults; an empty object normalises to the same.
     requests: { 'workspace/configuration': (params) => ((params as { items: unknown[] }).items ?? []).map(() => ({})) },

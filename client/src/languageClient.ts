@@ -4,6 +4,7 @@ import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } fr
 import { OWN_LANGUAGES } from './languages';
 import { ClientLogChannel } from './logChannel';
 import { explicitConfiguration } from './explicitSettings';
+import { SERVER_NODE_FLAGS } from '../../shared/src/serverProcess';
 
 /** The client id: VS Code reads `mcpCatalog.trace.server` for it. */
 export const CLIENT_ID = 'mcpCatalog';
@@ -28,8 +29,8 @@ export interface CatalogClient {
 export async function startLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): Promise<CatalogClient> {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6009'] } },
   };
   const initializationOptions: InitializationOptions = { workspaceTrusted: vscode.workspace.isTrusted };
   const clientOptions: LanguageClientOptions = {
