@@ -1,7 +1,8 @@
 /**
- * CPU profile of the language server's edit path: `node out/bench-build/profile-server.js SIZE [EDITS] [DIR]`
+ * CPU profile of the language server's edit path: `node out/bench-build/profile-server.js SIZE [EDITS] [DIR] [REOPENS]`
  * spawns dist/server.js under `--cpu-prof` (profile written to DIR, default ./prof-server), opens a
- * generated catalog, sends EDITS one-character edits (default 20), and exits. Summarise the profile
+ * generated catalog, sends EDITS one-character edits (default 20), closes and opens it again
+ * REOPENS times (default 0: profile the open path with EDITS 0), and exits. Summarise the profile
  * with `node out/bench-build/profile.js --summarise-all FILE.cpuprofile EDITS`.
  */
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const size = Number(process.argv[2] ?? 10000);
   const edits = Number(process.argv[3] ?? 20);
   const profileDir = path.resolve(process.argv[4] ?? 'prof-server');
+  const reopens = Number(process.argv[5] ?? 0);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-profile-server-'));
   try {
     const generated = generateCatalog(size);
@@ -39,8 +41,15 @@ async function main(): Promise<void> {
       const edit = await session.replaceCharacter(uri, version, line, character, version % 2 === 0 ? 'X' : original);
       samples.push(edit.ms);
     }
+    const reopened: number[] = [];
+    for (let round = 0; round < reopens; round++) {
+      await session.close(uri);
+      reopened.push((await session.open(uri, generated.text, 100 + round)).ms);
+    }
     await session.stop(120_000);
-    process.stdout.write(`open ${opened.ms.toFixed(0)} ms; ${edits} edits, median ${median(samples).toFixed(1)} ms; profile in ${profileDir}\n`);
+    process.stdout.write(
+      `open ${opened.ms.toFixed(0)} ms; ${edits} edits, median ${median(samples).toFixed(1)} ms; ${reopens} reopens, median ${reopens ? median(reopened).toFixed(0) : '-'} ms; profile in ${profileDir}\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { PieceDocument } from '../../server/src/lsp/pieceDocument';
 import { PieceText } from '../../server/src/service/pieceText';
+import { LineIndex, positionsOf } from '../../server/src/service/text';
 import { random } from '../support/seededRandom';
 
 /**
@@ -85,5 +86,20 @@ describe('PieceDocument reads positions like a TextDocument of the same text', (
     const document = PieceDocument.update(PieceDocument.create('file:///w/mcp.json', 'json', 1, '{}'), [{ text: '{\r\n"a": 1}' }], 2);
     assert.equal(document.getText(), '{\r\n"a": 1}');
     assert.deepEqual(document.positionAt(4), { line: 1, character: 1 });
+  });
+});
+
+describe('positionsOf: the ranges of a few spans without a line index', () => {
+  it('gives what LineIndex.rangeOf gives, on texts with and without carriage returns', () => {
+    const next = random(42);
+    for (let round = 0; round < 400; round++) {
+      let text = randomText(next, Math.floor(next() * 300));
+      if (round % 2 === 0) text = text.replace(/\r/g, '');
+      const index = new LineIndex(text);
+      const spans: [number, number][] = [];
+      for (let i = 0; i < 12; i++) spans.push([Math.floor(next() * (text.length + 6)) - 3, Math.floor(next() * (text.length + 6)) - 3]);
+      const positions = positionsOf(text, spans);
+      for (const [start, end] of spans) assert.deepEqual(positions.rangeOf(start, end), index.rangeOf(start, end), JSON.stringify([text, start, end]));
+    }
   });
 });

@@ -37,7 +37,8 @@ export interface Analysis {
   readonly text: string;
   /** The text's `$schema`, carried to the next version through a keystroke. */
   schema: SchemaSniff;
-  lines: LineIndex;
+  /** Built the first time it is read. */
+  readonly lines: LineIndex;
   /** The whole tree; on big catalogs built only when a feature first reads it. */
   readonly parsed: ParsedJson | undefined;
   /** Server or root entries, without building the tree. */
@@ -175,8 +176,11 @@ export class Analyzer {
     };
     const check =
       previous && edits ? recheckDocument(previous.check, edits, source, kind, facts, options) : checkDocument(source.toString(), kind, facts, options);
-    // A PieceDocument carries its line starts through the edit already.
-    const lines = document instanceof PieceDocument ? document.lines : previous && edits ? linesAfter(previous, edits, source) : new LineIndex(source);
+    // The line index, built when a feature first needs it: a PieceDocument carries its own through
+    // edits; opening a document needs the positions of its findings alone (bench/NOTES.md).
+    let lineIndex: LineIndex | undefined;
+    const linesOf = (): LineIndex =>
+      (lineIndex ??= document instanceof PieceDocument ? document.lines : previous && edits ? linesAfter(previous, edits, source) : new LineIndex(source));
     const { findings } = check;
     const analysis: Analysis = {
       uri: document.uri,
@@ -188,14 +192,16 @@ export class Analyzer {
         return source.toString();
       },
       schema,
-      lines,
+      get lines() {
+        return linesOf();
+      },
       get parsed() {
         return check.parsed;
       },
       entryCount: check.entryCount,
       check,
       findings,
-      reported: reportFindings(source, findings, this.options.reader, lines, check.incremental ? previous : undefined),
+      reported: reportFindings(source, findings, this.options.reader, check.incremental ? linesOf() : undefined, check.incremental ? previous : undefined),
       facts,
       dependencies,
       settings,

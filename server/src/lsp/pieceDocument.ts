@@ -16,12 +16,18 @@ export class PieceDocument implements TextDocument {
     readonly version: number,
     /** The text, joined only when something asks for all of it. */
     readonly source: PieceText,
-    /** Line starts, shared with the analysis of this version. */
-    readonly lines: LineIndex,
+    /** Line starts, shared with the analysis of this version; undefined until first needed. */
+    private lineIndex: LineIndex | undefined,
   ) {}
 
   static create(uri: string, languageId: string, version: number, content: string): PieceDocument {
-    return new PieceDocument(uri, languageId, version, PieceText.of(content), new LineIndex(content));
+    return new PieceDocument(uri, languageId, version, PieceText.of(content), undefined);
+  }
+
+  /** Built on first use: opening a document only needs the positions of its findings (bench/NOTES.md). */
+  get lines(): LineIndex {
+    this.lineIndex ??= new LineIndex(this.source);
+    return this.lineIndex;
   }
 
   /** A change's [start, end) in this document's offsets (a reversed range taken the right way round). */

@@ -1,6 +1,6 @@
 import type { TextSource } from '../service/pieceText';
 import type { ResolvedFinding } from '../service/findings';
-import { LineIndex, type Range } from '../service/text';
+import { LineIndex, positionsOf, type Positions, type Range } from '../service/text';
 import type { FileReader } from './files';
 
 /**
@@ -32,11 +32,13 @@ export function reportFindings(
   text: TextSource,
   findings: readonly ResolvedFinding[],
   files: FileReader,
-  lines = new LineIndex(text),
+  /** Undefined: the positions of these findings alone are computed (`positionsOf`). */
+  given?: Positions,
   previous?: { findings: readonly ResolvedFinding[]; reported: readonly ReportedFinding[] },
 ): ReportedFinding[] {
   const known = new Map<ResolvedFinding, ReportedFinding>();
   if (previous && previous.findings.length === previous.reported.length) previous.findings.forEach((finding, i) => known.set(finding, previous.reported[i]));
+  const lines = given ?? positionsOf(text.toString(), spansToPlace(findings, known));
   const otherFiles = new Map<string, LineIndex | undefined>();
   const indexFor = (filePath: string): LineIndex | undefined => {
     if (!otherFiles.has(filePath)) {
@@ -59,4 +61,15 @@ export function reportFindings(
         }),
       },
   );
+}
+
+/** The spans in the document itself that the new findings (and their related locations) need placed. */
+function spansToPlace(findings: readonly ResolvedFinding[], known: ReadonlyMap<ResolvedFinding, ReportedFinding>): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const finding of findings) {
+    if (known.has(finding)) continue;
+    spans.push([finding.start, finding.end]);
+    for (const related of finding.related ?? []) if (related.path === undefined) spans.push([related.start, related.end]);
+  }
+  return spans;
 }

@@ -165,6 +165,61 @@ export class LineIndex {
   }
 }
 
+/** What turns offsets into LSP ranges: a whole LineIndex, or the positions of a few offsets. */
+export interface Positions {
+  rangeOf(start: number, end: number): Range;
+}
+
+/**
+ * The ranges of `spans` alone, as LineIndex.rangeOf gives them, found in one sweep over the text
+ * without building the index of every line: opening a 3 MB catalog needs the positions of its
+ * findings, not of its 100,000 lines (bench/NOTES.md). Asking for a range not in `spans` throws.
+ */
+export function positionsOf(text: string, spans: readonly (readonly [number, number])[]): Positions {
+  const wanted = new Set<number>();
+  const clampOf = (offset: number): number => {
+    let clamped = Math.max(0, Math.min(offset, text.length));
+    if (clamped > 0 && text.charCodeAt(clamped - 1) === 13 && text.charCodeAt(clamped) === 10) clamped--;
+    return clamped;
+  };
+  for (const [start, end] of spans) {
+    wanted.add(clampOf(start));
+    wanted.add(clampOf(Math.max(start, end)));
+  }
+  const offsets = [...wanted].sort((a, b) => a - b);
+  const found = new Map<number, Position>();
+  const plain = text.indexOf('\r') === -1;
+  let line = 0;
+  let lineStart = 0;
+  let pos = 0;
+  let nextBreak = plain ? text.indexOf('\n') : -1;
+  for (const offset of offsets) {
+    if (plain) {
+      while (nextBreak !== -1 && nextBreak < offset) {
+        line++;
+        lineStart = nextBreak + 1;
+        nextBreak = text.indexOf('\n', lineStart);
+      }
+    } else {
+      for (let i = pos; i < offset; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 10 || (ch === 13 && text.charCodeAt(i + 1) !== 10)) {
+          line++;
+          lineStart = i + 1;
+        }
+      }
+      pos = offset;
+    }
+    found.set(offset, { line, character: offset - lineStart });
+  }
+  const at = (offset: number): Position => {
+    const position = found.get(clampOf(offset));
+    if (!position) throw new Error(`no position was computed for offset ${offset}`);
+    return { ...position };
+  };
+  return { rangeOf: (start, end) => ({ start: at(start), end: at(Math.max(start, end)) }) };
+}
+
 /** Length in Unicode code points (SPEC counts title/description/reasons in code points, not UTF-16 units). */
 export function codePointLength(text: string): number {
   let count = 0;
