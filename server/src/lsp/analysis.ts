@@ -118,9 +118,28 @@ export class Analyzer {
 
   /** Catalog, roots index, or neither (SPEC §1); non-file documents are judged by `$schema` alone. */
   classify(document: TextDocument): IndexKind | undefined {
-    const filePath = uriToPath(document.uri);
-    if (!filePath) return kindFromSchemaUrl(schemaUrlOf(document.getText()));
-    return this.workspaceFor(filePath).classify(filePath, document.getText());
+    return this.classifyText(document.uri, document.getText());
+  }
+
+  private classifyText(uri: string, text: string): IndexKind | undefined {
+    const filePath = uriToPath(uri);
+    if (!filePath) return kindFromSchemaUrl(schemaUrlOf(text));
+    return this.workspaceFor(filePath).classify(filePath, text);
+  }
+
+  /** Bumped by `invalidate`: an analysis made at another epoch read a world that may have changed. */
+  get worldEpoch(): number {
+    return this.epoch;
+  }
+
+  /**
+   * A file that is not open, read from disk by the caller (a workspace pull names it,
+   * lsp/workspaceDiagnostics.ts): the same classification, facts and engine as an open document,
+   * with nothing kept here — the caller keeps it by the file's stamp and `worldEpoch`.
+   */
+  analyzeClosed(uri: string, text: string, settings: McpCatalogSettings): Analysis | undefined {
+    const kind = this.classifyText(uri, text);
+    return kind ? this.build(uri, -1, text, kind, settings, undefined, undefined) : undefined;
   }
 
   analyze(document: TextDocument, settings: McpCatalogSettings): Analysis | undefined {
@@ -138,12 +157,29 @@ export class Analyzer {
       this.forget(document.uri);
       return undefined;
     }
-    const filePath = uriToPath(document.uri);
     const trusted = this.options.trusted();
     // Nothing outside the document changed since the previous version (the epoch and the settings
     // are the same, and dependents are forgotten when a file they read changes): the facts hold.
     const previous =
       sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.text, edits) === text.length ? cached : undefined;
+    const analysis = this.build(document.uri, document.version, text, kind, settings, previous, edits);
+    this.cache.set(document.uri, analysis);
+    this.epochs.set(document.uri, this.epoch);
+    return analysis;
+  }
+
+  /** One analysis of `text` as `kind`; with `previous` and `edits`, a re-check of what the edits touched. */
+  private build(
+    uri: string,
+    version: number,
+    text: string,
+    kind: IndexKind,
+    settings: McpCatalogSettings,
+    previous: Analysis | undefined,
+    edits: OffsetEdit[] | undefined,
+  ): Analysis {
+    const filePath = uriToPath(uri);
+    const trusted = this.options.trusted();
     let facts: WorkspaceFacts;
     let dependencies: string[] = [];
     if (previous) {
@@ -159,14 +195,14 @@ export class Analyzer {
     const options: CheckOptions = {
       severities: settings.severity,
       maxFileSize: settings.maxFileSizeMB * 1024 * 1024,
-      onRuleError: (ruleId, error) => this.options.onRuleError(ruleId, document.uri, error),
+      onRuleError: (ruleId, error) => this.options.onRuleError(ruleId, uri, error),
     };
     const check = previous && edits ? recheckDocument(previous.check, edits, text, kind, facts, options) : checkDocument(text, kind, facts, options);
     const lines = previous && edits ? linesAfter(previous, edits, text) : new LineIndex(text);
     const { findings } = check;
-    const analysis: Analysis = {
-      uri: document.uri,
-      version: document.version,
+    return {
+      uri,
+      version,
       filePath,
       kind,
       text,
@@ -183,9 +219,6 @@ export class Analyzer {
       settings,
       trusted,
     };
-    this.cache.set(document.uri, analysis);
-    this.epochs.set(document.uri, this.epoch);
-    return analysis;
   }
 }
 
