@@ -257,6 +257,26 @@ describe('protocol: workspace diagnostics (workspace/diagnostic)', function () {
     const after = await pull(client, idsOf(closing.state.answer, idsOf(edited, idsOf(first))));
     assert.deepEqual(codesOf(fullItems(after, uri)), codesOf(fullItems(first, uri)), 'the file as saved on disk');
     assert.equal(item(after, uri)!.version, null);
+    // Reported in full once, whatever id the client sent; then unchanged.
+    const resent = await pull(client, idsOf(after, idsOf(closing.state.answer, idsOf(edited, idsOf(first)))));
+    assert.equal(item(resent, uri)!.kind, 'unchanged');
+  });
+
+  it('a file the user switched out of our modes (mcpCatalog/optedOut) is cleared once, then left out', async () => {
+    const ws = TempWorkspace.create('mission');
+    const catalog = ws.uri('mcp.json');
+    const client = await start(ws, { initializationOptions: { optedOut: [ws.uri('roots.json')] } });
+    const first = await pull(client, [
+      { uri: catalog, value: 'x' },
+      { uri: ws.uri('roots.json'), value: 'x' },
+    ]);
+    assert.ok(fullItems(first, catalog).length > 0);
+    assert.equal(item(first, ws.uri('roots.json')), undefined, 'opted out from the start: never read');
+    client.notify('mcpCatalog/optedOut', { uris: [catalog] });
+    const cleared = await pull(client, idsOf(first));
+    assert.deepEqual(fullItems(cleared, catalog), [], 'what the client shows is cleared');
+    const after = await pull(client, idsOf(cleared, idsOf(first)));
+    assert.equal(item(after, catalog), undefined, 'then left out');
   });
 
   it('a client without textDocument.diagnostic gets no diagnosticProvider and keeps pushed diagnostics', async () => {

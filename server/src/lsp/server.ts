@@ -12,9 +12,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../../package.json';
 import {
   DOCUMENT_ANALYSED,
+  OPTED_OUT,
   TRUST_CHANGED,
   type DocumentAnalysedParams,
   type InitializationOptions,
+  type OptedOutParams,
   type TrustChangedParams,
 } from '../../../shared/src/protocol';
 import { CachingReader, diskReader } from '../node/files';
@@ -49,6 +51,8 @@ export function startServer(connection: Connection): void {
   const reader = new CachingReader(diskReader, (filePath) => openByPath.get(filePath)?.getText());
   let workspaceFolders: string[] = [];
   let trusted = true;
+  /** Files the user switched out of our modes (VS Code): not ours for workspace diagnostics (shared/src/protocol.ts). */
+  let optedOut = new Set<string>();
   let diagnosticSupport: DiagnosticSupport = { related: false, codeDescription: false };
   let watchedByClient = false;
   let foldersSupported = false;
@@ -129,6 +133,7 @@ export function startServer(connection: Connection): void {
     support: () => diagnosticSupport,
     workspaceFolders: () => workspaceFolders,
     trusted: () => trusted,
+    optedOut: (uri) => optedOut.has(uri),
     settings: (uri) => settings!.get(uri),
     analyse,
     analysed: followUp,
@@ -219,6 +224,7 @@ export function startServer(connection: Connection): void {
     const raw = params.initializationOptions;
     const options = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as InitializationOptions;
     trusted = options.workspaceTrusted !== false;
+    optedOut = uriSet(options.optedOut);
     const capabilities = params.capabilities ?? {};
     clientCapabilities = capabilities;
     settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings, (resource) => {
@@ -295,6 +301,13 @@ export function startServer(connection: Connection): void {
     }),
   );
 
+  connection.onNotification(OPTED_OUT, (params: OptedOutParams) =>
+    guard(logger, 'opted-out files', () => {
+      optedOut = uriSet(params?.uris);
+      workspaceDiagnostics.changed();
+    }),
+  );
+
   connection.onNotification(TRUST_CHANGED, (params: TrustChangedParams) =>
     guard(logger, 'trust', () => {
       trusted = params.trusted !== false;
@@ -349,4 +362,9 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** URIs as a client may send them (any shape). */
+function uriSet(raw: unknown): Set<string> {
+  return new Set(Array.isArray(raw) ? raw.filter((uri): uri is string => typeof uri === 'string') : []);
 }

@@ -43,6 +43,8 @@ export interface WorkspaceDiagnosticsOptions {
   support: () => DiagnosticSupport;
   workspaceFolders: () => readonly string[];
   trusted: () => boolean;
+  /** A file the user switched out of our language modes: not ours while closed either (shared/src/protocol.ts OPTED_OUT). */
+  optedOut: (uri: string) => boolean;
   settings: (uri: string) => Promise<ResourceSettings>;
   /** The server's analysis of an open document (undefined: not ours, or excluded). */
   analyse: (document: TextDocument) => Promise<Analysis | undefined>;
@@ -66,9 +68,12 @@ export class WorkspaceDiagnostics {
   /**
    * Documents closed since the last answer. VS Code's LanguageClient ignores a workspace report for
    * a document it still tracks as pulled, and stops tracking a closed one only once its last document
-   * pull returns; so the first answer after a close leaves the file out, and the next reports it.
+   * pull returns; so the first answer after a close leaves the file out, and the next reports it in
+   * full whatever id the client sends (`resend`): the client may hold the open document's last set
+   * under an id that is still current, or have dropped the report it could not apply.
    */
   private readonly justClosed = new Set<string>();
+  private readonly resend = new Set<string>();
 
   constructor(private readonly options: WorkspaceDiagnosticsOptions) {}
 
@@ -84,22 +89,27 @@ export class WorkspaceDiagnostics {
     for (;;) {
       const since = this.signal.generation;
       const skipped = new Set(this.justClosed);
-      const items = await this.collect(channel, previous, skipped, token);
-      const news = skipped.size > 0 || items.some((item) => item.kind === 'full');
-      if (news || !canHold) {
-        for (const uri of skipped) this.justClosed.delete(uri);
+      const forced = new Set(this.resend);
+      const items = await this.collect(channel, previous, skipped, forced, token);
+      const answer = (): WorkspaceDiagnosticReport => {
+        for (const uri of forced) this.resend.delete(uri);
+        for (const uri of skipped) {
+          this.justClosed.delete(uri);
+          this.resend.add(uri);
+        }
         return { items };
-      }
+      };
+      if (!canHold || skipped.size > 0 || items.some((item) => item.kind === 'full')) return answer();
       this.options.logger.verbose(`Workspace diagnostics: ${items.length} report(s) unchanged; holding the request until something changes.`);
       const reason = await this.signal.wait(since, token);
       throwIfCancelled(token);
-      if (reason === 'released') return { items };
+      if (reason === 'released') return answer();
     }
   }
 
   /** A document pull for a file that is not open (VS Code sends one as it closes a document): its disk state, in the same id space. */
   async documentReport(uri: string, previousResultId: string | undefined, token: CancellationToken): Promise<DocumentDiagnosticReport> {
-    const result = await this.closedResult(uri, token);
+    const result = this.options.optedOut(uri) ? undefined : await this.closedResult(uri, token);
     // Nothing remembered for what is not read: a set the client still shows is cleared by the workspace pull.
     if (!result) return { kind: 'full', items: [] };
     return this.options.channel().report(uri, result.reported, previousResultId, () => toDiagnostics(result.reported, uri, this.options.support()));
@@ -113,6 +123,7 @@ export class WorkspaceDiagnostics {
   opened(uri: string): void {
     this.closedFiles.delete(uri);
     this.justClosed.delete(uri);
+    this.resend.delete(uri);
     this.signal.changed();
   }
 
@@ -141,12 +152,14 @@ export class WorkspaceDiagnostics {
     channel: DiagnosticsChannel,
     previous: Map<string, string>,
     skipped: ReadonlySet<string>,
+    forced: ReadonlySet<string>,
     token: CancellationToken,
   ): Promise<WorkspaceDocumentDiagnosticReport[]> {
     const items: WorkspaceDocumentDiagnosticReport[] = [];
     const seen = new Set<string>();
     const add = (uri: string, version: number | null, reported: ReportedFinding[] | undefined): void => {
-      const item = channel.workspaceReport(uri, version, reported, previous.get(uri), () => toDiagnostics(reported ?? [], uri, this.options.support()));
+      const previousId = forced.has(uri) ? undefined : previous.get(uri);
+      const item = channel.workspaceReport(uri, version, reported, previousId, () => toDiagnostics(reported ?? [], uri, this.options.support()));
       if (item) items.push(item);
     };
     for (const document of this.options.documents.all()) {
@@ -161,7 +174,7 @@ export class WorkspaceDiagnostics {
       if (seen.has(uri)) continue;
       seen.add(uri);
       if (skipped.has(uri) || this.options.documents.get(uri)) continue;
-      const result = await this.closedResult(uri, token);
+      const result = this.options.optedOut(uri) ? undefined : await this.closedResult(uri, token);
       add(uri, null, result?.reported);
     }
     // Files no longer asked about are not kept.
