@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } from '../../shared/src/protocol';
-import { OWN_LANGUAGES } from './languages';
+import { optedOutUris, OWN_LANGUAGES } from './languages';
 import { ClientLogChannel } from './logChannel';
 import { explicitConfiguration } from './explicitSettings';
 import { SERVER_NODE_FLAGS } from '../../shared/src/serverProcess';
@@ -32,7 +32,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
     run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6009'] } },
   };
-  const initializationOptions: InitializationOptions = { workspaceTrusted: vscode.workspace.isTrusted };
+  // Read at every (re)start: trust and the files switched out of our modes may have changed since activation.
+  const initializationOptions = (): InitializationOptions => ({ workspaceTrusted: vscode.workspace.isTrusted, optedOut: optedOutUris(context.workspaceState) });
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel: new ClientLogChannel(output),

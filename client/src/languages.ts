@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { CLASSIFY_REQUEST, type ClassifyParams, type ClassifyResult } from '../../shared/src/protocol';
+import { CLASSIFY_REQUEST, OPTED_OUT, type ClassifyParams, type ClassifyResult, type OptedOutParams } from '../../shared/src/protocol';
 
 /**
  * Our own language modes, so VS Code's JSON service never validates, outlines or formats a catalog
@@ -21,6 +21,15 @@ export const PREVIEW_LANGUAGES = { json: 'mcp-catalog-preview-json', toml: 'mcp-
 
 const JSON_LANGUAGES = ['json', 'jsonc'];
 const OPTED_OUT_KEY = 'mcpCatalog.languageChoices';
+
+/**
+ * The files the user switched out of our modes, for the server (`initializationOptions.optedOut`):
+ * VS Code's LanguageClient keeps a closed document's diagnostics and relies on workspace pulls, so
+ * without this our problems would stay beside VS Code's JSON ones for a file switched to JSON.
+ */
+export function optedOutUris(state: vscode.Memento): string[] {
+  return Object.keys(state.get<Record<string, string>>(OPTED_OUT_KEY, {}));
+}
 
 export class DocumentLanguages implements vscode.Disposable {
   /** Documents whose language we are changing right now (so that change is not read as the user's). */
@@ -124,6 +133,9 @@ export class DocumentLanguages implements vscode.Disposable {
     if (language === undefined) delete choices[uri];
     else choices[uri] = language;
     await this.state.update(OPTED_OUT_KEY, choices);
+    const params: OptedOutParams = { uris: Object.keys(choices) };
+    // A server restarting gets the list with its initialization options.
+    await Promise.resolve(this.client.sendNotification(OPTED_OUT, params)).catch(() => undefined);
   }
 
   dispose(): void {

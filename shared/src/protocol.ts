@@ -41,6 +41,17 @@ export interface InitializationOptions {
   settings?: unknown;
   /** VS Code's workspace trust; other clients are trusted. */
   workspaceTrusted?: boolean;
+  /** Files the user switched out of our language modes (`OPTED_OUT`). */
+  optedOut?: string[];
+}
+
+/**
+ * The files (URIs) the user switched out of our language modes (client/src/languages.ts): not ours
+ * for workspace diagnostics either, open in another language or closed (bench/NOTES.md item 1).
+ */
+export const OPTED_OUT = 'mcpCatalog/optedOut';
+export interface OptedOutParams {
+  uris: string[];
 }
 
 import type { ReadinessState } from '../../server/src/service/readiness';

@@ -126,10 +126,30 @@ export class Analyzer {
 
   /** Catalog, roots index, or neither (SPEC §1); non-file documents are judged by `$schema` alone. */
   classify(document: TextDocument, schema: SchemaSniff = sniffSchemaUrl(document.getText())): IndexKind | undefined {
-    const filePath = uriToPath(document.uri);
+    return this.classifyText(document.uri, schema);
+  }
+
+  private classifyText(uri: string, schema: SchemaSniff): IndexKind | undefined {
+    const filePath = uriToPath(uri);
     if (!filePath) return kindFromSchemaUrl(schema.url);
     // The `$schema` is known: the workspace needs the text for nothing else.
     return this.workspaceFor(filePath).classify(filePath, undefined, schema);
+  }
+
+  /** Bumped by `invalidate`: an analysis made at another epoch read a world that may have changed. */
+  get worldEpoch(): number {
+    return this.epoch;
+  }
+
+  /**
+   * A file that is not open, read from disk by the caller (a workspace pull names it,
+   * lsp/workspaceDiagnostics.ts): the same classification, facts and engine as an open document,
+   * with nothing kept here — the caller keeps it by the file's stamp and `worldEpoch`.
+   */
+  analyzeClosed(uri: string, text: string, settings: McpCatalogSettings): Analysis | undefined {
+    const schema = sniffSchemaUrl(text);
+    const kind = this.classifyText(uri, schema);
+    return kind ? this.build({ uri, version: -1, source: text, schema }, kind, settings, undefined, undefined) : undefined;
   }
 
   analyze(document: TextDocument, settings: McpCatalogSettings): Analysis | undefined {
@@ -151,12 +171,28 @@ export class Analyzer {
       this.forget(document.uri);
       return undefined;
     }
-    const filePath = uriToPath(document.uri);
     const trusted = this.options.trusted();
     // Nothing outside the document changed since the previous version (the epoch and the settings
     // are the same, and dependents are forgotten when a file they read changes): the facts hold.
     const previous =
       sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.source, edits) === source.length ? cached : undefined;
+    const version = { uri: document.uri, version: document.version, source, schema, lines: document instanceof PieceDocument ? document : undefined };
+    const analysis = this.build(version, kind, settings, previous, edits);
+    this.cache.set(document.uri, analysis);
+    this.epochs.set(document.uri, this.epoch);
+    return analysis;
+  }
+
+  /** One analysis of a text as `kind`; with `previous` and `edits`, a re-check of what the edits touched. */
+  private build(
+    { uri, version, source, schema, lines: carried }: AnalysedText,
+    kind: IndexKind,
+    settings: McpCatalogSettings,
+    previous: Analysis | undefined,
+    edits: OffsetEdit[] | undefined,
+  ): Analysis {
+    const filePath = uriToPath(uri);
+    const trusted = this.options.trusted();
     let facts: WorkspaceFacts;
     let dependencies: string[] = [];
     if (previous) {
@@ -172,19 +208,18 @@ export class Analyzer {
     const options: CheckOptions = {
       severities: settings.severity,
       maxFileSize: settings.maxFileSizeMB * 1024 * 1024,
-      onRuleError: (ruleId, error) => this.options.onRuleError(ruleId, document.uri, error),
+      onRuleError: (ruleId, error) => this.options.onRuleError(ruleId, uri, error),
     };
     const check =
       previous && edits ? recheckDocument(previous.check, edits, source, kind, facts, options) : checkDocument(source.toString(), kind, facts, options);
     // The line index, built when a feature first needs it: a PieceDocument carries its own through
     // edits; opening a document needs the positions of its findings alone (bench/NOTES.md).
     let lineIndex: LineIndex | undefined;
-    const linesOf = (): LineIndex =>
-      (lineIndex ??= document instanceof PieceDocument ? document.lines : previous && edits ? linesAfter(previous, edits, source) : new LineIndex(source));
+    const linesOf = (): LineIndex => (lineIndex ??= carried ? carried.lines : previous && edits ? linesAfter(previous, edits, source) : new LineIndex(source));
     const { findings } = check;
-    const analysis: Analysis = {
-      uri: document.uri,
-      version: document.version,
+    return {
+      uri,
+      version,
       filePath,
       kind,
       source,
@@ -207,9 +242,6 @@ export class Analyzer {
       settings,
       trusted,
     };
-    this.cache.set(document.uri, analysis);
-    this.epochs.set(document.uri, this.epoch);
-    return analysis;
   }
 }
 
@@ -269,6 +301,16 @@ export function readinessOf(analysis: Analysis): Readiness {
 }
 
 export const DECLARE_KNOWN_IN_EDITOR = 'declare it known in `mcpCatalog.knownVariables` if the runtime reads it from a store the editor cannot see';
+
+/** A version of a document, or a closed file's text, as `build` takes it. */
+interface AnalysedText {
+  uri: string;
+  version: number;
+  source: TextSource;
+  schema: SchemaSniff;
+  /** A PieceDocument, which carries its own line index through edits. */
+  lines?: { readonly lines: LineIndex };
+}
 
 /** What the analysis reads of a document: a PieceDocument's pieces, or any other document's text. */
 function textOf(document: TextDocument): TextSource {

@@ -1,4 +1,4 @@
-import type { Connection, Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver';
+import type { Connection, Diagnostic, DocumentDiagnosticReport, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import type { ReportedFinding, ReportedRelated } from '../node/report';
 
 /**
@@ -39,11 +39,46 @@ export class DiagnosticsChannel {
     return { kind: 'full', resultId, items: toDiagnostics() };
   }
 
-  /** The document closed: push mode clears what may have been published; both forget it. */
+  /**
+   * One file's entry in a `workspace/diagnostic` answer, in the same id space as `report`, so a
+   * document pull and a workspace pull agree. `findings` undefined: the file is not (or no longer)
+   * one we check, or may not be read — left out, unless the client may still show a set we gave
+   * it, which an empty report then clears (once).
+   */
+  workspaceReport(
+    uri: string,
+    version: number | null,
+    findings: readonly ReportedFinding[] | undefined,
+    previousResultId: string | undefined,
+    toDiagnostics: () => Diagnostic[],
+  ): WorkspaceDocumentDiagnosticReport | undefined {
+    if (findings === undefined) {
+      const previous = this.last.get(uri);
+      if (previous === undefined) return undefined;
+      if (previous.findings.length === 0) {
+        this.last.delete(uri);
+        return undefined;
+      }
+      return { kind: 'full', uri, version, resultId: this.remember(uri, []).resultId, items: [] };
+    }
+    return { ...this.report(uri, findings, previousResultId, toDiagnostics), uri, version };
+  }
+
+  /** Every file a set was sent or answered for: the client may still show it. */
+  answered(): string[] {
+    return [...this.last.keys()];
+  }
+
+  /**
+   * The document closed. Push mode clears what may have been published and forgets it. A pulling
+   * client keeps what it was given (VS Code's LanguageClient 9 does, relying on workspace pulls),
+   * so the set stays remembered: workspace pulls go on reporting the file, now from disk.
+   */
   async close(uri: string): Promise<void> {
+    if (this.pull) return;
     const previous = this.last.get(uri);
     this.last.delete(uri);
-    if (!this.pull && (previous === undefined || previous.findings.length > 0)) await this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    if (previous === undefined || previous.findings.length > 0) await this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
   /**

@@ -13,9 +13,11 @@ import { PieceDocument } from './pieceDocument';
 import { version } from '../../../package.json';
 import {
   DOCUMENT_ANALYSED,
+  OPTED_OUT,
   TRUST_CHANGED,
   type DocumentAnalysedParams,
   type InitializationOptions,
+  type OptedOutParams,
   type TrustChangedParams,
 } from '../../../shared/src/protocol';
 import { CachingReader, diskReader } from '../node/files';
@@ -34,6 +36,7 @@ import { RenameEchoes } from './renameEchoes';
 import { SourcesLog } from './sourcesLog';
 import { registerFeatures, type ServerContext } from './features';
 import { guarded, throwIfCancelled } from './requests';
+import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 /**
  * The language server: serves catalogs and roots indexes (SPEC §1) to any LSP client. Works with
@@ -52,6 +55,8 @@ export function startServer(connection: Connection): void {
   const reader = new CachingReader(diskReader, (filePath) => openByPath.get(filePath)?.getText());
   let workspaceFolders: string[] = [];
   let trusted = true;
+  /** Files the user switched out of our modes (VS Code): not ours for workspace diagnostics (shared/src/protocol.ts). */
+  let optedOut = new Set<string>();
   let diagnosticSupport: DiagnosticSupport = { related: false, codeDescription: false };
   let watchedByClient = false;
   let foldersSupported = false;
@@ -124,20 +129,47 @@ export function startServer(connection: Connection): void {
     if (analysis) followUp(document, analysis, started);
   };
 
+  const workspaceDiagnostics = new WorkspaceDiagnostics({
+    documents,
+    analyzer,
+    logger,
+    channel: () => channel,
+    support: () => diagnosticSupport,
+    workspaceFolders: () => workspaceFolders,
+    trusted: () => trusted,
+    optedOut: (uri) => optedOut.has(uri),
+    settings: (uri) => settings!.get(uri),
+    analyse,
+    analysed: followUp,
+    watch: (files) => {
+      if (!watchedByClient) folderWatcher.watchFilesOf(files);
+    },
+  });
+
   // Pull mode (LSP 3.17): the client asks after every open and change, so there is no debounce;
-  // an unchanged set is answered `unchanged`.
+  // an unchanged set is answered `unchanged`. A file that is not open is answered from disk, as a
+  // workspace pull would report it (VS Code pulls a document once more as it closes it).
   connection.languages.diagnostics.on((params, token) =>
     guarded(context, 'diagnostics', token, async () => {
       const started = Date.now();
       const document = documents.get(params.textDocument.uri);
-      const analysis = document && (await analyse(document));
+      if (!document) return workspaceDiagnostics.documentReport(params.textDocument.uri, params.previousResultId, token);
+      const analysis = await analyse(document);
       throwIfCancelled(token);
       const reported = analysis?.reported ?? [];
-      if (document && analysis) followUp(document, analysis, started);
+      if (analysis) followUp(document, analysis, started);
       return channel.report(params.textDocument.uri, reported, params.previousResultId, () =>
         toDiagnostics(reported, params.textDocument.uri, diagnosticSupport),
       );
     }).then((report) => report ?? { kind: 'full' as const, items: [] }),
+  );
+
+  // LSP 3.17 workspace pull (lsp/workspaceDiagnostics.ts): open documents, the files the client
+  // names, and the ones it may still show; held while nothing changes (bench/NOTES.md).
+  connection.languages.diagnostics.onWorkspace((params, token, _workDone, partialResults) =>
+    guarded(context, 'workspace diagnostics', token, () => workspaceDiagnostics.handle(params, token, partialResults !== undefined)).then(
+      (report) => report ?? { items: [] },
+    ),
   );
 
   const scheduler = new ValidationScheduler(
@@ -150,6 +182,7 @@ export function startServer(connection: Connection): void {
   /** Something outside the documents changed: re-derive facts for every open document. */
   const revalidateAll = (except?: string): void => {
     analyzer.invalidate();
+    workspaceDiagnostics.changed();
     if (channel.pull) channel.refresh();
     else for (const document of documents.all()) if (document.uri !== except) scheduler.schedule(document, true);
   };
@@ -162,6 +195,7 @@ export function startServer(connection: Connection): void {
   const scheduleDependents = (document: TextDocument): void => {
     const filePath = uriToPath(document.uri);
     if (!filePath) return;
+    workspaceDiagnostics.edited(filePath);
     for (const other of documents.all()) {
       if (other.uri === document.uri || !analyzer.cached(other.uri)?.dependencies.includes(filePath)) continue;
       analyzer.forget(other.uri);
@@ -194,6 +228,7 @@ export function startServer(connection: Connection): void {
     const raw = params.initializationOptions;
     const options = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as InitializationOptions;
     trusted = options.workspaceTrusted !== false;
+    optedOut = uriSet(options.optedOut);
     const capabilities = params.capabilities ?? {};
     clientCapabilities = capabilities;
     settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings, (resource) => {
@@ -223,7 +258,7 @@ export function startServer(connection: Connection): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         ...featureCapabilities(),
-        ...(pulls ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+        ...(pulls ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } } : {}),
       },
       serverInfo: { name: 'mcp-catalog-language-server', version },
     };
@@ -270,6 +305,13 @@ export function startServer(connection: Connection): void {
     }),
   );
 
+  connection.onNotification(OPTED_OUT, (params: OptedOutParams) =>
+    guard(logger, 'opted-out files', () => {
+      optedOut = uriSet(params?.uris);
+      workspaceDiagnostics.changed();
+    }),
+  );
+
   connection.onNotification(TRUST_CHANGED, (params: TrustChangedParams) =>
     guard(logger, 'trust', () => {
       trusted = params.trusted !== false;
@@ -285,6 +327,7 @@ export function startServer(connection: Connection): void {
       const filePath = uriToPath(event.document.uri);
       if (filePath) openByPath.set(filePath, event.document);
       renames.observe(event.document);
+      workspaceDiagnostics.opened(event.document.uri);
       // A pulling client asks for this document's diagnostics itself.
       if (!channel.pull) scheduler.schedule(event.document, true);
     }),
@@ -312,16 +355,23 @@ export function startServer(connection: Connection): void {
       const wasIndex = analyzer.cached(event.document.uri) !== undefined;
       analyzer.forget(event.document.uri);
       void guard(logger, 'clearing diagnostics', () => channel.close(event.document.uri));
+      workspaceDiagnostics.closed(event.document.uri);
       // Dependents fall back from the closed editor's text to the file on disk.
       if (wasIndex) revalidateAll();
     }),
   );
 
   connection.onShutdown(() => {
+    workspaceDiagnostics.dispose();
     scheduler.dispose();
     folderWatcher.dispose();
   });
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** URIs as a client may send them (any shape). */
+function uriSet(raw: unknown): Set<string> {
+  return new Set(Array.isArray(raw) ? raw.filter((uri): uri is string => typeof uri === 'string') : []);
 }

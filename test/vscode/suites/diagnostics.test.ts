@@ -30,4 +30,17 @@ suite('diagnostics', () => {
     // Leave the file as the fixture had it: revert the unsaved edit.
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
+
+  test('a catalog closed with its edit thrown away keeps the problems of the file on disk, each once (workspace diagnostics)', async () => {
+    const document = await openDocument('rules/timeout-mcp.json');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, rangeOf(document, '4', '"startup_timeout_sec": '), '30');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await waitForDiagnostics(document.uri, 'the timeout-range diagnostic to go away', (d) => !d.some((x) => codeOf(x) === 'timeout-range'));
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const diagnostics = await waitForDiagnostics(document.uri, "the saved file's timeout-range", (d) => d.some((x) => codeOf(x) === 'timeout-range'));
+    const places = diagnostics.map((d) => `${codeOf(d)}@${describeRange(d.range)}`);
+    assert.equal(new Set(places).size, places.length, `no problem twice: ${places.join(', ')}`);
+  });
 });

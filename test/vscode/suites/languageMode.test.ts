@@ -116,7 +116,10 @@ suite('language modes', () => {
 
   test('a document the user switches to JSON stays JSON, also when reopened', async () => {
     let document = await languageOf('rules/restart-mcp.json', 'mcp-catalog');
+    await waitForDiagnostics(document.uri, 'the timeout-range of our mode', (d) => d.some((x) => codeOf(x) === 'timeout-range'));
     await vscode.languages.setTextDocumentLanguage(document, 'json');
+    // VS Code's JSON support reports on it now; ours, kept by workspace diagnostics, must not (shared/src/protocol.ts OPTED_OUT).
+    await waitForDiagnostics(document.uri, 'none of ours while it is JSON', (d) => d.length === 0);
     await closeAllEditors();
     document = await openDocument('rules/restart-mcp.json');
     // Give our switching a chance to (wrongly) happen: a later document is classified and switched.

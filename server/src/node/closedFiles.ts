@@ -1,0 +1,46 @@
+import * as fs from 'node:fs';
+import { readBounded } from './boundedRead';
+import { diskReader } from './files';
+import { SideFiles } from './sideFiles';
+
+/**
+ * Files a workspace diagnostic pull names that are not open in the editor (LSP 3.17
+ * `workspace/diagnostic`, lsp/workspaceDiagnostics.ts). The client names them, but the repository
+ * decides what is there (SPEC §8): only a regular file inside a workspace folder (after following
+ * symlinks), at most the size limit, in a trusted workspace is read. A restricted workspace reads
+ * no file the user did not open: its workspace diagnostics are the open documents' only.
+ */
+
+export interface ClosedFilePolicy {
+  /** The workspace folders; none: nothing is read (a folder-less window has no workspace to report on). */
+  folders: readonly string[];
+  trusted: boolean;
+  /** Bytes; a larger file is not read (`mcpCatalog.maxFileSizeMB`). */
+  limit: number;
+}
+
+export type ClosedRead = { text: string } | { refused: string };
+
+export function readClosedFile(filePath: string, policy: ClosedFilePolicy): ClosedRead {
+  if (!policy.trusted) return { refused: 'is not open, and a restricted workspace reads no file the user did not open' };
+  if (policy.folders.length === 0) return { refused: 'is not open, and there is no workspace folder to read it from' };
+  const side = new SideFiles(diskReader, { containment: policy.folders, containmentLabel: 'the workspace folders' });
+  const refused = side.refusal(filePath, { trusted: true });
+  if (refused && 'refused' in refused) return { refused: refused.refused };
+  const read = readBounded(filePath, policy.limit);
+  return 'text' in read ? read : { refused: read.refused };
+}
+
+/**
+ * What `stat` says about a file, as one string that changes when its content may have: device,
+ * inode, size, modification and change times. Cheap (no open, no read, never blocks on a FIFO), so a
+ * repeated workspace pull costs one `stat` per closed file instead of a read and a check.
+ */
+export function fileStamp(filePath: string): string {
+  try {
+    const stat = fs.statSync(filePath);
+    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.mode}`;
+  } catch (error) {
+    return `unreadable:${(error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown'}`;
+  }
+}
