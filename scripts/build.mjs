@@ -2,6 +2,7 @@
 // `--production` minifies; `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 import { chmodSync, existsSync } from 'node:fs';
+import { staleValidatorsMessage } from './generate-validators.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -26,6 +27,14 @@ const builds = [
   // so `mcp-catalog check --env-file X` would be Node's option; after `--` every argument is ours.
   { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env -S node --' } },
 ].filter((build) => existsSync(build.entryPoints[0]));
+
+// The entry validators are generated code committed with the schemas (scripts/generate-validators.mjs):
+// never bundle a stale one.
+const stale = staleValidatorsMessage();
+if (stale) {
+  console.error(`build: ${stale}`);
+  process.exit(1);
+}
 
 if (watch) {
   for (const build of builds) (await esbuild.context({ ...common, ...build })).watch();
