@@ -71,7 +71,10 @@ export function staleValidatorsMessage() {
   } catch {
     // missing: stale
   }
-  return committed === validatorsSource() ? undefined : `${GENERATED} is out of date with schemas/: run \`node scripts/generate-validators.mjs\` and commit it`;
+  // A checkout with CRLF line endings (git's autocrlf) holds the same code.
+  return committed.replace(/\r\n/g, '\n') === validatorsSource()
+    ? undefined
+    : `${GENERATED} is out of date with schemas/: run \`node scripts/generate-validators.mjs\` and commit it`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

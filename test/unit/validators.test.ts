@@ -74,7 +74,10 @@ describe('validators compiled at build time (scripts/generate-validators.mjs)', 
     const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'generate-validators.mjs'), '--stdout'], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     const committed = fs.readFileSync(path.join(REPO_ROOT, 'server', 'src', 'service', 'generated', 'entryValidators.ts'), 'utf8');
-    assert.ok(committed === run.stdout, 'server/src/service/generated/entryValidators.ts is stale: run `node scripts/generate-validators.mjs`');
+    assert.ok(
+      committed.replace(/\r\n/g, '\n') === run.stdout,
+      'server/src/service/generated/entryValidators.ts is stale: run `node scripts/generate-validators.mjs`',
+    );
   });
 
   it('`--check` fails, with the command to run, when the generated module differs from the schemas', function () {
