@@ -1,10 +1,13 @@
 // Bundles the client, the language server and the command line with esbuild (DESIGN §12).
-// `--production` minifies; `--watch` rebuilds on change.
+// `--production` minifies; `--watch` rebuilds on change; `--outdir=DIR` writes elsewhere than dist/
+// (test/unit/build.test.ts builds twice and compares).
 import * as esbuild from 'esbuild';
 import { chmodSync, existsSync } from 'node:fs';
+import { staleValidatorsMessage } from './generate-validators.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) || 'dist';
 
 const common = {
   bundle: true,
@@ -20,12 +23,20 @@ const common = {
 };
 
 const builds = [
-  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-  { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
+  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: '#!/usr/bin/env node' } },
   // `node --`: Node 20 reads `--env-file` anywhere on its command line, even after the script name,
   // so `mcp-catalog check --env-file X` would be Node's option; after `--` every argument is ours.
-  { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env -S node --' } },
+  { entryPoints: ['server/src/cli.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env -S node --' } },
 ].filter((build) => existsSync(build.entryPoints[0]));
+
+// The entry validators are generated code committed with the schemas (scripts/generate-validators.mjs):
+// never bundle a stale one.
+const stale = staleValidatorsMessage();
+if (stale) {
+  console.error(`build: ${stale}`);
+  process.exit(1);
+}
 
 if (watch) {
   for (const build of builds) (await esbuild.context({ ...common, ...build })).watch();

@@ -1,30 +1,49 @@
 import { version } from '../../../package.json';
 import { UsageError } from './args';
-import { CHECK_USAGE, runCheck } from './check';
-import { DIFF_USAGE, runDiff } from './diff';
-import { FIX_USAGE, runFix } from './fix';
 import type { CliIo } from './io';
-import { LIVE_USAGE, runLive } from './live';
 import { terminalSafe } from './terminal';
-import { PREVIEW_USAGE, runPreview } from './preview';
-import { READINESS_USAGE, runReadiness } from './readiness';
 
 /** `mcp-catalog`: the rule engine as a command, so reviewers and CI get the editor's verdicts. */
 
 type Command = { usage: string; run: (argv: readonly string[], io: CliIo) => number | Promise<number> };
 
-export const COMMANDS: Record<string, Command> = {
-  check: { usage: CHECK_USAGE, run: runCheck },
-  fix: { usage: FIX_USAGE, run: runFix },
-  diff: { usage: DIFF_USAGE, run: runDiff },
-  readiness: { usage: READINESS_USAGE, run: runReadiness },
-  preview: { usage: PREVIEW_USAGE, run: runPreview },
-  live: { usage: LIVE_USAGE, run: runLive },
+/* eslint-disable @typescript-eslint/no-require-imports -- see below */
+/**
+ * Each command's module is loaded when that command runs: `check` never loads the TOML writer,
+ * git, HTTP, the fixes or readiness, and `--version` loads none (bench/NOTES.md "Start-up").
+ * esbuild bundles each `require` and runs the module's top level only when it is called.
+ */
+export const COMMANDS: Record<string, () => Command> = {
+  check: () => {
+    const command = require('./check') as typeof import('./check');
+    return { usage: command.CHECK_USAGE, run: command.runCheck };
+  },
+  fix: () => {
+    const command = require('./fix') as typeof import('./fix');
+    return { usage: command.FIX_USAGE, run: command.runFix };
+  },
+  diff: () => {
+    const command = require('./diff') as typeof import('./diff');
+    return { usage: command.DIFF_USAGE, run: command.runDiff };
+  },
+  readiness: () => {
+    const command = require('./readiness') as typeof import('./readiness');
+    return { usage: command.READINESS_USAGE, run: command.runReadiness };
+  },
+  preview: () => {
+    const command = require('./preview') as typeof import('./preview');
+    return { usage: command.PREVIEW_USAGE, run: command.runPreview };
+  },
+  live: () => {
+    const command = require('./live') as typeof import('./live');
+    return { usage: command.LIVE_USAGE, run: command.runLive };
+  },
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export function usage(): string {
   return `Usage:\n${Object.values(COMMANDS)
-    .map((command) => `  ${command.usage.replace(/\n/g, '\n  ')}`)
+    .map((load) => `  ${load().usage.replace(/\n/g, '\n  ')}`)
     .join(
       '\n',
     )}\n\nExit status: 0 no error diagnostics, 1 at least one error (or more warnings than --max-warnings;\nfor diff: the change adds an error or worsens readiness), 2 usage error, unreadable file or nothing to check.\n`;
@@ -40,11 +59,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     (name === undefined ? io.stderr : io.stdout)(usage());
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     io.stderr(`mcp-catalog: unknown command "${name}"\n\n${usage()}`);
     return 2;
   }
+  const command = load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(`Usage: ${command.usage}\n`);
     return 0;

@@ -19,8 +19,13 @@ import { Workspace, type SourceSettings } from '../node/workspace';
 import type { McpCatalogSettings } from '../../../shared/src/settings';
 import { uriToPath } from './paths';
 import type { ResourceSettings } from './projectSettings';
-import { computeReadiness, type Readiness } from '../service/readiness';
-import { readCatalog, type CatalogView } from '../service/runtime';
+import type { Readiness } from '../service/readiness';
+import type * as ReadinessService from '../service/readiness';
+import { readCatalog, type CatalogView } from '../service/catalogView';
+
+/** Readiness: loaded when first asked for (a hover, the readiness view), not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const readinessService = (): typeof ReadinessService => require('../service/readiness') as typeof ReadinessService;
 
 /**
  * One analysis per document version (DESIGN §1): the parse, the findings and the facts they were
@@ -294,7 +299,7 @@ export function catalogViewOf(analysis: Analysis): CatalogView {
 export function readinessOf(analysis: Analysis): Readiness {
   let readiness = readinessViews.get(analysis);
   if (!readiness) {
-    readiness = computeReadiness(catalogViewOf(analysis), analysis.facts, { declareKnownHint: DECLARE_KNOWN_IN_EDITOR });
+    readiness = readinessService().computeReadiness(catalogViewOf(analysis), analysis.facts, { declareKnownHint: DECLARE_KNOWN_IN_EDITOR });
     readinessViews.set(analysis, readiness);
   }
   return readiness;

@@ -8,13 +8,22 @@ import {
   type ReadinessParams,
   type ReadinessResult,
 } from '../../../shared/src/protocol';
-import { STATE_INFO } from '../service/readiness';
-import { previewRuntimeConfig, RUNTIMES, type Selection } from '../service/runtime';
+import type * as ReadinessService from '../service/readiness';
+import type { Selection } from '../service/runtime';
+import type * as Runtime from '../service/runtime';
 import { catalogViewOf, readinessOf, type Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
 import { locations } from './navigation';
 import { guarded, throwIfCancelled } from './requests';
 import { registerTranslateRequest } from './translateRequest';
+
+/** Loaded on the first readiness request, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const readinessService = (): typeof ReadinessService => require('../service/readiness') as typeof ReadinessService;
+
+/** The runtime-config generators (and the TOML writer): loaded on the first preview, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const runtime = (): typeof Runtime => require('../service/runtime') as typeof Runtime;
 
 /**
  * The custom requests behind the readiness tree, the language status and the preview documents.
@@ -29,7 +38,7 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
   );
   context.connection.onRequest(PREVIEW_REQUEST, (params: PreviewParams, token: CancellationToken) =>
     guarded(context, 'preview', token, async (): Promise<PreviewResult | null> => {
-      if (!RUNTIMES.includes(params.runtime)) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown runtime "${String(params.runtime)}".`);
+      if (!runtime().RUNTIMES.includes(params.runtime)) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown runtime "${String(params.runtime)}".`);
       const analysis = await catalogAnalysis(context, params.uri, token);
       if (!analysis) return { ok: false, message: 'This document is not an MCP catalog.' };
       const selection: Selection = params.root
@@ -37,7 +46,7 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
         : params.servers?.length
           ? { kind: 'servers', names: params.servers }
           : { kind: 'all' };
-      const outcome = previewRuntimeConfig(
+      const outcome = runtime().previewRuntimeConfig(
         catalogViewOf(analysis),
         {
           runtime: params.runtime,
@@ -78,8 +87,12 @@ function readiness(context: ServerContext, analysis: Analysis): ReadinessResult 
   return {
     uri: analysis.uri,
     version: analysis.version,
-    servers: result.servers.map((server) => ({ ...server, ...STATE_INFO[server.state], range: keyRanges.get(server.name) })),
-    roots: result.roots.map((root) => ({ ...root, ...(root.worstState ? STATE_INFO[root.worstState] : {}), location: rootLocation(root.name) })),
+    servers: result.servers.map((server) => ({ ...server, ...readinessService().STATE_INFO[server.state], range: keyRanges.get(server.name) })),
+    roots: result.roots.map((root) => ({
+      ...root,
+      ...(root.worstState ? readinessService().STATE_INFO[root.worstState] : {}),
+      location: rootLocation(root.name),
+    })),
     rootsSource: roots
       ? `${roots.files.map((file) => path.basename(file.path)).join(', ') || 'no readable roots file'} (${roots.via === 'explicit' ? 'from settings' : roots.via})`
       : `no roots index found${analysis.facts.rootsSearch ? ` (searched ${analysis.facts.rootsSearch})` : ''}`,

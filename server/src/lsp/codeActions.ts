@@ -14,8 +14,9 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isCode } from '../service/codes';
 import type { ResolvedFinding } from '../service/findings';
-import { computeFixAll, fixesFor, type FixContext, type FixProposal, type TextEdit } from '../service/fixes';
-import { applyEdits } from '../service/fixes/apply';
+import type { FixContext, FixProposal, TextEdit } from '../service/fixes';
+import type * as Fixes from '../service/fixes';
+import type * as EditApplier from '../service/fixes/apply';
 import { LineIndex } from '../service/text';
 import { diskReader } from '../node/files';
 import type { Workspace } from '../node/workspace';
@@ -24,6 +25,14 @@ import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import type { ServerContext } from './features';
 import { guarded, throwIfCancelled } from './requests';
 import { pathToUri, uriToPath } from './paths';
+
+/** Loaded on the first code action, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const editApplier = (): typeof EditApplier => require('../service/fixes/apply') as typeof EditApplier;
+
+/** The fixes: loaded on the first code action, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const fixes = (): typeof Fixes => require('../service/fixes') as typeof Fixes;
 
 /**
  * Quick fixes and fix-all (SPEC §5) over LSP. Fixes are computed by the core from each
@@ -109,7 +118,7 @@ function quickFixes(params: CodeActionParams, analysis: Analysis, editor: EditBu
   for (const diagnostic of params.context.diagnostics) {
     const finding = currentFinding(diagnostic, analysis);
     if (!finding) continue;
-    for (const fix of fixesFor(finding, context)) {
+    for (const fix of fixes().fixesFor(finding, context)) {
       const action = editor.toCodeAction(fix, diagnostic);
       if (action) actions.push(action);
     }
@@ -133,7 +142,7 @@ function currentFinding(diagnostic: Diagnostic, analysis: Analysis): ResolvedFin
 }
 
 function fixAllAction(analysis: Analysis, editor: EditBuilder): CodeAction | undefined {
-  const result = computeFixAll(analysis.text, analysis.kind, analysis.facts, {
+  const result = fixes().computeFixAll(analysis.text, analysis.kind, analysis.facts, {
     severities: analysis.settings.severity,
     maxFileSize: analysis.settings.maxFileSizeMB * 1024 * 1024,
     findings: analysis.findings,
@@ -235,7 +244,7 @@ class EditBuilder {
     const open = this.openDocument(reveal.path);
     const before = open?.getText() ?? diskReader.read(reveal.path) ?? '';
     const change = fix.files?.find((file) => file.path === reveal.path);
-    const after = change ? applyEdits(before, change.edits) : before;
+    const after = change ? editApplier().applyEdits(before, change.edits) : before;
     return [open?.uri ?? pathToUri(reveal.path), new LineIndex(after).positionAt(reveal.offset)];
   }
 

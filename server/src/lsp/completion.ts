@@ -1,8 +1,13 @@
 import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, type CompletionItem, type CompletionList } from 'vscode-languageserver';
-import { completeAt, type CandidateKind, type CompletionCandidate } from '../service/language/completion';
+import type { CandidateKind, CompletionCandidate } from '../service/language/completion';
+import type * as CompletionService from '../service/language/completion';
 import type { LineIndex } from '../service/text';
 import type { FeatureRegistration } from './features';
 import { documentAt, guarded } from './requests';
+
+/** Loaded on the first completion, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const completionService = (): typeof CompletionService => require('../service/language/completion') as typeof CompletionService;
 
 /**
  * Completion in catalogs and roots indexes. Snippets only for clients that say they expand them
@@ -15,7 +20,7 @@ export const registerCompletion: FeatureRegistration = (context) => {
       const at = await documentAt(context, params.textDocument.uri, token, { position: params.position, withKey: false });
       if (!at) return null;
       const snippets = context.clientCapabilities?.()?.textDocument?.completion?.completionItem?.snippetSupport === true;
-      const candidates = completeAt(at.document, at.analysis.lines.offsetAt(params.position), { snippets });
+      const candidates = completionService().completeAt(at.document, at.analysis.lines.offsetAt(params.position), { snippets });
       return { isIncomplete: false, items: candidates.map((candidate) => toItem(candidate, at.analysis.lines)) };
     }),
   );

@@ -1,9 +1,13 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver';
-import { hoverAt } from '../service/language/hover';
+import type * as HoverService from '../service/language/hover';
 import type { Readiness } from '../service/readiness';
 import { readinessOf } from './analysis';
 import type { FeatureRegistration } from './features';
 import { documentAt, guarded } from './requests';
+
+/** Loaded on the first hover, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const hoverService = (): typeof HoverService => require('../service/language/hover') as typeof HoverService;
 
 /**
  * Hovers on catalogs and roots indexes: field documentation, the timeout per runtime, readiness,
@@ -16,7 +20,7 @@ export const registerHover: FeatureRegistration = (context) => {
       if (!at) return null;
       const { analysis } = at;
       const readiness = (): Readiness | undefined => (analysis.kind === 'catalog' ? readinessOf(analysis) : undefined);
-      const result = hoverAt(at.document, analysis.lines.offsetAt(params.position), { readiness });
+      const result = hoverService().hoverAt(at.document, analysis.lines.offsetAt(params.position), { readiness });
       if (!result) return null;
       return { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: analysis.lines.rangeOf(result.range.start, result.range.end) };
     }),

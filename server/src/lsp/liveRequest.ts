@@ -7,10 +7,15 @@ import {
   type LiveGetParams,
   type LiveGetResult,
 } from '../../../shared/src/liveProtocol';
-import { checkInstanceUrl, compareWithInstance, readInstance, type InstanceRead } from '../service/live';
+import type { InstanceRead } from '../service/live';
+import type * as Live from '../service/live';
 import { catalogViewOf, readinessOf } from './analysis';
 import type { FeatureRegistration } from './features';
 import { guarded, throwIfCancelled } from './requests';
+
+/** The live comparison: loaded on the first comparison, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const live = (): typeof Live => require('../service/live') as typeof Live;
 
 /**
  * The live comparison (SPEC §11) for the editor: the client lends its connection over
@@ -27,7 +32,7 @@ export const registerLiveRequest: FeatureRegistration = (context) => {
       const analysis = document ? await context.analyse(document) : undefined;
       throwIfCancelled(token);
       if (!analysis || analysis.kind !== 'catalog') return null;
-      const instance = checkInstanceUrl(String(params.instance ?? ''));
+      const instance = live().checkInstanceUrl(String(params.instance ?? ''));
       if (!instance.ok) return { ok: false, failure: { kind: 'unavailable', message: instance.message } };
 
       const reused = params.reuse === true && last?.instance === instance.base;
@@ -35,7 +40,7 @@ export const registerLiveRequest: FeatureRegistration = (context) => {
       if (reused && last) {
         read = last.read;
       } else {
-        read = await readInstance(instance.base, async (path, withKey) => {
+        read = await live().readInstance(instance.base, async (path, withKey) => {
           const request: LiveGetParams = { path, withKey };
           return context.connection.sendRequest<LiveGetResult>(LIVE_GET_REQUEST, request);
         });
@@ -43,7 +48,7 @@ export const registerLiveRequest: FeatureRegistration = (context) => {
       }
       throwIfCancelled(token);
       if (!read.ok) return { ok: false, failure: read.failure };
-      const comparison = compareWithInstance(catalogViewOf(analysis), analysis.facts.roots, readinessOf(analysis), read.answer, read.notes);
+      const comparison = live().compareWithInstance(catalogViewOf(analysis), analysis.facts.roots, readinessOf(analysis), read.answer, read.notes);
       return { ok: true, version: analysis.version, endpoint: read.endpoint, comparison, reused };
     }),
   );

@@ -14,14 +14,27 @@ import {
 import { diskReader } from '../node/files';
 import { parseJson } from '../service/parse';
 import type { FileSpan, LanguageKind } from '../service/language/document';
-import { definitionAt, invalidRootName, renameRootEdits, rootAt, rootOccurrences, type IndexText } from '../service/language/navigation';
-import { knownRootNames } from '../service/language/rootDefaults';
+import type { IndexText } from '../service/language/navigation';
+import type * as NavigationService from '../service/language/navigation';
+import type * as RootDefaults from '../service/language/rootDefaults';
 import { LineIndex } from '../service/text';
-import { applyEdits } from '../service/fixes/apply';
+import type * as EditApplier from '../service/fixes/apply';
 import { sourceSettings, type Analysis } from './analysis';
 import { documentAt, guarded } from './requests';
 import type { FeatureRegistration, ServerContext } from './features';
 import { pathToUri } from './paths';
+
+/** Loaded on the first rename, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const editApplier = (): typeof EditApplier => require('../service/fixes/apply') as typeof EditApplier;
+
+/** Loaded on the first rename, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const rootDefaults = (): typeof RootDefaults => require('../service/language/rootDefaults') as typeof RootDefaults;
+
+/** Loaded on the first navigation request, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const navigationService = (): typeof NavigationService => require('../service/language/navigation') as typeof NavigationService;
 
 /**
  * Go to definition, find references and rename for roots (and definitions of a roots index's
@@ -41,17 +54,19 @@ async function definition(context: ServerContext, params: TextDocumentPositionPa
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
   const offset = at.analysis.lines.offsetAt(params.position);
-  const targets = definitionAt(at.document, offset);
+  const targets = navigationService().definitionAt(at.document, offset);
   return targets.length ? locations(context, at.analysis, targets) : null;
 }
 
 async function references(context: ServerContext, params: ReferenceParams, token: CancellationToken): Promise<Location[] | null> {
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
-  const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
+  const root = navigationService().rootAt(at.document, at.analysis.lines.offsetAt(params.position));
   if (!root) return null;
   const family = rootFamily(context, at.analysis);
-  const found = rootOccurrences(root.name, family.files).filter((occurrence) => params.context.includeDeclaration || !occurrence.isDeclaration);
+  const found = navigationService()
+    .rootOccurrences(root.name, family.files)
+    .filter((occurrence) => params.context.includeDeclaration || !occurrence.isDeclaration);
   return found.map((occurrence) => ({ uri: family.uriOf(occurrence.path), range: family.rangeOf(occurrence.path, occurrence.start, occurrence.end) }));
 }
 
@@ -62,7 +77,7 @@ async function prepareRename(
 ): Promise<{ range: Range; placeholder: string } | null> {
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
-  const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
+  const root = navigationService().rootAt(at.document, at.analysis.lines.offsetAt(params.position));
   if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of default_in_roots.');
   return { range: at.analysis.lines.rangeOf(root.span.start, root.span.end), placeholder: root.name };
 }
@@ -70,15 +85,15 @@ async function prepareRename(
 async function rename(context: ServerContext, params: RenameParams, token: CancellationToken): Promise<WorkspaceEdit | null> {
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
-  const root = rootAt(at.document, at.analysis.lines.offsetAt(params.position));
+  const root = navigationService().rootAt(at.document, at.analysis.lines.offsetAt(params.position));
   if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of default_in_roots.');
   const family = rootFamily(context, at.analysis);
-  const existing = new Set<string>(knownRootNames(at.document));
+  const existing = new Set<string>(rootDefaults().knownRootNames(at.document));
   for (const file of family.files) if (file.kind === 'roots') for (const entry of parseRootNames(file)) existing.add(entry);
-  const problem = invalidRootName(root.name, params.newName, [...existing]);
+  const problem = navigationService().invalidRootName(root.name, params.newName, [...existing]);
   if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
   const changes: Record<string, TextEdit[]> = {};
-  const renames = renameRootEdits(root.name, params.newName, family.files);
+  const renames = navigationService().renameRootEdits(root.name, params.newName, family.files);
   // No rename edits a file outside the workspace (SPEC §8); half a rename would break the references.
   const workspace = at.analysis.filePath ? context.analyzer.workspaceFor(at.analysis.filePath) : undefined;
   const outside = [...renames.keys()].find((filePath) => filePath !== (at.analysis.filePath ?? at.analysis.uri) && !workspace?.contains(filePath));
@@ -87,7 +102,7 @@ async function rename(context: ServerContext, params: RenameParams, token: Cance
     const uri = family.uriOf(filePath);
     changes[uri] = edits.map((edit) => ({ range: family.rangeOf(filePath, edit.start, edit.end), newText: edit.newText }));
     const before = family.files.find((file) => file.path === filePath)?.text;
-    if (before !== undefined) context.renames?.expect(uri, applyEdits(before, edits));
+    if (before !== undefined) context.renames?.expect(uri, editApplier().applyEdits(before, edits));
   }
   return { changes };
 }

@@ -1,8 +1,12 @@
 import { FoldingRangeKind, type FoldingRange, type SelectionRange, type TextEdit } from 'vscode-languageserver';
-import { foldingRanges, formatEdits, selectionSpans } from '../service/language/structure';
+import type * as StructureService from '../service/language/structure';
 import type { Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
 import { guarded, throwIfCancelled } from './requests';
+
+/** Folding, selection and formatting: loaded on the first such request, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const structureService = (): typeof StructureService => require('../service/language/structure') as typeof StructureService;
 
 /**
  * Folding, smart selection and formatting: what an editor's JSON mode gave catalogs before they
@@ -18,7 +22,9 @@ export const registerStructure: FeatureRegistration = (context) => {
       throwIfCancelled(token);
       if (!analysis) return null;
       const limit = context.clientCapabilities?.()?.textDocument?.foldingRange?.rangeLimit;
-      return foldingRanges(analysis.text, limit).map(({ startLine, endLine }) => ({ startLine, endLine, kind: FoldingRangeKind.Region }));
+      return structureService()
+        .foldingRanges(analysis.text, limit)
+        .map(({ startLine, endLine }) => ({ startLine, endLine, kind: FoldingRangeKind.Region }));
     }),
   );
   connection.onSelectionRanges((params, token) =>
@@ -32,7 +38,8 @@ export const registerStructure: FeatureRegistration = (context) => {
         const offset = lines.offsetAt(position);
         let range: SelectionRange | undefined;
         // Outermost first, so each one becomes the parent of the next.
-        for (const span of selectionSpans(text, root, offset).reverse()) range = { range: lines.rangeOf(span.start, span.end), parent: range };
+        for (const span of structureService().selectionSpans(text, root, offset).reverse())
+          range = { range: lines.rangeOf(span.start, span.end), parent: range };
         return range ?? { range: { start: position, end: position } };
       });
     }),
@@ -46,7 +53,9 @@ export const registerStructure: FeatureRegistration = (context) => {
     if (!analysis) return null;
     const { text, lines } = analysis;
     const span = range && { start: lines.offsetAt(range.start), end: lines.offsetAt(range.end) };
-    return formatEdits(text, options, span).map((edit) => ({ range: lines.rangeOf(edit.start, edit.end), newText: edit.text }));
+    return structureService()
+      .formatEdits(text, options, span)
+      .map((edit) => ({ range: lines.rangeOf(edit.start, edit.end), newText: edit.text }));
   };
   connection.onDocumentFormatting((params, token) => guarded(context, 'formatting', token, () => format(params.textDocument.uri, params.options)));
   connection.onDocumentRangeFormatting((params, token) =>

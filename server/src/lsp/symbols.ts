@@ -1,8 +1,13 @@
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver';
-import { documentSymbols, type DocumentSymbolNode } from '../service/language/symbols';
+import type { DocumentSymbolNode } from '../service/language/symbols';
+import type * as SymbolsService from '../service/language/symbols';
 import type { LineIndex } from '../service/text';
 import type { FeatureRegistration } from './features';
 import { documentAt, guarded } from './requests';
+
+/** Loaded on the first outline request, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const symbolsService = (): typeof SymbolsService => require('../service/language/symbols') as typeof SymbolsService;
 
 /**
  * The outline and breadcrumbs: servers (detail: their `type`) or roots, with their fields below.
@@ -13,7 +18,7 @@ export const registerSymbols: FeatureRegistration = (context) => {
     guarded(context, 'document symbols', token, async (): Promise<DocumentSymbol[] | SymbolInformation[] | null> => {
       const at = await documentAt(context, params.textDocument.uri, token);
       if (!at) return null;
-      const symbols = documentSymbols(at.document);
+      const symbols = symbolsService().documentSymbols(at.document);
       const hierarchical = context.clientCapabilities?.()?.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
       // Unknown capabilities (no initialize seen): hierarchical, which every current client reads.
       if (hierarchical === false) return flatten(symbols, at.analysis.lines, params.textDocument.uri);

@@ -1,9 +1,13 @@
 import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 import { TRANSLATE_REQUEST, type ServerChoice, type TranslateParams, type TranslateResult } from '../../../shared/src/protocol';
 import { catalogViewOf, type Analysis } from './analysis';
-import { serverAtOffset, serverNames, translateCatalog, TRANSLATION_TARGETS } from '../service/translate';
+import type * as Translation from '../service/translate';
 import type { FeatureRegistration } from './features';
 import { guarded, throwIfCancelled } from './requests';
+
+/** Copy-as (and the TOML writer): loaded on the first translation, not at start-up (bench/NOTES.md "Start-up"). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const translateService = (): typeof Translation => require('../service/translate') as typeof Translation;
 
 /**
  * `mcpCatalog/translate`: the copy-as commands' translation, computed by the core from
@@ -12,7 +16,7 @@ import { guarded, throwIfCancelled } from './requests';
 export const registerTranslateRequest: FeatureRegistration = (context) => {
   context.connection.onRequest(TRANSLATE_REQUEST, (params: TranslateParams, token: CancellationToken) =>
     guarded(context, 'translate', token, async (): Promise<TranslateResult | null> => {
-      if (!Object.prototype.hasOwnProperty.call(TRANSLATION_TARGETS, params.target)) {
+      if (!Object.prototype.hasOwnProperty.call(translateService().TRANSLATION_TARGETS, params.target)) {
         throw new ResponseError(ErrorCodes.InvalidParams, `Unknown translation target "${String(params.target)}".`);
       }
       const document = context.documents.get(params.uri);
@@ -22,11 +26,11 @@ export const registerTranslateRequest: FeatureRegistration = (context) => {
       let names = params.servers;
       if (!names && params.pick) return { ok: false, message: 'Pick a server.', choices: serverChoices(analysis) };
       if (!names && params.position) {
-        const name = serverAtOffset(analysis.text, analysis.lines.offsetAt(params.position));
+        const name = translateService().serverAtOffset(analysis.text, analysis.lines.offsetAt(params.position));
         if (name === undefined) return { ok: false, message: 'The cursor is on no server.', choices: serverChoices(analysis) };
         names = [name];
       }
-      const translation = translateCatalog(analysis.text, params.target, names);
+      const translation = translateService().translateCatalog(analysis.text, params.target, names);
       if (names && translation.servers.length === 0)
         return { ok: false, message: translation.warnings.join(' ') || `${names.map((n) => `"${n}"`).join(', ')}: no such server.` };
       return { ok: true, content: translation.content, servers: translation.servers, warnings: translation.warnings };
@@ -38,11 +42,13 @@ export const registerTranslateRequest: FeatureRegistration = (context) => {
 /** Every server that can be translated, with its `type` and `title` for the picker. */
 function serverChoices(analysis: Analysis): ServerChoice[] {
   const entries = new Map(catalogViewOf(analysis).entries.map((entry) => [entry.name, entry.value]));
-  return serverNames(analysis.text).map((name) => {
-    const value = entries.get(name);
-    const choice: ServerChoice = { name };
-    if (typeof value?.type === 'string') choice.type = value.type;
-    if (typeof value?.title === 'string' && value.title.trim()) choice.title = value.title;
-    return choice;
-  });
+  return translateService()
+    .serverNames(analysis.text)
+    .map((name) => {
+      const value = entries.get(name);
+      const choice: ServerChoice = { name };
+      if (typeof value?.type === 'string') choice.type = value.type;
+      if (typeof value?.title === 'string' && value.title.trim()) choice.title = value.title;
+      return choice;
+    });
 }

@@ -1,49 +1,39 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import mcpSchema from '../../../schemas/mcp.schema.json';
 import rootsSchema from '../../../schemas/roots.schema.json';
 import type { IndexKind } from './classify';
+import * as generated from './generated/entryValidators';
 
 /**
- * Our schemas (AIR's plus the Zimmer fields) compiled once with ajv. The raw errors are mapped to
- * SPEC §5 codes by `schemaFindings.ts`; nothing here decides wording.
+ * Our schemas (AIR's plus the Zimmer fields) as validators. The raw errors are mapped to SPEC §5
+ * codes by rules/structure.ts; nothing here decides wording.
+ *
+ * The validators are ajv's standalone code, generated at build time by
+ * scripts/generate-validators.mjs with the options it exports as AJV_OPTIONS (`allErrors`,
+ * strict mode, ajv-formats' `uri`): nothing compiles a schema at run time, and ajv's compiler is
+ * not in the bundles — compiling was most of the command line's start-up (bench/NOTES.md).
+ * test/unit/validators.test.ts proves their verdicts and errors are ajv's run-time ones.
  */
 
 export { mcpSchema, rootsSchema };
 
-let validators: { catalogEntry: ValidateFunction; rootEntry: ValidateFunction } | undefined;
+/** The ajv options, annotations and formats the validators were generated with (the unit tier compiles with them too). */
+export const AJV_OPTIONS = generated.AJV_OPTIONS;
 
-/**
- * `validateSchema: false`: our schemas are not checked against the JSON Schema meta-schema at
- * start-up — compiling the meta-schema was half of ajv's start-up cost (bench/NOTES.md). The unit
- * tier checks them against it instead (test/unit/schemas.test.ts); strict mode still rejects
- * unknown keywords when compiling.
- */
-export const AJV_OPTIONS = { allErrors: true, strict: true, strictRequired: false, strictTypes: false, unicodeRegExp: true, validateSchema: false } as const;
+/** A generated validator: ajv's `ValidateFunction` contract (errors on the function after a rejection). */
+type EntryValidator = { (value: unknown): boolean; errors?: ErrorObject[] | null };
 
-function compile(): NonNullable<typeof validators> {
-  const ajv = new Ajv(AJV_OPTIONS);
-  // Editor-only annotations in our schemas: known to ajv so strict mode accepts them.
-  ajv.addVocabulary(['markdownDescription', 'enumDescriptions', 'defaultSnippets', 'deprecationMessage']);
-  addFormats(ajv, ['uri']);
-  ajv.addSchema(mcpSchema, 'mcp');
-  ajv.addSchema(rootsSchema, 'roots');
-  return {
-    catalogEntry: ajv.compile({ $ref: 'mcp#/$defs/ServerConfiguration' }),
-    rootEntry: ajv.compile({ $ref: 'roots#/$defs/Root' }),
-  };
-}
+const catalogEntry = generated.catalogEntry as unknown as EntryValidator;
+const rootEntry = generated.rootEntry as unknown as EntryValidator;
 
 /** Whether ajv accepts one entry value (no error list built: the fast path asks for every entry). */
 export function entryValueIsValid(kind: IndexKind, value: unknown): boolean {
-  validators ??= compile();
-  return (kind === 'catalog' ? validators.catalogEntry : validators.rootEntry)(value);
+  return (kind === 'catalog' ? catalogEntry : rootEntry)(value);
 }
 
 /** Validate one entry value (a plain JS value); returns ajv's raw errors. */
 export function validateEntryValue(kind: IndexKind, value: unknown): ErrorObject[] {
-  validators ??= compile();
-  const validate = kind === 'catalog' ? validators.catalogEntry : validators.rootEntry;
+  const validate = kind === 'catalog' ? catalogEntry : rootEntry;
   return validate(value) ? [] : [...(validate.errors ?? [])];
 }
 
