@@ -82,6 +82,19 @@ describe('PieceDocument reads positions like a TextDocument of the same text', (
     }
   });
 
+  it('reads a malformed position (a fraction, NaN, an infinity) as an integer, and the next edits still apply', () => {
+    const text = '{\n  "a": 1,\n  "b": 2\n}\n';
+    let document = PieceDocument.create('file:///w/mcp.json', 'json', 1, text);
+    assert.equal(document.offsetAt({ line: 1.5, character: 0 }), document.offsetAt({ line: 1, character: 0 }));
+    assert.equal(document.offsetAt({ line: Number.NaN, character: Number.NaN }), 0);
+    assert.equal(document.offsetAt({ line: Number.POSITIVE_INFINITY, character: 0 }), text.length);
+    document = PieceDocument.update(document, [{ range: { start: { line: 1.5, character: 0 }, end: { line: 2, character: 0 } }, text: '' }], 2);
+    assert.equal(document.getText(), '{\n  "b": 2\n}\n');
+    document = PieceDocument.update(document, [{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: ' ' }], 3);
+    assert.equal(document.getText(), '{ \n  "b": 2\n}\n');
+    assert.equal(PieceText.of('abc').edit(Number.NaN, 1, 'x').toString(), 'xbc');
+  });
+
   it('takes a whole-text change', () => {
     const document = PieceDocument.update(PieceDocument.create('file:///w/mcp.json', 'json', 1, '{}'), [{ text: '{\r\n"a": 1}' }], 2);
     assert.equal(document.getText(), '{\r\n"a": 1}');

@@ -64,19 +64,23 @@ export class PieceDocument implements TextDocument {
   }
 
   positionAt(offset: number): Position {
-    offset = Math.max(Math.min(offset, this.source.length), 0);
+    offset = Math.max(Math.min(integral(offset), this.source.length), 0);
     const line = this.lines.linesStartingBy(offset) - 1;
     const lineStart = this.lines.lineStart(line);
     return { line, character: this.beforeLineBreak(offset, lineStart) - lineStart };
   }
 
   offsetAt(position: Position): number {
-    if (position.line >= this.lines.lineCount) return this.source.length;
-    if (position.line < 0) return 0;
-    const lineStart = this.lines.lineStart(position.line);
-    if (position.character <= 0) return lineStart;
-    const nextStart = position.line + 1 < this.lines.lineCount ? this.lines.lineStart(position.line + 1) : this.source.length;
-    return this.beforeLineBreak(Math.min(lineStart + position.character, nextStart), lineStart);
+    // A client's numbers as integers (a hostile `1.5` or NaN must not make the offset NaN, which
+    // would replace the whole text with the change's).
+    const line = integral(position.line);
+    const character = integral(position.character);
+    if (line >= this.lines.lineCount) return this.source.length;
+    if (line < 0) return 0;
+    const lineStart = this.lines.lineStart(line);
+    if (character <= 0) return lineStart;
+    const nextStart = line + 1 < this.lines.lineCount ? this.lines.lineStart(line + 1) : this.source.length;
+    return this.beforeLineBreak(Math.min(lineStart + character, nextStart), lineStart);
   }
 
   private beforeLineBreak(offset: number, lineStart: number): number {
@@ -87,4 +91,9 @@ export class PieceDocument implements TextDocument {
     }
     return offset;
   }
+}
+
+/** A number as an integer: NaN (or anything not a number) as 0, fractions truncated, infinities kept. */
+function integral(value: number): number {
+  return typeof value === 'number' && !Number.isNaN(value) ? Math.trunc(value) : 0;
 }

@@ -8,7 +8,7 @@ import type {
   WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileStamp, readClosedFile } from '../node/closedFiles';
+import { fileStamp, readClosedFile, refusedBeforeReading } from '../node/closedFiles';
 import type { ReportedFinding } from '../node/report';
 import type { Analysis, Analyzer } from './analysis';
 import { ChangeSignal } from './changeSignal';
@@ -128,6 +128,8 @@ export class WorkspaceDiagnostics {
   }
 
   closed(uri: string): void {
+    // Only a pulling client's next workspace answer reads (and clears) this.
+    if (!this.options.channel().pull) return;
     this.justClosed.add(uri);
     this.signal.changed();
   }
@@ -189,9 +191,18 @@ export class WorkspaceDiagnostics {
     const settings = await this.options.settings(uri);
     throwIfCancelled(token);
     if (settings.excluded) return undefined;
-    const stamp = fileStamp(filePath);
     const epoch = this.options.analyzer.worldEpoch;
     const kept = this.closedFiles.get(uri);
+    // Refused by the policy as written: not even a stat (a named path may be a network share).
+    const refused = refusedBeforeReading(filePath, { folders: this.options.workspaceFolders(), trusted: this.options.trusted() });
+    if (refused) {
+      const stamp = `refused: ${refused}`;
+      if (kept?.stamp === stamp && kept.epoch === epoch && kept.settings === settings) return undefined;
+      this.options.logger.verbose(`Workspace diagnostics: not reading ${path.basename(filePath)}: it ${refused}.`);
+      this.closedFiles.set(uri, { stamp, epoch, settings, result: undefined });
+      return undefined;
+    }
+    const stamp = fileStamp(filePath);
     if (kept && kept.stamp === stamp && kept.epoch === epoch && kept.settings === settings) return kept.result;
     // A read and a check may follow: let a cancellation that arrived meanwhile in first.
     await new Promise((resolve) => setImmediate(resolve));

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { readBounded } from './boundedRead';
 import { diskReader } from './files';
 import { SideFiles } from './sideFiles';
@@ -21,9 +22,24 @@ export interface ClosedFilePolicy {
 
 export type ClosedRead = { text: string } | { refused: string };
 
+/**
+ * Why the policy refuses a file before anything touches the disk (not even a `stat`: a path the
+ * client names may be a network share): a restricted workspace, no folder, or a path that does not
+ * lie inside a folder as written. Undefined: it may be read (symlinks are judged when it is).
+ */
+export function refusedBeforeReading(filePath: string, policy: Pick<ClosedFilePolicy, 'folders' | 'trusted'>): string | undefined {
+  if (!policy.trusted) return 'is not open, and a restricted workspace reads no file the user did not open';
+  if (policy.folders.length === 0) return 'is not open, and there is no workspace folder to read it from';
+  const inside = policy.folders.some((folder) => {
+    const relative = path.relative(folder, filePath);
+    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  });
+  return inside ? undefined : 'is outside the workspace folders';
+}
+
 export function readClosedFile(filePath: string, policy: ClosedFilePolicy): ClosedRead {
-  if (!policy.trusted) return { refused: 'is not open, and a restricted workspace reads no file the user did not open' };
-  if (policy.folders.length === 0) return { refused: 'is not open, and there is no workspace folder to read it from' };
+  const early = refusedBeforeReading(filePath, policy);
+  if (early) return { refused: early };
   const side = new SideFiles(diskReader, { containment: policy.folders, containmentLabel: 'the workspace folders' });
   const refused = side.refusal(filePath, { trusted: true });
   if (refused && 'refused' in refused) return { refused: refused.refused };

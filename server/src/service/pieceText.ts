@@ -40,8 +40,9 @@ export class PieceText implements TextSource {
 
   /** This text with [start, end) replaced by `inserted` (offsets clamped into the text); this one is unchanged. */
   edit(start: number, end: number, inserted: string): PieceText {
-    start = Math.max(0, Math.min(start, this.length));
-    end = Math.max(start, Math.min(end, this.length));
+    // NaN (a malformed position) counts as 0, like `String.prototype.slice` reads it.
+    start = Math.max(0, Math.min(Math.trunc(start) || 0, this.length));
+    end = Math.max(start, Math.min(Math.trunc(end) || 0, this.length));
     const source: PieceText = this.pieces.length > MAX_PIECES ? PieceText.of(this.toString()) : this;
     const pieces: string[] = [];
     const starts: number[] = [];

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileStamp, readClosedFile, type ClosedFilePolicy } from '../../../server/src/node/closedFiles';
+import { fileStamp, readClosedFile, refusedBeforeReading, type ClosedFilePolicy } from '../../../server/src/node/closedFiles';
 import { tempTree } from '../helpers';
 
 /**
@@ -21,6 +21,16 @@ describe('closed files a workspace pull names (SPEC §8)', () => {
   it('reads a regular file inside a workspace folder', () => {
     const dir = tempTree({ 'team/mcp.json': CATALOG });
     assert.deepEqual(readClosedFile(path.join(dir, 'team/mcp.json'), policy(dir)), { text: CATALOG });
+  });
+
+  it('refuses by the path as written before touching the disk: outside every folder, restricted, or no folder', () => {
+    // A path that does not exist anywhere: only a decision made without the disk can name the reason.
+    const named = '/no/such/share/team/mcp.json';
+    assert.equal(refusedBeforeReading(named, { folders: ['/work/repo'], trusted: true }), 'is outside the workspace folders');
+    assert.match(refusedBeforeReading(named, { folders: ['/no/such/share'], trusted: false })!, /restricted workspace/);
+    assert.match(refusedBeforeReading(named, { folders: [], trusted: true })!, /no workspace folder/);
+    assert.equal(refusedBeforeReading(named, { folders: ['/no/such/share'], trusted: true }), undefined);
+    assert.equal(refusedBeforeReading('/work/repo-other/mcp.json', { folders: ['/work/repo'], trusted: true }), 'is outside the workspace folders');
   });
 
   it('refuses a file outside every folder, also through a symlink inside one, and everything when there is no folder', () => {
