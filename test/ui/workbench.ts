@@ -295,12 +295,15 @@ export class Workbench {
 
   /** Expands a collapsed tree row (clicking it, as a person would) and waits for aria-expanded. */
   async expandTreeRow(row: Locator): Promise<void> {
-    if ((await row.getAttribute('aria-expanded')) === 'true') return;
-    await row.locator('.monaco-tl-twistie').click();
-    await this.page.waitForFunction(
-      (el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-expanded') === 'true',
-      await row.elementHandle(),
-    );
+    // A view that refreshes (a new analysis of the active catalog) renders its rows again, and a
+    // click that lands on a row being replaced is lost: click again until the row, found afresh,
+    // says it is expanded.
+    const deadline = Date.now() + UI_WAIT_MS;
+    while ((await row.getAttribute('aria-expanded')) !== 'true') {
+      if (Date.now() > deadline) throw new Error(`the tree row did not expand within ${UI_WAIT_MS} ms`);
+      await row.locator('.monaco-tl-twistie').click();
+      for (let waited = 0; waited < 3000 && (await row.getAttribute('aria-expanded')) !== 'true'; waited += 100) await this.page.waitForTimeout(100);
+    }
   }
 
   /** Collapses a side bar section (e.g. the Explorer's folder tree) to leave room for the others. */
