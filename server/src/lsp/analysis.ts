@@ -10,7 +10,7 @@ import type { ParsedJson } from '../service/parse';
 import { sniffAfterEdit, sniffSchemaUrl, type SchemaSniff } from '../service/schemaUrl';
 import { EDITOR_SURFACE } from '../service/surface';
 import { LineIndex } from '../service/text';
-import { PieceText, type TextSource } from '../service/pieceText';
+import type { TextSource } from '../service/pieceText';
 import { PieceDocument } from './pieceDocument';
 import { VariableIndex } from '../service/variables';
 import type { CachingReader } from '../node/files';
@@ -181,7 +181,7 @@ export class Analyzer {
     // are the same, and dependents are forgotten when a file they read changes): the facts hold.
     const previous =
       sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.source, edits) === source.length ? cached : undefined;
-    const version = { uri: document.uri, version: document.version, source, schema, lines: document instanceof PieceDocument ? document : undefined };
+    const version = { uri: document.uri, version: document.version, source, schema, carrier: document instanceof PieceDocument ? document : undefined };
     const analysis = this.build(version, kind, settings, previous, edits);
     this.cache.set(document.uri, analysis);
     this.epochs.set(document.uri, this.epoch);
@@ -190,7 +190,7 @@ export class Analyzer {
 
   /** One analysis of a text as `kind`; with `previous` and `edits`, a re-check of what the edits touched. */
   private build(
-    { uri, version, source, schema, lines: carried }: AnalysedText,
+    { uri, version, source, schema, carrier }: AnalysedText,
     kind: IndexKind,
     settings: McpCatalogSettings,
     previous: Analysis | undefined,
@@ -220,7 +220,7 @@ export class Analyzer {
     // The line index, built when a feature first needs it: a PieceDocument carries its own through
     // edits; opening a document needs the positions of its findings alone (bench/NOTES.md).
     let lineIndex: LineIndex | undefined;
-    const linesOf = (): LineIndex => (lineIndex ??= carried ? carried.lines : previous && edits ? linesAfter(previous, edits, source) : new LineIndex(source));
+    const linesOf = (): LineIndex => (lineIndex ??= carrier ? carrier.lines : new LineIndex(source));
     const { findings } = check;
     return {
       uri,
@@ -252,18 +252,6 @@ export class Analyzer {
 
 function editedLength(text: TextSource, edits: readonly OffsetEdit[]): number {
   return edits.reduce((length, edit) => length + edit.text.length - (edit.end - edit.start), text.length);
-}
-
-/** The previous version's line index carried through the edits (each in the text the ones before produced). */
-function linesAfter(previous: Analysis, edits: readonly OffsetEdit[], text: TextSource): LineIndex {
-  let lines = previous.lines;
-  let current = PieceText.of(previous.text);
-  for (const [i, edit] of edits.entries()) {
-    const next = current.edit(edit.start, edit.end, edit.text);
-    lines = lines.afterEdit(edit.start, edit.end, edit.text, i === edits.length - 1 ? text : next);
-    current = next;
-  }
-  return lines;
 }
 
 export function sourceSettings(settings: McpCatalogSettings, trusted: boolean): SourceSettings {
@@ -313,8 +301,8 @@ interface AnalysedText {
   version: number;
   source: TextSource;
   schema: SchemaSniff;
-  /** A PieceDocument, which carries its own line index through edits. */
-  lines?: { readonly lines: LineIndex };
+  /** A PieceDocument, which carries its own line index through edits (any other document's is built from its text). */
+  carrier?: { readonly lines: LineIndex };
 }
 
 /** What the analysis reads of a document: a PieceDocument's pieces, or any other document's text. */

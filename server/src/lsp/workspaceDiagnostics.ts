@@ -193,27 +193,17 @@ export class WorkspaceDiagnostics {
     if (settings.excluded) return undefined;
     const epoch = this.options.analyzer.worldEpoch;
     const kept = this.closedFiles.get(uri);
+    const policy = { folders: this.options.workspaceFolders(), trusted: this.options.trusted(), limit: settings.maxFileSizeMB * 1024 * 1024 };
     // Refused by the policy as written: not even a stat (a named path may be a network share).
-    const refused = refusedBeforeReading(filePath, { folders: this.options.workspaceFolders(), trusted: this.options.trusted() });
-    if (refused) {
-      const stamp = `refused: ${refused}`;
-      if (kept?.stamp === stamp && kept.epoch === epoch && kept.settings === settings) return undefined;
-      this.options.logger.verbose(`Workspace diagnostics: not reading ${path.basename(filePath)}: it ${refused}.`);
-      this.closedFiles.set(uri, { stamp, epoch, settings, result: undefined });
-      return undefined;
-    }
-    const stamp = fileStamp(filePath);
+    const early = refusedBeforeReading(filePath, policy);
+    const stamp = early ? `refused: ${early}` : fileStamp(filePath);
     if (kept && kept.stamp === stamp && kept.epoch === epoch && kept.settings === settings) return kept.result;
     // A read and a check may follow: let a cancellation that arrived meanwhile in first.
     await new Promise((resolve) => setImmediate(resolve));
     throwIfCancelled(token);
     const started = Date.now();
     const name = path.basename(filePath);
-    const read = readClosedFile(filePath, {
-      folders: this.options.workspaceFolders(),
-      trusted: this.options.trusted(),
-      limit: settings.maxFileSizeMB * 1024 * 1024,
-    });
+    const read = early ? { refused: early } : readClosedFile(filePath, policy);
     let result: ClosedEntry['result'];
     if ('refused' in read) {
       this.options.logger.verbose(`Workspace diagnostics: not reading ${name}: it ${read.refused}.`);

@@ -144,10 +144,7 @@ export class LineIndex {
   }
 
   positionAt(offset: number): Position {
-    let clamped = Math.max(0, Math.min(offset, this.text.length));
-    // An offset between the `\r` and `\n` of a line break is the end of that line: LSP has no
-    // position inside a `\r\n` (a string ending in an escaped `\r` put a range there; fuzzer).
-    if (clamped > 0 && this.text.charCodeAt(clamped - 1) === 13 && this.text.charCodeAt(clamped) === 10) clamped--;
+    const clamped = placeableOffset(this.text, offset);
     const line = this.linesStartingBy(clamped) - 1;
     return { line, character: clamped - this.lineStart(line) };
   }
@@ -165,6 +162,16 @@ export class LineIndex {
   }
 }
 
+/**
+ * `offset` clamped into the text, and moved off the middle of a `\r\n`: an offset between its
+ * `\r` and `\n` is the end of that line, since LSP has no position inside a line break (a string
+ * ending in an escaped `\r` put a range there; fuzzer).
+ */
+function placeableOffset(text: TextSource, offset: number): number {
+  const clamped = Math.max(0, Math.min(offset, text.length));
+  return clamped > 0 && text.charCodeAt(clamped - 1) === 13 && text.charCodeAt(clamped) === 10 ? clamped - 1 : clamped;
+}
+
 /** What turns offsets into LSP ranges: a whole LineIndex, or the positions of a few offsets. */
 export interface Positions {
   rangeOf(start: number, end: number): Range;
@@ -177,14 +184,9 @@ export interface Positions {
  */
 export function positionsOf(text: string, spans: readonly (readonly [number, number])[]): Positions {
   const wanted = new Set<number>();
-  const clampOf = (offset: number): number => {
-    let clamped = Math.max(0, Math.min(offset, text.length));
-    if (clamped > 0 && text.charCodeAt(clamped - 1) === 13 && text.charCodeAt(clamped) === 10) clamped--;
-    return clamped;
-  };
   for (const [start, end] of spans) {
-    wanted.add(clampOf(start));
-    wanted.add(clampOf(Math.max(start, end)));
+    wanted.add(placeableOffset(text, start));
+    wanted.add(placeableOffset(text, Math.max(start, end)));
   }
   const offsets = [...wanted].sort((a, b) => a - b);
   const found = new Map<number, Position>();
@@ -213,7 +215,7 @@ export function positionsOf(text: string, spans: readonly (readonly [number, num
     found.set(offset, { line, character: offset - lineStart });
   }
   const at = (offset: number): Position => {
-    const position = found.get(clampOf(offset));
+    const position = found.get(placeableOffset(text, offset));
     if (!position) throw new Error(`no position was computed for offset ${offset}`);
     return { ...position };
   };
