@@ -266,7 +266,9 @@ export class Workbench {
         const menu = await rows.allInnerTexts();
         seen.push(menu.length > 0 ? `menu ${JSON.stringify(menu)}` : 'no menu');
         if (attempt === 5) {
-          throw new Error(`no quick fix ${JSON.stringify(expected)} after ${attempt} tries (${seen.join('; ')})\n${error instanceof Error ? error.message : String(error)}`);
+          throw new Error(
+            `no quick fix ${JSON.stringify(expected)} after ${attempt} tries (${seen.join('; ')})\n${error instanceof Error ? error.message : String(error)}`,
+          );
         }
         this.step(`quick-fix menu without ${JSON.stringify(expected)} (${seen[seen.length - 1]}); Ctrl+. again`);
         await this.page.keyboard.press('Escape');
