@@ -52,11 +52,17 @@ function nodeCommand(script: string, nodeFlags: readonly string[] = []): { comma
     : { command: process.execPath, args: [...nodeFlags, script, '--stdio'] };
 }
 
+function benchNodeFlags(): readonly string[] {
+  const override = process.env.MCP_CATALOG_BENCH_NODE_FLAGS;
+  return override === undefined ? SERVER_NODE_FLAGS : override.split(/\s+/).filter(Boolean);
+}
+
 /** Ours, as the VS Code client starts it: trusted workspace, settings asked for and all left at their defaults. */
 export function oursSpec(serverPath: string): ServerSpec {
   return {
-    // With the Node flags the extension starts it with (shared/src/serverProcess.ts).
-    ...nodeCommand(serverPath, SERVER_NODE_FLAGS),
+    // With the Node flags the extension starts it with (shared/src/serverProcess.ts), unless an
+    // experiment names others in MCP_CATALOG_BENCH_NODE_FLAGS ("" for none; bench/NOTES.md).
+    ...nodeCommand(serverPath, benchNodeFlags()),
     initializationOptions: { workspaceTrusted: true },
     // VS Code answers with the contributed defaults; an empty object normalises to the same.
     requests: { 'workspace/configuration': (params) => ((params as { items: unknown[] }).items ?? []).map(() => ({})) },
