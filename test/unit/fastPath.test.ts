@@ -15,7 +15,7 @@ import type { ResolvedFinding } from '../../server/src/service/findings';
 import type { Rule } from '../../server/src/service/rules/rule';
 import { findPlaceholders, isUpperCaseName, placeholdersAllResolved } from '../../server/src/service/placeholders';
 import { parseJson } from '../../server/src/service/parse';
-import { entryParseAt } from '../../server/src/service/fastCheck';
+import { BATCH, entryParseAt } from '../../server/src/service/fastCheck';
 import { completeAt } from '../../server/src/service/language/completion';
 import type { LanguageDocument } from '../../server/src/service/language/document';
 import { hoverAt } from '../../server/src/service/language/hover';
@@ -92,15 +92,35 @@ describe('fast path: same findings as the full parser', function () {
   it('on duplicate top-level names within one batch of entries and across batches', () => {
     const facts = oursFacts('/bench/catalog-mcp.json', '/bench/catalog-roots.json', generateRoots(), '/bench/.env');
     const entries = (names: (i: number) => string) =>
-      `{\n${Array.from({ length: 700 }, (_, i) => `  "${names(i)}": {"type": "stdio", "command": "c${i}", "startup_timeout_sec": ${i % 3 === 0 ? 4 : 30}}`).join(',\n')}\n}\n`;
+      `{\n${Array.from({ length: BATCH * 3 - 5 }, (_, i) => `  "${names(i)}": {"type": "stdio", "command": "c${i}", "startup_timeout_sec": ${i % 3 === 0 ? 4 : 30}}`).join(',\n')}\n}\n`;
     const cases: [string, string][] = [
       ['no duplicates (three batches)', entries((i) => `s${i}`)],
-      ['a duplicate inside the first batch', entries((i) => (i === 200 ? 's3' : `s${i}`))],
-      ['a duplicate across batches', entries((i) => (i === 600 ? 's10' : `s${i}`))],
-      ['a duplicate written with an escape', entries((i) => (i === 500 ? '\\u0073400' : `s${i}`))],
+      ['a duplicate inside the first batch', entries((i) => (i === BATCH - 1 ? 's3' : `s${i}`))],
+      ['a duplicate across batches', entries((i) => (i === BATCH * 2 + 3 ? 's10' : `s${i}`))],
+      ['the last of a batch named again by the first of the next', entries((i) => (i === BATCH ? `s${BATCH - 1}` : `s${i}`))],
+      ['a duplicate written with an escape', entries((i) => (i === BATCH + 7 ? `\\u0073${BATCH * 2 + 1}` : `s${i}`))],
     ];
     for (const [what, text] of cases) same(checkDocument(text, 'catalog', facts).findings, full(text, facts).findings, what);
     assert.ok(checkDocument(cases[0][1], 'catalog', facts).fast, 'a clean catalog of three batches takes the fast path');
+  });
+
+  it('finds literal credentials however their text is written: escapes, any case of Bearer, in env, headers, args and url', () => {
+    const facts = oursFacts('/bench/catalog-mcp.json', '/bench/catalog-roots.json', generateRoots(), '/bench/.env');
+    const token = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+    const entries = [
+      `"escaped": {"type": "stdio", "command": "x", "env": {"GITHUB_TOKEN": "gh\\u0070_${token.slice(4)}"}}`,
+      `"escaped-bearer": {"type": "http", "url": "https://a.example", "headers": {"Authorization": "\\u0042earer abcdefghijklmnopqrstuvwxyz0123"}}`,
+      `"mixed-case": {"type": "http", "url": "https://a.example", "headers": {"Authorization": "bEaReR abcdefghijklmnopqrstuvwxyz0123"}}`,
+      `"in-args": {"type": "stdio", "command": "x", "args": ["--token", "${token}"]}`,
+      `"in-url": {"type": "http", "url": "https://a.example/mcp?key=${token}"}`,
+      `"clean": {"type": "stdio", "command": "x", "env": {"GITHUB_TOKEN": "\${GITHUB_TOKEN}"}}`,
+    ];
+    const text = `{\n  ${entries.join(',\n  ')}\n}\n`;
+    const fast = checkDocument(text, 'catalog', facts);
+    assert.ok(fast.fast, 'the fast path judged it');
+    same(fast.findings, full(text, facts).findings, 'credentials');
+    const flagged = fast.findings.filter((finding) => finding.code === 'hardcoded-secret').map((finding) => JSON.stringify(finding.data?.path?.[0]));
+    assert.deepEqual(flagged, ['"escaped"', '"escaped-bearer"', '"mixed-case"', '"in-args"', '"in-url"']);
   });
 
   it('on 1,500 fuzzed variants of the corpus, under every facts variant', () => {

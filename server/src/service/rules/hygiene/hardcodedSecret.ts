@@ -2,7 +2,7 @@ import { field, stringItems, type IndexEntry } from '../../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
 import { decodedOffsetMapper } from '../../placeholders';
 import { literalText, plainObject, type Rule } from '../rule';
-import { findSecrets, secretVariableName, type SecretLocation } from './secrets';
+import { findSecrets, rawTextMayHoldSecret, secretVariableName, type SecretLocation } from './secrets';
 
 /**
  * `hardcoded-secret`: a literal credential in `env`, `headers`, `args` or `url` is
@@ -19,7 +19,7 @@ export const hardcodedSecretRule: Rule = {
   // whole text: descriptions are most of it).
   mayReport(entry) {
     const value = plainObject(entry.value);
-    if (!value) return false;
+    if (!value || !rawTextMayHoldSecret(entry.slice)) return false;
     for (const map of SECRET_MAPS) {
       const object = plainObject(value[map]);
       if (object) for (const key in object) if (holdsSecret(object[key])) return true;

@@ -80,7 +80,7 @@ export const unpinnedPackageRule: Rule = {
   mayReport(entry) {
     const value = plainObject(entry.value);
     if (!value || !isNpxEntry(value)) return false;
-    return npxPackageSpecs(Array.isArray(value.args) ? value.args : []).some((spec) => unpinnedProblem(spec) !== undefined);
+    return plainSpecs(value).some((spec) => unpinnedProblem(spec) !== undefined);
   },
   checkEntry(entry, context) {
     const value = entryValue(entry);
@@ -127,9 +127,27 @@ function entryValue(entry: IndexEntry): Record<string, unknown> | undefined {
 function plainSpecKey(entry: PlainEntry): string | undefined {
   const value = plainObject(entry.value);
   if (!value || !isNpxEntry(value)) return undefined;
-  const specs = npxPackageSpecs(Array.isArray(value.args) ? value.args : []);
+  const specs = plainSpecs(value);
   // One spec (almost always) is its own key. Keys shared by chance only cost a tree: the rule itself groups exactly.
   return specs.length === 1 ? specs[0] : specKey(specs);
+}
+
+const NO_ARGS: readonly unknown[] = [];
+let memoArgs: readonly unknown[] | undefined;
+let memoSpecs: string[] = [];
+
+/**
+ * The specs of a plain npx entry's `args`. The fast path asks this rule's group key and
+ * unpinned-package's `mayReport` about each entry in a row (fastCheck.ts `judge`), so the last
+ * answer is kept for the same array (plain values are never changed once parsed).
+ */
+function plainSpecs(value: Record<string, unknown>): string[] {
+  const args = Array.isArray(value.args) ? (value.args as readonly unknown[]) : NO_ARGS;
+  if (args !== memoArgs) {
+    memoSpecs = npxPackageSpecs(args);
+    memoArgs = args;
+  }
+  return memoSpecs;
 }
 
 /** Entries share a cache when their sorted specs are equal; no spec never shares. */
