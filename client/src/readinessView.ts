@@ -19,12 +19,18 @@ type Node =
 
 export const READINESS_VIEW_ID = 'mcpCatalog.readiness';
 
+/** The longest a readiness refresh waits for typing to pause. */
+const MAX_PAUSE_MS = 1000;
+
 export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readiness: ReadinessResult | undefined;
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private refreshing: Promise<void> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** How long the last answer took, request to tree (what the next edit waits for). */
+  private lastLoadMs = 0;
   private pending = false;
 
   constructor(
@@ -37,13 +43,30 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
     this.disposables.push(
       tracker.onDidChangeActiveCatalog(() => void this.refresh()),
       tracker.onDidAnalyse((info) => {
-        if (info.uri === tracker.active) void this.refresh();
+        if (info.uri === tracker.active) this.refreshAfterEdit();
       }),
     );
   }
 
   get current(): ReadinessResult | undefined {
     return this.readiness;
+  }
+
+  /**
+   * After a new version: once typing pauses for as long as the last answer took (at most
+   * MAX_PAUSE_MS). A small catalog's readiness follows at once; a 10,000-server one, which takes
+   * the server a fifth of a second to answer (bench/NOTES.md "Readiness"), is asked for once per
+   * pause instead of after every keystroke, ahead of that keystroke's diagnostics.
+   */
+  private refreshAfterEdit(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        void this.refresh();
+      },
+      Math.min(MAX_PAUSE_MS, this.lastLoadMs),
+    );
   }
 
   /** Re-ask the server; overlapping refreshes collapse into one more run. */
@@ -63,6 +86,7 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
   }
 
   private async load(): Promise<void> {
+    const started = Date.now();
     const uri = this.tracker.active;
     if (!uri) {
       this.readiness = undefined;
@@ -74,6 +98,7 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         this.readiness = undefined;
       }
     }
+    this.lastLoadMs = Date.now() - started;
     this.changed.fire(undefined);
   }
 
@@ -169,6 +194,7 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
   }
 
   dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
     for (const disposable of this.disposables) disposable.dispose();
   }
 }

@@ -41,7 +41,7 @@ export async function assertScalesLinearly(label: string, n: number, cost: (n: n
   const ratioOf = (big: number): number => Math.max(big, NOISE_FLOOR_MS) / Math.max(small, NOISE_FLOOR_MS);
   // A garbage collection or a busy neighbour lands in one measurement, not in every one: over the
   // ratio, both sizes are measured again (best of each kept) before the verdict.
-  for (let retry = 0; retry < 3 && ratioOf(large) > MAX_RATIO; retry++) {
+  for (let retry = 0; retry < 5 && ratioOf(large) > MAX_RATIO; retry++) {
     large = Math.min(large, await cost(2 * n));
     small = Math.min(small, await cost(n));
   }

@@ -24,6 +24,7 @@ import { readCatalog } from '../../server/src/service/runtime';
 import { loadSeeds } from '../fuzz/corpus';
 import { generateCase, QUICK_LIMITS } from '../fuzz/mutators';
 import { Rng } from '../fuzz/rng';
+import { applyEdit as apply, randomEdit } from '../support/typing';
 import { engineWorld, FACTS_VARIANTS } from '../fuzz/workspace';
 
 function same(actual: readonly ResolvedFinding[], expected: readonly ResolvedFinding[], what: string): void {
@@ -33,41 +34,6 @@ function same(actual: readonly ResolvedFinding[], expected: readonly ResolvedFin
 
 function full(text: string, facts: WorkspaceFacts, options: CheckOptions = {}): CheckResult {
   return checkDocument(text, 'catalog', facts, { ...options, fastPath: false });
-}
-
-/** An edit strictly inside some entry's value: what typing in one entry looks like. */
-function randomEdit(rng: Rng, text: string): { start: number; end: number; text: string } {
-  const inserts = [
-    'x',
-    '"',
-    '\\',
-    '{',
-    '}',
-    '[',
-    ']',
-    ',',
-    ':',
-    '${',
-    '}',
-    '${lower}',
-    '${NOPE}',
-    'ghp_0123456789abcdefghijklmnopqrstuvwxyz',
-    'http://',
-    '\n',
-    '0',
-    '.5',
-    'null',
-    '',
-    '"type": "sse", ',
-    'e3',
-  ];
-  const start = rng.between(1, Math.max(1, text.length - 2));
-  const end = Math.min(text.length - 1, start + rng.pick([0, 0, 1, 1, 2, 5]));
-  return { start, end, text: rng.pick(inserts) };
-}
-
-function apply(text: string, edit: { start: number; end: number; text: string }): string {
-  return text.slice(0, edit.start) + edit.text + text.slice(edit.end);
 }
 
 describe('fast path: same findings as the full parser', function () {

@@ -21,11 +21,12 @@ import { uriToPath } from './paths';
 import type { ResourceSettings } from './projectSettings';
 import type { Readiness } from '../service/readiness';
 import type * as ReadinessService from '../service/readiness';
-import { readCatalog, type CatalogView } from '../service/catalogView';
+import { catalogViewAfterCheck, type CatalogView } from '../service/catalogView';
+import { onFirstUse } from './lazy';
 
 /** Readiness: loaded when first asked for (a hover, the readiness view), not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const readinessService = (): typeof ReadinessService => require('../service/readiness') as typeof ReadinessService;
+const readinessService = onFirstUse((): typeof ReadinessService => require('../service/readiness') as typeof ReadinessService);
 
 /**
  * One analysis per document version (DESIGN §1): the parse, the findings and the facts they were
@@ -275,25 +276,37 @@ const readinessViews = new WeakMap<Analysis, Readiness>();
 export function catalogViewOf(analysis: Analysis): CatalogView {
   let view = catalogViews.get(analysis);
   if (!view) {
-    // Without the tree: a big catalog is read on the fast path, and the tree stays unbuilt unless
-    // an editor feature needs it (readiness refreshes on every version in VS Code).
-    view = readCatalog(analysis.text, analysis.facts);
+    // From the analysis's own check, without the tree (a big catalog is read on the fast path, and
+    // the tree stays unbuilt unless an editor feature needs it); the readiness view asks for every
+    // version, so the previous version's view lends its unchanged entries (service/catalogView.ts).
+    view = catalogViewAfterCheck(analysis.source, analysis.check, analysis.facts, analysis.settings.severity, lastViews.get(analysis.facts));
     catalogViews.set(analysis, view);
+    lastViews.set(analysis.facts, view);
   }
   return view;
 }
+
+/** Per document (its facts carry over from version to version): the latest view and readiness memo. */
+const lastViews = new WeakMap<WorkspaceFacts, CatalogView>();
+const readinessMemos = new WeakMap<WorkspaceFacts, ReadinessService.ReadinessMemo>();
 
 /** Readiness of an analysed catalog, once per version. */
 export function readinessOf(analysis: Analysis): Readiness {
   let readiness = readinessViews.get(analysis);
   if (!readiness) {
-    readiness = readinessService().computeReadiness(catalogViewOf(analysis), analysis.facts, { declareKnownHint: DECLARE_KNOWN_IN_EDITOR });
+    const service = readinessService();
+    let memo = readinessMemos.get(analysis.facts);
+    if (!memo?.holds(analysis.facts.variables, EDITOR_READINESS))
+      readinessMemos.set(analysis.facts, (memo = new service.ReadinessMemo(analysis.facts.variables, EDITOR_READINESS)));
+    readiness = service.computeReadiness(catalogViewOf(analysis), analysis.facts, EDITOR_READINESS, memo);
     readinessViews.set(analysis, readiness);
   }
   return readiness;
 }
 
 export const DECLARE_KNOWN_IN_EDITOR = 'declare it known in `mcpCatalog.knownVariables` if the runtime reads it from a store the editor cannot see';
+
+const EDITOR_READINESS: ReadinessService.ReadinessOptions = { declareKnownHint: DECLARE_KNOWN_IN_EDITOR };
 
 /** A version of a document, or a closed file's text, as `build` takes it. */
 interface AnalysedText {

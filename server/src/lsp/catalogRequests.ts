@@ -1,3 +1,4 @@
+import { onFirstUse } from './lazy';
 import * as path from 'node:path';
 import { ResponseError, ErrorCodes, type CancellationToken } from 'vscode-languageserver';
 import {
@@ -19,11 +20,11 @@ import { registerTranslateRequest } from './translateRequest';
 
 /** Loaded on the first readiness request, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const readinessService = (): typeof ReadinessService => require('../service/readiness') as typeof ReadinessService;
+const readinessService = onFirstUse((): typeof ReadinessService => require('../service/readiness') as typeof ReadinessService);
 
 /** The runtime-config generators (and the TOML writer): loaded on the first preview, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const runtime = (): typeof Runtime => require('../service/runtime') as typeof Runtime;
+const runtime = onFirstUse((): typeof Runtime => require('../service/runtime') as typeof Runtime);
 
 /**
  * The custom requests behind the readiness tree, the language status and the preview documents.

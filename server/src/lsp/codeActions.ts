@@ -1,3 +1,4 @@
+import { onFirstUse } from './lazy';
 import {
   CodeActionKind,
   type ClientCapabilities,
@@ -28,11 +29,11 @@ import { pathToUri, uriToPath } from './paths';
 
 /** Loaded on the first code action, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const editApplier = (): typeof EditApplier => require('../service/fixes/apply') as typeof EditApplier;
+const editApplier = onFirstUse((): typeof EditApplier => require('../service/fixes/apply') as typeof EditApplier);
 
 /** The fixes: loaded on the first code action, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const fixes = (): typeof Fixes => require('../service/fixes') as typeof Fixes;
+const fixes = onFirstUse((): typeof Fixes => require('../service/fixes') as typeof Fixes);
 
 /**
  * Quick fixes and fix-all (SPEC §5) over LSP. Fixes are computed by the core from each

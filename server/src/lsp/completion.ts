@@ -4,10 +4,11 @@ import type * as CompletionService from '../service/language/completion';
 import type { LineIndex } from '../service/text';
 import type { FeatureRegistration } from './features';
 import { documentAt, guarded } from './requests';
+import { onFirstUse } from './lazy';
 
 /** Loaded on the first completion, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const completionService = (): typeof CompletionService => require('../service/language/completion') as typeof CompletionService;
+const completionService = onFirstUse((): typeof CompletionService => require('../service/language/completion') as typeof CompletionService);
 
 /**
  * Completion in catalogs and roots indexes. Snippets only for clients that say they expand them

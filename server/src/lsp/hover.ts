@@ -4,10 +4,11 @@ import type { Readiness } from '../service/readiness';
 import { readinessOf } from './analysis';
 import type { FeatureRegistration } from './features';
 import { documentAt, guarded } from './requests';
+import { onFirstUse } from './lazy';
 
 /** Loaded on the first hover, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const hoverService = (): typeof HoverService => require('../service/language/hover') as typeof HoverService;
+const hoverService = onFirstUse((): typeof HoverService => require('../service/language/hover') as typeof HoverService);
 
 /**
  * Hovers on catalogs and roots indexes: field documentation, the timeout per runtime, readiness,

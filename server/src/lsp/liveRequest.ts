@@ -1,3 +1,4 @@
+import { onFirstUse } from './lazy';
 import type { CancellationToken } from 'vscode-languageserver';
 import {
   LIVE_COMPARE_REQUEST,
@@ -15,7 +16,7 @@ import { guarded, throwIfCancelled } from './requests';
 
 /** The live comparison: loaded on the first comparison, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const live = (): typeof Live => require('../service/live') as typeof Live;
+const live = onFirstUse((): typeof Live => require('../service/live') as typeof Live);
 
 /**
  * The live comparison (SPEC §11) for the editor: the client lends its connection over

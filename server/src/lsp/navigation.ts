@@ -1,3 +1,4 @@
+import { onFirstUse } from './lazy';
 import {
   ErrorCodes,
   ResponseError,
@@ -26,15 +27,15 @@ import { pathToUri } from './paths';
 
 /** Loaded on the first rename, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const editApplier = (): typeof EditApplier => require('../service/fixes/apply') as typeof EditApplier;
+const editApplier = onFirstUse((): typeof EditApplier => require('../service/fixes/apply') as typeof EditApplier);
 
 /** Loaded on the first rename, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const rootDefaults = (): typeof RootDefaults => require('../service/language/rootDefaults') as typeof RootDefaults;
+const rootDefaults = onFirstUse((): typeof RootDefaults => require('../service/language/rootDefaults') as typeof RootDefaults);
 
 /** Loaded on the first navigation request, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const navigationService = (): typeof NavigationService => require('../service/language/navigation') as typeof NavigationService;
+const navigationService = onFirstUse((): typeof NavigationService => require('../service/language/navigation') as typeof NavigationService);
 
 /**
  * Go to definition, find references and rename for roots (and definitions of a roots index's

@@ -3,10 +3,11 @@ import type * as StructureService from '../service/language/structure';
 import type { Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
 import { guarded, throwIfCancelled } from './requests';
+import { onFirstUse } from './lazy';
 
 /** Folding, selection and formatting: loaded on the first such request, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const structureService = (): typeof StructureService => require('../service/language/structure') as typeof StructureService;
+const structureService = onFirstUse((): typeof StructureService => require('../service/language/structure') as typeof StructureService);
 
 /**
  * Folding, smart selection and formatting: what an editor's JSON mode gave catalogs before they

@@ -4,10 +4,11 @@ import type * as SymbolsService from '../service/language/symbols';
 import type { LineIndex } from '../service/text';
 import type { FeatureRegistration } from './features';
 import { documentAt, guarded } from './requests';
+import { onFirstUse } from './lazy';
 
 /** Loaded on the first outline request, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const symbolsService = (): typeof SymbolsService => require('../service/language/symbols') as typeof SymbolsService;
+const symbolsService = onFirstUse((): typeof SymbolsService => require('../service/language/symbols') as typeof SymbolsService);
 
 /**
  * The outline and breadcrumbs: servers (detail: their `type`) or roots, with their fields below.

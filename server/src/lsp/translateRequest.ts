@@ -4,10 +4,11 @@ import { catalogViewOf, type Analysis } from './analysis';
 import type * as Translation from '../service/translate';
 import type { FeatureRegistration } from './features';
 import { guarded, throwIfCancelled } from './requests';
+import { onFirstUse } from './lazy';
 
 /** Copy-as (and the TOML writer): loaded on the first translation, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const translateService = (): typeof Translation => require('../service/translate') as typeof Translation;
+const translateService = onFirstUse((): typeof Translation => require('../service/translate') as typeof Translation);
 
 /**
  * `mcpCatalog/translate`: the copy-as commands' translation, computed by the core from

@@ -62,6 +62,11 @@ export interface FastState {
    * those entries or its groups change; undefined: run it.
    */
   readonly documentFindings: (Finding[] | undefined)[];
+  /**
+   * Set once the next version's re-check took this state over (its tables now describe that
+   * version): whoever still holds this version must not read them.
+   */
+  consumed?: boolean;
 }
 
 export interface FastResult {
@@ -185,6 +190,8 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
  * The previous state is consumed: its tables and trees are updated in place.
  */
 export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], text: TextSource, runRule: RunRule): FastResult | undefined {
+  if (previous.consumed) return undefined;
+  previous.consumed = true;
   const { object, reporters, groupKeys, groupSizes, trees, documentFindings } = previous;
   const spans = object.spans;
   let objectEnd = object.end;
@@ -259,7 +266,7 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
   }
   // Keys that depend on names cannot change inside a value; if one did, start over.
   if (changedNamedGroup) return undefined;
-  const state: FastState = { ...previous, text, object: next };
+  const state: FastState = { ...previous, text, object: next, consumed: false };
   /** Document rules whose entries changed: they run again, the others' findings are kept. */
   let stale = 0;
   for (const index of dirty) {
@@ -296,6 +303,7 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
  * anywhere else (between entries, on `$schema`): use the whole tree.
  */
 export function entryParseAt(state: FastState, offset: number, withKey: boolean): ParsedJson | undefined {
+  if (state.consumed) return undefined;
   const index = entryAt(state.object, offset);
   if (index < 0 || index === state.schemaIndex) return undefined;
   const span = spanAt(state.object.spans, index);

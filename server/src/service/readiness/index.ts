@@ -1,5 +1,5 @@
 import type { WorkspaceFacts } from '../facts';
-import { readCatalog, type CatalogView } from '../catalogView';
+import { readCatalog, type CatalogEntry, type CatalogView } from '../catalogView';
 import { maskCredentials } from '../masking';
 import { defaultServersByRoot, rootReadiness, type RootReadiness } from './rootReadiness';
 import { serverReadiness, type ReadinessOptions, type ServerReadiness } from './serverReadiness';
@@ -16,13 +16,53 @@ export interface Readiness {
   roots: RootReadiness[];
 }
 
-export function computeReadiness(source: string | CatalogView, facts: WorkspaceFacts, options: ReadinessOptions = {}): Readiness {
+export function computeReadiness(source: string | CatalogView, facts: WorkspaceFacts, options: ReadinessOptions = {}, memo?: ReadinessMemo): Readiness {
   const catalog = typeof source === 'string' ? readCatalog(source, facts) : source;
-  const inOrder = catalog.entries.map((entry) => masked(serverReadiness(entry, facts.variables, options)));
+  const kept = memo?.holds(facts.variables, options) ? memo : undefined;
+  const inOrder = catalog.entries.map(
+    (entry) => kept?.get(entry) ?? kept?.set(entry, readinessOf(entry, facts, options)) ?? readinessOf(entry, facts, options),
+  );
   const servers = [...inOrder.filter((r) => r.startable), ...inOrder.filter((r) => !r.startable)];
   const byName = new Map(inOrder.map((r) => [r.name, r]));
   const roots = [...defaultServersByRoot(facts.roots, catalog.entries)].map(([name, names]) => rootReadiness(name, names, byName));
   return { servers, roots };
+}
+
+function readinessOf(entry: CatalogEntry, facts: WorkspaceFacts, options: ReadinessOptions): ServerReadiness {
+  return masked(serverReadiness(entry, facts.variables, options));
+}
+
+/**
+ * Each server's readiness, kept from one version of a catalog to the next (the readiness view
+ * asks for every version): it depends on the entry's name, its JSON.parse value and its problems
+ * alone under the same variables and options, and catalogViewAfterCheck keeps the same value
+ * object for an entry written as before. Held per document's facts (lsp/analysis.ts).
+ */
+export class ReadinessMemo {
+  private readonly byValue = new WeakMap<object, { name: string; problems: readonly string[]; readiness: ServerReadiness }>();
+
+  constructor(
+    private readonly variables: WorkspaceFacts['variables'],
+    private readonly options: ReadinessOptions,
+  ) {}
+
+  holds(variables: WorkspaceFacts['variables'], options: ReadinessOptions): boolean {
+    return variables === this.variables && options.declareKnownHint === this.options.declareKnownHint;
+  }
+
+  get(entry: CatalogEntry): ServerReadiness | undefined {
+    const kept = entry.value && this.byValue.get(entry.value);
+    return kept && kept.name === entry.name && sameList(kept.problems, entry.problems) ? kept.readiness : undefined;
+  }
+
+  set(entry: CatalogEntry, readiness: ServerReadiness): ServerReadiness {
+    if (entry.value) this.byValue.set(entry.value, { name: entry.name, problems: entry.problems, readiness });
+    return readiness;
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 /** Reasons quote the catalog (a declared `unavailable`, a structural problem): credentials masked (SPEC §5). */
