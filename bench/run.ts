@@ -26,7 +26,7 @@ import { measureInProcess, measureMemory, type SizeResult } from './inProcess';
 import { oursFacts } from './ours';
 import { parseOptions } from './options';
 import { measurePhases, type Phase } from './phases';
-import { measureBundles, measureCli, measureColdStart, type CliFigures } from './processes';
+import { measureBundles, measureCli, measureColdStart, warmCodeCache, type CliFigures } from './processes';
 import { endToEndTable, fmt, goals, inProcessTable, kb, markdown } from './report';
 import { findPeerServer, networkNote, oursSpec, peerSpec } from './servers';
 import { machineInfo, mb, now, REPO } from './util';
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   // The server's V8 code cache: a fresh folder per run, so each run measures its own warm cache
   // (written by the run's first start of ours) and never the user's (bench/NOTES.md, "Start-up").
   const codeCacheDir = path.join(tmp, 'code-cache');
+  if (runEndToEnd) await warmCodeCache(oursSpec(serverPath, codeCacheDir), serverPath, tmp, codeCacheDir);
   const results: SizeResult[] = [];
   const e2e = new Map<number, EndToEnd>();
   const cli = new Map<number, CliFigures>();

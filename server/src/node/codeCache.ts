@@ -135,7 +135,8 @@ export function runWithCodeCache(bundlePath: string): void {
     script = new vm.Script(wrapped, { filename });
     read = { ...read, data: undefined };
   }
-  const rejected = read.data !== undefined && script.cachedDataRejected === true;
+  // "Used" only when V8 says it consumed the data (`cachedDataRejected` is set only when data was given).
+  const rejected = read.data !== undefined && script.cachedDataRejected !== false;
   const loaded = rejected
     ? `Code cache: ${read.file} was rejected by V8 (made by another Node version or with other flags, or damaged); it is rewritten after the first check.`
     : read.message;
