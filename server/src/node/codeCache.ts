@@ -122,7 +122,7 @@ export function runWithCodeCache(bundlePath: string): void {
     read = { writable: false, message: `Code cache: not used (${codeOf(error)}).` };
   }
   // The client's variable is for this loader only: the server's view of the process environment
-  // (SPEC §6, readProcessEnv) is the user's, as without a cache.
+  // (what `mcpCatalog.readProcessEnv` lets it read) is the user's, as without a cache.
   delete process.env[CACHE_DIR_VARIABLE];
 
   const filename = bundlePath;
