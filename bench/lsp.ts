@@ -87,8 +87,9 @@ export class LspSession {
     folder: string,
     nodeArgs: readonly string[] = [],
     initializationOptions: unknown = { settings: { validation: { delay: 0 }, readProcessEnv: false } },
+    env?: NodeJS.ProcessEnv,
   ): Promise<{ session: LspSession; initializedAt: number }> {
-    return LspSession.launch({ command: process.execPath, args: [...nodeArgs, serverPath, '--stdio'], initializationOptions }, folder);
+    return LspSession.launch({ command: process.execPath, args: [...nodeArgs, serverPath, '--stdio'], initializationOptions, env }, folder);
   }
 
   /** Spawn the server and send initialize + initialized for `folder`, then the spec's configuration. */

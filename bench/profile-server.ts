@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     const generated = generateCatalog(size);
     const files = writeFixture(dir, generated);
     // As the VS Code client runs it (pulled diagnostics, default settings), under the profiler.
-    const spec = oursSpec(path.join(REPO, 'dist', 'server.js'));
+    const spec = oursSpec(path.join(REPO, 'dist', 'server.js'), path.join(dir, 'code-cache'));
     const { session } = await LspSession.launch(
       { ...spec, command: process.execPath, args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, path.join(REPO, 'dist', 'server.js'), '--stdio'] },
       dir,

@@ -26,7 +26,7 @@ import { measureInProcess, measureMemory, type SizeResult } from './inProcess';
 import { oursFacts } from './ours';
 import { parseOptions } from './options';
 import { measurePhases, type Phase } from './phases';
-import { measureBundles, measureCli, measureColdStart, type CliFigures } from './processes';
+import { measureBundles, measureCli, measureColdStart, warmCodeCache, type CliFigures } from './processes';
 import { endToEndTable, fmt, goals, inProcessTable, kb, markdown } from './report';
 import { findPeerServer, networkNote, oursSpec, peerSpec } from './servers';
 import { machineInfo, mb, now, REPO } from './util';
@@ -58,8 +58,14 @@ async function main(): Promise<void> {
   const cliPath = path.join(tmp, 'cli.js');
   if (haveServer) {
     copyFileSync(builtServer, serverPath);
+    // dist/server.js is the loader of dist/server-main.js (server/src/serverLoader.ts).
+    if (existsSync(path.join(REPO, 'dist', 'server-main.js'))) copyFileSync(path.join(REPO, 'dist', 'server-main.js'), path.join(tmp, 'server-main.js'));
     copyFileSync(builtCli, cliPath);
   }
+  // The server's V8 code cache: a fresh folder per run, so each run measures its own warm cache
+  // (written by the run's first start of ours) and never the user's (bench/NOTES.md, "Start-up").
+  const codeCacheDir = path.join(tmp, 'code-cache');
+  if (runEndToEnd) await warmCodeCache(oursSpec(serverPath, codeCacheDir), serverPath, tmp, codeCacheDir);
   const results: SizeResult[] = [];
   const e2e = new Map<number, EndToEnd>();
   const cli = new Map<number, CliFigures>();
@@ -71,7 +77,7 @@ async function main(): Promise<void> {
       say(`${size.toLocaleString('en-US')} servers (${kb(Buffer.byteLength(generated.text))}, ${generated.mistakes.length} deliberate mistakes)`);
       if (runEndToEnd && size >= PROCESS_MIN_SIZE) {
         const figures = await measureEndToEnd(
-          { ours: oursSpec(serverPath), peer: peerSpec(peer.path!) },
+          { ours: oursSpec(serverPath, codeCacheDir), peer: peerSpec(peer.path!) },
           generated,
           files,
           endToEndPlan(size, options.rounds),
@@ -107,7 +113,7 @@ async function main(): Promise<void> {
       }
       rmSync(path.dirname(files.catalogPath), { recursive: true, force: true });
     }
-    const cold = haveServer ? await measureColdStart(serverPath, tmp) : undefined;
+    const cold = haveServer ? await measureColdStart(serverPath, tmp, path.join(tmp, 'code-cache-cold')) : undefined;
     if (cold) say(`cold start on the Zimmer catalog: spawn → first diagnostics ${fmt(cold.firstDiagnosticsMs)} ms (node alone ${fmt(cold.nodeBaselineMs)} ms)`);
     const bundles = await measureBundles(tmp);
     const figures = { machine, results, e2e, cli, cold, bundles, phases, notes, elapsedSeconds: (now() - started) / 1000 };

@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../shared/src/serverProcess';
+import { CODE_CACHE_DIR_VARIABLE, SERVER_NODE_FLAGS } from '../shared/src/serverProcess';
 import type { ServerSpec } from './lsp';
 import { FIXTURES, REPO } from './util';
 
@@ -57,8 +57,12 @@ function benchNodeFlags(): readonly string[] {
   return override === undefined ? SERVER_NODE_FLAGS : override.split(/\s+/).filter(Boolean);
 }
 
-/** Ours, as the VS Code client starts it: trusted workspace, settings asked for and all left at their defaults. */
-export function oursSpec(serverPath: string): ServerSpec {
+/**
+ * Ours, as the VS Code client starts it: trusted workspace, settings asked for and all left at
+ * their defaults, the V8 code cache in `codeCacheDir` (the client passes its global storage; the
+ * benchmark a fresh folder per run, warmed by the first start: bench/NOTES.md, "Start-up").
+ */
+export function oursSpec(serverPath: string, codeCacheDir: string): ServerSpec {
   return {
     // With the Node flags the extension starts it with (shared/src/serverProcess.ts), unless an
     // experiment names others in MCP_CATALOG_BENCH_NODE_FLAGS ("" for none; bench/NOTES.md).
@@ -66,7 +70,7 @@ export function oursSpec(serverPath: string): ServerSpec {
     initializationOptions: { workspaceTrusted: true },
     // VS Code answers with the contributed defaults; an empty object normalises to the same.
     requests: { 'workspace/configuration': (params) => ((params as { items: unknown[] }).items ?? []).map(() => ({})) },
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', [CODE_CACHE_DIR_VARIABLE]: codeCacheDir },
   };
 }
 

@@ -4,7 +4,7 @@ import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } fr
 import { optedOutUris, OWN_LANGUAGES } from './languages';
 import { ClientLogChannel } from './logChannel';
 import { explicitConfiguration } from './explicitSettings';
-import { SERVER_NODE_FLAGS } from '../../shared/src/serverProcess';
+import { CODE_CACHE_DIR_VARIABLE, SERVER_NODE_FLAGS } from '../../shared/src/serverProcess';
 
 /** The client id: VS Code reads `mcpCatalog.trace.server` for it. */
 export const CLIENT_ID = 'mcpCatalog';
@@ -28,9 +28,12 @@ export interface CatalogClient {
 
 export async function startLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): Promise<CatalogClient> {
   const module = context.asAbsolutePath('dist/server.js');
+  // The server's V8 code cache lives in the extension's own storage (the client adds this to its
+  // environment; bench/NOTES.md "Start-up"), never anywhere a workspace could choose.
+  const env = { [CODE_CACHE_DIR_VARIABLE]: context.globalStorageUri.fsPath };
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS], env } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6009'], env } },
   };
   // Read at every (re)start: trust and the files switched out of our modes may have changed since activation.
   const initializationOptions = (): InitializationOptions => ({ workspaceTrusted: vscode.workspace.isTrusted, optedOut: optedOutUris(context.workspaceState) });

@@ -5,3 +5,10 @@
  * The benchmark starts the server with the same flags, as the extension does.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--optimize-for-size'];
+
+/**
+ * The environment variable through which the client names the folder for the server's V8 code
+ * cache (VS Code: the extension's global storage; bench/NOTES.md, "Start-up"). Set by the editor,
+ * never by a workspace: there is no setting for it (server/src/node/codeCachePolicy.ts).
+ */
+export const CODE_CACHE_DIR_VARIABLE = 'MCP_CATALOG_CODE_CACHE_DIR';

@@ -17,7 +17,8 @@ export const bundles = { cli: path.join(repoRoot(), 'dist', 'cli.js'), server: p
 export function snapshotBundles(scratch: string): void {
   const dir = path.join(scratch, 'dist');
   fs.mkdirSync(dir);
-  for (const name of ['cli.js', 'server.js'] as const) {
+  // server.js is the loader of server-main.js (server/src/serverLoader.ts): both are copied.
+  for (const name of ['cli.js', 'server.js', 'server-main.js'] as const) {
     const source = path.join(repoRoot(), 'dist', name);
     if (!fs.existsSync(source)) throw new Error(`${source} is missing: run \`node scripts/build.mjs\` first`);
     fs.copyFileSync(source, path.join(dir, name));

@@ -33,14 +33,14 @@ describe('the build (scripts/build.mjs)', function () {
 
   it('is reproducible: two builds of the same sources are identical', () => {
     const files = fs.readdirSync(first).sort();
-    assert.deepEqual(files, ['cli.js', 'cli.js.map', 'client.js', 'client.js.map', 'server.js', 'server.js.map']);
+    assert.deepEqual(files, ['cli.js', 'cli.js.map', 'client.js', 'client.js.map', 'server-main.js', 'server-main.js.map', 'server.js', 'server.js.map']);
     assert.deepEqual(fs.readdirSync(second).sort(), files);
     for (const file of files)
       assert.ok(fs.readFileSync(path.join(first, file)).equals(fs.readFileSync(path.join(second, file))), `${file} differs between two builds`);
   });
 
   it("bundles ajv's runtime helpers, not its compiler, in the command line and the server", () => {
-    for (const bundle of ['cli.js', 'server.js']) {
+    for (const bundle of ['cli.js', 'server-main.js']) {
       const text = fs.readFileSync(path.join(first, bundle), 'utf8');
       // The unminified build names each bundled file in a comment (`// node_modules/ajv/dist/…`).
       assert.match(text, /node_modules\/ajv\/dist\/runtime\/ucs2length\.js/, bundle);

@@ -1,0 +1,165 @@
+/**
+ * The language server's V8 code cache, the I/O half (the decisions are node/codeCachePolicy.ts;
+ * why and what it gains: bench/NOTES.md, "Start-up"). `runWithCodeCache` compiles the server
+ * bundle with `vm.Script`, given the cached data when a trusted cache file exists, runs it as
+ * CommonJS exactly as `node` would, and hands the outcome and a writer to the bundle
+ * (node/codeCacheHandoff.ts). No cache problem may change how the server starts: every failure
+ * here ends as a line for the verbose log, never as an exception or output.
+ */
+import * as fs from 'node:fs';
+import Module from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { version } from '../../../package.json';
+import { CACHE_DIR_VARIABLE, cacheFileName, chooseCacheDirectory, refuseDirectory, refuseFile } from './codeCachePolicy';
+import { handOff, type CodeCacheHandoff } from './codeCacheHandoff';
+
+/** Where the cache is, and what reading it gave. `writable`: the place is trusted and the data should be (re)written. */
+export interface CacheRead {
+  readonly file?: string;
+  readonly data?: Buffer;
+  readonly writable: boolean;
+  readonly message: string;
+}
+
+const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException)?.code ?? (error instanceof Error ? error.message : 'error');
+
+/** Ready the cache directory (created 0700) and read the file when both can be trusted. */
+export function readCodeCache(dir: string | undefined, name: string, uid: number | undefined): CacheRead {
+  if (!dir) return { writable: false, message: `Code cache: not used: no cache folder (no ${CACHE_DIR_VARIABLE}, XDG_CACHE_HOME or home folder).` };
+  const file = path.join(dir, name);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const refused = refuseDirectory(fs.statSync(dir), uid);
+    if (refused)
+      return { writable: false, message: `Code cache: not used: the folder ${dir} cannot be trusted (${refused}); nothing is read or written there.` };
+  } catch (error) {
+    return { writable: false, message: `Code cache: not used: the folder ${dir} is not available (${codeOf(error)}).` };
+  }
+  let fd: number;
+  try {
+    // O_NOFOLLOW: a symbolic link put in place of the file fails the open itself (ELOOP).
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'ENOENT') return { file, writable: true, message: `Code cache: none yet at ${file}; it is written after the first check.` };
+    if (code === 'ELOOP')
+      return { file, writable: false, message: `Code cache: not used: ${file} cannot be trusted (it is a symbolic link); it is left alone.` };
+    return { file, writable: false, message: `Code cache: not used: ${file} could not be opened (${code}); it is left alone.` };
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    const refused = refuseFile(stat, uid);
+    if (refused) return { file, writable: false, message: `Code cache: not used: ${file} cannot be trusted (${refused}); it is left alone.` };
+    const data = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < data.length) {
+      const got = fs.readSync(fd, data, read, data.length - read, read);
+      if (got === 0) break;
+      read += got;
+    }
+    // A file shorter than its size said is damaged: V8 would reject it; it is rewritten.
+    return { file, data: data.subarray(0, read), writable: true, message: `Code cache: used ${file}.` };
+  } catch (error) {
+    return { file, writable: true, message: `Code cache: ${file} could not be read (${codeOf(error)}); it is rewritten after the first check.` };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Replace the cache file atomically: a private temporary file in the same folder, then a rename. */
+export function writeCodeCache(file: string, data: Buffer): string {
+  const temporary = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  try {
+    const fd = fs.openSync(temporary, 'wx', 0o600);
+    try {
+      let written = 0;
+      while (written < data.length) written += fs.writeSync(fd, data, written, data.length - written);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temporary, file);
+    return `Code cache: written to ${file} (${Math.round(data.length / 1024)} KB).`;
+  } catch (error) {
+    try {
+      fs.unlinkSync(temporary);
+    } catch {
+      // It was never created, or is gone already.
+    }
+    return `Code cache: could not write ${file} (${codeOf(error)}); the server runs without it.`;
+  }
+}
+
+function homeFolder(): string | undefined {
+  try {
+    return os.homedir();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Run the bundle at `bundlePath` as `node bundlePath` would (CommonJS, its own `require`,
+ * `module`, `__filename`, `__dirname`; `process.argv` untouched), through the code cache.
+ */
+export function runWithCodeCache(bundlePath: string): void {
+  const source = fs.readFileSync(bundlePath, 'utf8');
+  let read: CacheRead;
+  try {
+    const bundle = fs.statSync(bundlePath);
+    const dir = chooseCacheDirectory(process.env, homeFolder());
+    const name = cacheFileName({
+      bundleBytes: bundle.size,
+      bundleMtimeMs: bundle.mtimeMs,
+      packageVersion: version,
+      nodeVersion: process.version,
+      arch: process.arch,
+      execArgv: process.execArgv,
+    });
+    read = readCodeCache(dir, name, process.getuid?.());
+  } catch (error) {
+    read = { writable: false, message: `Code cache: not used (${codeOf(error)}).` };
+  }
+  // The client's variable is for this loader only: the server's view of the process environment
+  // (what `mcpCatalog.readProcessEnv` lets it read) is the user's, as without a cache.
+  delete process.env[CACHE_DIR_VARIABLE];
+
+  const filename = bundlePath;
+  const wrapped = Module.wrap(source);
+  let script: vm.Script;
+  try {
+    script = new vm.Script(wrapped, { filename, cachedData: read.data });
+  } catch (error) {
+    if (!read.data) throw error;
+    script = new vm.Script(wrapped, { filename });
+    read = { ...read, data: undefined };
+  }
+  // "Used" only when V8 says it consumed the data (`cachedDataRejected` is set only when data was given).
+  const rejected = read.data !== undefined && script.cachedDataRejected !== false;
+  const loaded = rejected
+    ? `Code cache: ${read.file} was rejected by V8 (made by another Node version or with other flags, or damaged); it is rewritten after the first check.`
+    : read.message;
+  // Accepted data is kept as it is; absent, rejected or unreadable data is (re)written.
+  let pending = read.writable && read.file !== undefined && (rejected || read.data === undefined);
+  const handoff: CodeCacheHandoff = {
+    loaded,
+    persist() {
+      if (!pending || !read.file) return undefined;
+      pending = false;
+      try {
+        return writeCodeCache(read.file, script.createCachedData());
+      } catch (error) {
+        return `Code cache: could not write ${read.file} (${codeOf(error)}); the server runs without it.`;
+      }
+    },
+  };
+  handOff(handoff);
+
+  const module = new Module(filename, require.main);
+  module.filename = filename;
+  module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(filename));
+  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, __filename: string, __dirname: string) => void;
+  run.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));
+  module.loaded = true;
+}
