@@ -95,7 +95,7 @@ function viewOfCheck(text: TextSource, result: CheckResult, previous?: CatalogVi
       values[index] = text.slice(object.spans[at + VALUE_START], object.spans[at + VALUE_END]);
       if (index === schemaIndex) continue;
       const earlier =
-        before && before.keys[index] === keys[index] && before.values[index] === values[index] ? previous!.entries[before.entryIndex[index]] : undefined;
+        before && before.keys[index] === keys[index] && before.values[index] === values[index] ? previous.entries[before.entryIndex[index]] : undefined;
       let name: string;
       let value: Record<string, unknown> | undefined;
       if (earlier) ({ name, value } = earlier);
