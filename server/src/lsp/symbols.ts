@@ -3,7 +3,7 @@ import type { DocumentSymbolNode } from '../service/language/symbols';
 import type * as SymbolsService from '../service/language/symbols';
 import type { LineIndex } from '../service/text';
 import type { FeatureRegistration } from './features';
-import { documentAt, guarded } from './requests';
+import { documentAt, guarded, throwIfCancelled } from './requests';
 import { onFirstUse } from './lazy';
 
 /** Loaded on the first outline request, not at start-up (bench/NOTES.md "Start-up"). */
@@ -17,13 +17,20 @@ const symbolsService = onFirstUse((): typeof SymbolsService => require('../servi
 export const registerSymbols: FeatureRegistration = (context) => {
   context.connection.onDocumentSymbol((params, token) =>
     guarded(context, 'document symbols', token, async (): Promise<DocumentSymbol[] | SymbolInformation[] | null> => {
-      const at = await documentAt(context, params.textDocument.uri, token);
-      if (!at) return null;
-      const symbols = symbolsService().documentSymbols(at.document);
+      // A catalog checked on the fast path: its outline without the whole tree (after every typing
+      // pause in a big catalog, breadcrumbs ask again).
+      const textDocument = context.documents.get(params.textDocument.uri);
+      const analysis = textDocument && (await context.analyse(textDocument));
+      throwIfCancelled(token);
+      const fast = analysis?.kind === 'catalog' && analysis.check.fast ? symbolsService().fastDocumentSymbols(analysis.check.fast) : undefined;
+      const at = fast ? undefined : await documentAt(context, params.textDocument.uri, token);
+      const symbols = fast ?? (at && symbolsService().documentSymbols(at.document));
+      const lines = (fast ? analysis : at?.analysis)?.lines;
+      if (!symbols || !lines) return null;
       const hierarchical = context.clientCapabilities?.()?.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
       // Unknown capabilities (no initialize seen): hierarchical, which every current client reads.
-      if (hierarchical === false) return flatten(symbols, at.analysis.lines, params.textDocument.uri);
-      return symbols.map((symbol) => toDocumentSymbol(symbol, at.analysis.lines));
+      if (hierarchical === false) return flatten(symbols, lines, params.textDocument.uri);
+      return symbols.map((symbol) => toDocumentSymbol(symbol, lines));
     }),
   );
   return { documentSymbolProvider: { label: 'MCP catalog' } };

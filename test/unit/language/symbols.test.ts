@@ -1,7 +1,14 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { documentSymbols } from '../../../server/src/service/language/symbols';
+import { generateCatalog } from '../../../bench/generate';
+import { checkDocument, recheckDocument } from '../../../server/src/service/engine';
+import { documentSymbols, fastDocumentSymbols, MAX_NESTED_SYMBOLS } from '../../../server/src/service/language/symbols';
+import { loadSeeds } from '../../fuzz/corpus';
+import { generateCase, QUICK_LIMITS } from '../../fuzz/mutators';
+import { Rng } from '../../fuzz/rng';
+import { engineWorld } from '../../fuzz/workspace';
+import { applyEdit, randomEdit } from '../../support/typing';
 import { languageDocument } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/language');
@@ -65,5 +72,70 @@ describe('language: document symbols', () => {
       documentSymbols(languageDocument('{"a": {"type": "stdio", "command": ')).map((s) => s.name),
       ['a'],
     );
+  });
+
+  it('lists every server of a big catalog, with fields and then their keys only while 5,000 nested symbols last', () => {
+    const servers: Record<string, unknown> = {};
+    for (let i = 0; i < 1500; i++) servers[`s${i}`] = { type: 'stdio', command: 'npx', args: ['-y', `p${i}`], env: { A: '${A}', B: '${B}' } };
+    const symbols = documentSymbols(languageDocument(JSON.stringify(servers, null, 2)));
+    assert.equal(symbols.length, 1500, 'every server is listed');
+    const nested = (list: readonly { children?: readonly unknown[] }[]): number =>
+      list.reduce((sum, symbol) => sum + (symbol.children?.length ?? 0) + nested((symbol.children ?? []) as { children?: unknown[] }[]), 0);
+    assert.equal(nested(symbols), MAX_NESTED_SYMBOLS);
+    // Fields first, in document order: 4 per server fill the budget at server 1,250; no keys are left.
+    assert.deepEqual(
+      symbols[0].children?.map((child) => child.name),
+      ['type', 'command', 'args', 'env'],
+    );
+    assert.deepEqual(symbols[1249].children?.length, 4);
+    assert.deepEqual(symbols[1250].children, []);
+    assert.deepEqual(symbols[0].children?.[3].children, [], 'the keys of env come after every field, and none are left');
+    // A smaller budget leaves room for keys: breadth first.
+    const small = documentSymbols(languageDocument(JSON.stringify({ a: servers.s0, b: servers.s1 }, null, 2)), 10);
+    assert.deepEqual(
+      small.map((symbol) => symbol.children?.map((child) => [child.name, child.children?.map((key) => key.name)])),
+      [
+        [
+          ['type', undefined],
+          ['command', undefined],
+          ['args', undefined],
+          ['env', ['A', 'B']],
+        ],
+        [
+          ['type', undefined],
+          ['command', undefined],
+          ['args', undefined],
+          ['env', []],
+        ],
+      ],
+    );
+  });
+
+  it('from the fast path without the tree: what the tree gives, on generated, fuzzed and edited catalogs, at every budget', () => {
+    const world = engineWorld();
+    const seeds = loadSeeds();
+    const facts = world.factsFor('catalog', 'full');
+    const texts = [world.catalogText, generateCatalog(300).text];
+    for (let index = 0; index < 300; index++) texts.push(generateCase(Rng.forCase(7117, index), seeds, QUICK_LIMITS).text);
+    let compared = 0;
+    for (const [t, start] of texts.entries()) {
+      let text = start;
+      let check = checkDocument(text, 'catalog', facts);
+      const rng = Rng.forCase(7118, t);
+      for (let step = 0; step < (t < 2 ? 30 : 2); step++) {
+        if (check.fast) {
+          for (const budget of [MAX_NESTED_SYMBOLS, 40, 3, 0]) {
+            const fast = fastDocumentSymbols(check.fast, budget);
+            assert.deepEqual(fast, documentSymbols(languageDocument(text), budget), `text ${t}, step ${step}, budget ${budget}`);
+          }
+          compared++;
+        }
+        const edit = randomEdit(rng, text);
+        const next = applyEdit(text, edit);
+        check = recheckDocument(check, [edit], next, 'catalog', facts);
+        text = next;
+      }
+    }
+    assert.ok(compared > 100, `compared ${compared} versions`);
   });
 });
