@@ -23,9 +23,15 @@ export const registerStructure: FeatureRegistration = (context) => {
       throwIfCancelled(token);
       if (!analysis) return null;
       const limit = context.clientCapabilities?.()?.textDocument?.foldingRange?.rangeLimit;
-      return structureService()
-        .foldingRanges(analysis.text, limit)
-        .map(({ startLine, endLine }) => ({ startLine, endLine, kind: FoldingRangeKind.Region }));
+      const fast =
+        limit !== undefined && analysis.check.fast
+          ? structureService().fastFoldingRanges(analysis.check.fast, (offset) => analysis.lines.positionAt(offset).line, limit)
+          : undefined;
+      return (fast ?? structureService().foldingRanges(analysis.text, limit)).map(({ startLine, endLine }) => ({
+        startLine,
+        endLine,
+        kind: FoldingRangeKind.Region,
+      }));
     }),
   );
   connection.onSelectionRanges((params, token) =>

@@ -1,4 +1,6 @@
 import { createScanner, format, type FormattingOptions as JsoncFormattingOptions } from 'jsonc-parser';
+import { SPAN_FIELDS, VALUE_END, VALUE_START } from '../entrySpans';
+import type { FastState } from '../fastCheck';
 import type { JsonNode } from '../parse';
 import type { Span } from './document';
 
@@ -55,19 +57,48 @@ export function foldingRanges(text: string, limit = Number.MAX_SAFE_INTEGER): Fo
       continue;
     }
     // A block comment or a string cannot hold a line break in strict JSON, but broken text can.
-    if (token !== TRIVIA) line += countLineBreaks(scanner.getTokenValue());
+    // Counted in the token as written: a string's value has its escapes decoded, and a `\n`
+    // escape is no line of the text.
+    if (token !== TRIVIA) line += countLineBreaks(text, scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
   }
   const kept = found.length > limit ? [...found].sort((a, b) => a.depth - b.depth || a.startLine - b.startLine).slice(0, limit) : found;
   return kept.map(({ startLine, endLine }) => ({ startLine, endLine })).sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
 }
 
-function countLineBreaks(value: string): number {
+/**
+ * foldingRanges from a catalog checked on the fast path (fastCheck.ts), without scanning its text,
+ * when the limit cuts the list at the entries: then the root and the entries' values are all
+ * that is kept (outermost first), and the scanner's table and the line index place them. A
+ * 10,000-server catalog asked with VS Code's 5,000-range limit after every typing pause is that
+ * case (~0.2 s of scanning before). Undefined when deeper ranges would be kept: scan the text.
+ */
+export function fastFoldingRanges(state: FastState, lineOf: (offset: number) => number, limit: number): FoldingLines[] | undefined {
+  if (state.consumed) return undefined;
+  const { object } = state;
+  const candidates: FoldingLines[] = [];
+  const add = (open: number, close: number): void => {
+    const startLine = lineOf(open);
+    const endLine = lineOf(close) - 1;
+    if (endLine > startLine) candidates.push({ startLine, endLine });
+  };
+  add(object.start, object.end - 1);
+  for (let index = 0; index < object.count; index++) {
+    const at = index * SPAN_FIELDS;
+    const open = object.spans[at + VALUE_START];
+    const first = state.text.charCodeAt(open);
+    if (first === 0x7b /* { */ || first === 0x5b /* [ */) add(open, object.spans[at + VALUE_END] - 1);
+  }
+  if (candidates.length < limit) return undefined;
+  return candidates.slice(0, limit).sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
+
+function countLineBreaks(text: string, start: number, end: number): number {
   let count = 0;
-  for (let i = 0; i < value.length; i++) {
-    const ch = value.charCodeAt(i);
+  for (let i = start; i < end; i++) {
+    const ch = text.charCodeAt(i);
     if (ch === 13) {
       count++;
-      if (value.charCodeAt(i + 1) === 10) i++;
+      if (i + 1 < end && text.charCodeAt(i + 1) === 10) i++;
     } else if (ch === 10) count++;
   }
   return count;
