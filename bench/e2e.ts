@@ -23,6 +23,11 @@ export interface SideFigures {
   coldMs: number;
   openMs: number;
   editMs: number;
+  /**
+   * A one-character edit → every answer VS Code asks for after a typing pause: diagnostics,
+   * outline, folding, colours where offered, and the server's own client's requests (ours: readiness).
+   */
+  pauseMs: number;
   rssMb: number;
   /** Diagnostics on open (the peer knows only AIR's schema, so it finds fewer). */
   diagnostics: number;
@@ -30,7 +35,7 @@ export interface SideFigures {
   pulled: boolean;
   rounds: number;
   edits: number;
-  samples: { cold: number[]; open: number[]; edit: number[]; rss: number[] };
+  samples: { cold: number[]; open: number[]; edit: number[]; pause: number[]; rss: number[] };
 }
 
 export interface EndToEnd {
@@ -54,10 +59,14 @@ export function endToEndPlan(size: number, rounds?: number): { rounds: number; e
   return { rounds: rounds ?? 2, edits: 5 };
 }
 
+/** Typing pauses per round, after the edits. */
+const PAUSES = 3;
+
 interface Round {
   cold: number;
   open: number;
   edits: number[];
+  pauses: number[];
   rss: number;
   diagnostics: number;
   pulled: boolean;
@@ -80,8 +89,14 @@ async function oneRound(spec: ServerSpec, generated: GeneratedCatalog, files: Re
       const replacement = version % 2 === 0 ? (original === 'X' ? 'Y' : 'X') : original;
       times.push((await session.replaceCharacter(uri, version, line, character, replacement)).ms);
     }
+    // Then typing pauses: the same edits, and all that VS Code asks for after each (bench/NOTES.md "Readiness").
+    const pauses: number[] = [];
+    for (let version = 2 + edits; version < 2 + edits + PAUSES; version++) {
+      const replacement = version % 2 === 0 ? (original === 'X' ? 'Y' : 'X') : original;
+      pauses.push(await session.typingPause(uri, version, line, character, replacement, spec.versionRequests?.(uri) ?? []));
+    }
     const rss = session.peakRss() ?? NaN;
-    return { cold, open: reopened.ms, edits: times, rss, diagnostics: first.diagnostics ?? 0, pulled: session.pulls };
+    return { cold, open: reopened.ms, edits: times, pauses, rss, diagnostics: first.diagnostics ?? 0, pulled: session.pulls };
   } finally {
     await session.stop();
   }
@@ -102,11 +117,18 @@ export async function measureEndToEnd(
   }
   const figures = (side: Side): SideFigures => {
     const all = rounds[side];
-    const samples = { cold: all.map((r) => r.cold), open: all.map((r) => r.open), edit: all.flatMap((r) => r.edits), rss: all.map((r) => mb(r.rss)) };
+    const samples = {
+      cold: all.map((r) => r.cold),
+      open: all.map((r) => r.open),
+      edit: all.flatMap((r) => r.edits),
+      pause: all.flatMap((r) => r.pauses),
+      rss: all.map((r) => mb(r.rss)),
+    };
     return {
       coldMs: median(samples.cold),
       openMs: median(samples.open),
       editMs: median(samples.edit),
+      pauseMs: median(samples.pause),
       rssMb: median(samples.rss),
       diagnostics: all[0]?.diagnostics ?? 0,
       pulled: all.every((r) => r.pulled),
@@ -119,7 +141,7 @@ export async function measureEndToEnd(
   for (const side of ['ours', 'peer'] as Side[]) {
     const f = result[side];
     say(
-      `  ${side}: cold ${f.coldMs.toFixed(0)} ms, open ${f.openMs.toFixed(0)} ms, edit ${f.editMs.toFixed(1)} ms, peak RSS ${f.rssMb.toFixed(0)} MB, ${f.diagnostics} diagnostics (${f.pulled ? 'pulled' : 'pushed'}; ${f.rounds} rounds, ${f.edits} edits)`,
+      `  ${side}: cold ${f.coldMs.toFixed(0)} ms, open ${f.openMs.toFixed(0)} ms, edit ${f.editMs.toFixed(1)} ms, typing pause ${f.pauseMs.toFixed(0)} ms, peak RSS ${f.rssMb.toFixed(0)} MB, ${f.diagnostics} diagnostics (${f.pulled ? 'pulled' : 'pushed'}; ${f.rounds} rounds, ${f.edits} edits)`,
     );
   }
   return result;

@@ -39,6 +39,8 @@ export interface ServerSpec {
   /** Server → client requests the client answers (`workspace/configuration`, `vscode/content`). */
   requests?: Record<string, (params: unknown) => unknown>;
   env?: NodeJS.ProcessEnv;
+  /** Requests this server's own VS Code client sends after every version besides the standard ones (ours: readiness). */
+  versionRequests?: (uri: string) => [method: string, params: unknown][];
 }
 
 /** What VS Code 1.100's LanguageClient 9.0.1 announces that matters here. */
@@ -46,6 +48,9 @@ const CLIENT_CAPABILITIES = {
   textDocument: {
     synchronization: { dynamicRegistration: true, didSave: true },
     publishDiagnostics: { relatedInformation: true, versionSupport: false, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true },
+    documentSymbol: { dynamicRegistration: true, hierarchicalDocumentSymbolSupport: true, labelSupport: true },
+    foldingRange: { dynamicRegistration: true, rangeLimit: 5000, lineFoldingOnly: true },
+    colorProvider: { dynamicRegistration: true },
     diagnostic: {
       dynamicRegistration: true,
       relatedDocumentSupport: false,
@@ -67,6 +72,8 @@ const CLIENT_CAPABILITIES = {
 export class LspSession {
   private readonly waiters: Waiter[] = [];
   private exited = false;
+  /** What the server answered `initialize` with. */
+  capabilities: Record<string, unknown> = {};
   /** The server offers pull diagnostics (in its capabilities or by a registration). */
   pulls = false;
   private readonly resultIds = new Map<string, string>();
@@ -117,7 +124,7 @@ export class LspSession {
     connection.onNotification(() => undefined);
     connection.listen();
     const folderUri = pathToFileURL(folder).toString();
-    const result = await connection.sendRequest<{ capabilities?: { diagnosticProvider?: unknown } }>('initialize', {
+    const result = await connection.sendRequest<{ capabilities?: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       clientInfo: { name: 'Visual Studio Code', version: '1.100.3' },
       rootUri: folderUri,
@@ -125,6 +132,7 @@ export class LspSession {
       capabilities: CLIENT_CAPABILITIES,
       initializationOptions: spec.initializationOptions,
     });
+    session.capabilities = result.capabilities ?? {};
     if (result.capabilities?.diagnosticProvider) {
       session.pulls = true;
       session.onRegistered?.();
@@ -226,6 +234,25 @@ export class LspSession {
         contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: replacement }],
       }),
     );
+  }
+
+  /**
+   * A one-character edit and then what VS Code asks when typing pauses, all at once: the
+   * diagnostics, the outline (breadcrumbs), folding and colours where the server offers them, and
+   * `extra` (its own client's requests). Milliseconds until every answer is in.
+   */
+  async typingPause(uri: string, version: number, line: number, character: number, replacement: string, extra: [string, unknown][]): Promise<number> {
+    const started = now();
+    const textDocument = { uri };
+    const requests: [string, unknown][] = [...extra];
+    if (this.capabilities.documentSymbolProvider) requests.push(['textDocument/documentSymbol', { textDocument }]);
+    if (this.capabilities.foldingRangeProvider) requests.push(['textDocument/foldingRange', { textDocument }]);
+    if (this.capabilities.colorProvider) requests.push(['textDocument/documentColor', { textDocument }]);
+    // The change goes out first (replaceCharacter writes it before its first await), then the rest.
+    const diagnostics = this.replaceCharacter(uri, version, line, character, replacement);
+    const answers = requests.map(([method, params]) => this.connection.sendRequest(method, params).catch(() => undefined));
+    await Promise.all([diagnostics, ...answers]);
+    return now() - started;
   }
 
   /** The server's peak resident memory so far (Linux), in bytes. */

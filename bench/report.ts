@@ -33,6 +33,7 @@ export function endToEndTable(e2e: Map<number, EndToEnd>): string {
     line('spawn → first diagnostics', ours.coldMs, peer.coldMs, 'ms');
     line('open a fresh document → diagnostics', ours.openMs, peer.openMs, 'ms');
     line('one-character edit → diagnostics', ours.editMs, peer.editMs, 'ms', 1);
+    line('typing pause → all VS Code asks (diagnostics, outline, folding, colours; ours: readiness)', ours.pauseMs, peer.pauseMs, 'ms');
     line('server peak RSS over the session', ours.rssMb, peer.rssMb, 'MB');
   }
   return rows.join('\n');

@@ -149,6 +149,7 @@ function toJson(f: {
     coldMs: s.coldMs,
     openMs: s.openMs,
     editMs: s.editMs,
+    pauseMs: s.pauseMs,
     rssMb: s.rssMb,
     diagnostics: s.diagnostics,
     pulled: s.pulled,

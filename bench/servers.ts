@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { READINESS_REQUEST } from '../shared/src/protocol';
 import { CODE_CACHE_DIR_VARIABLE, SERVER_NODE_FLAGS } from '../shared/src/serverProcess';
 import type { ServerSpec } from './lsp';
 import { FIXTURES, REPO } from './util';
@@ -71,6 +72,8 @@ export function oursSpec(serverPath: string, codeCacheDir: string): ServerSpec {
     // VS Code answers with the contributed defaults; an empty object normalises to the same.
     requests: { 'workspace/configuration': (params) => ((params as { items: unknown[] }).items ?? []).map(() => ({})) },
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', [CODE_CACHE_DIR_VARIABLE]: codeCacheDir },
+    // The readiness view and the language status ask after every version of the active catalog.
+    versionRequests: (uri) => [[READINESS_REQUEST, { uri }]],
   };
 }
 

@@ -138,4 +138,43 @@ describe('language: document symbols', () => {
     }
     assert.ok(compared > 100, `compared ${compared} versions`);
   });
+
+  it('reads an entry without a tree from its text as the tree would: escaped keys, every value type, empty containers', () => {
+    const text = `{
+  "t\\u0065sted": {"t\\u0079pe": "st\\u0064io", "command": "x", "enabled": true, "cwd": null, "tool_timeout_sec": 12.5,
+    "args": [], "env": {}, "id": [[1, {"a": [2]}], "]", {}]},
+  "remote": {"type": "streamable-http", "url": "https://example.com/mcp", "headers": {"X-\\u0041": "a", "B": "b"}},
+  "plain": {"type": "stdio", "command": "y", "args": ["a", "b"], "enabled": false}
+}
+`;
+    const check = checkDocument(text, 'catalog', engineWorld().factsFor('catalog', 'full'));
+    assert.ok(check.fast && check.fast.trees.size === 0, 'no entry has a tree: both are read from their text');
+    for (const budget of [MAX_NESTED_SYMBOLS, 5, 0]) assert.deepEqual(fastDocumentSymbols(check.fast, budget), documentSymbols(languageDocument(text), budget));
+    const symbols = fastDocumentSymbols(check.fast)!;
+    assert.deepEqual(
+      symbols.map((symbol) => [symbol.name, symbol.detail]),
+      [
+        ['tested', 'stdio'],
+        ['remote', 'streamable-http'],
+        ['plain', 'stdio'],
+      ],
+    );
+    assert.deepEqual(
+      symbols[0].children?.map((child) => [child.name, child.valueType, child.detail]),
+      [
+        ['type', 'string', undefined],
+        ['command', 'string', undefined],
+        ['enabled', 'boolean', undefined],
+        ['cwd', 'null', undefined],
+        ['tool_timeout_sec', 'number', undefined],
+        ['args', 'array', '0 items'],
+        ['env', 'object', undefined],
+        ['id', 'array', '3 items'],
+      ],
+    );
+    assert.deepEqual(
+      symbols[1].children?.[2].children?.map((key) => key.name),
+      ['X-A', 'B'],
+    );
+  });
 });

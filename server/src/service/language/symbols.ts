@@ -1,9 +1,10 @@
 import { spanAt } from '../entrySpans';
-import { readEntry, type FastState } from '../fastCheck';
+import type { FastState } from '../fastCheck';
 import { entryTree } from '../fastEntries';
-import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../parse';
-import { indexEntries, field, type IndexEntry } from '../model';
-import { spanOf, type LanguageDocument, type Span } from './document';
+import { indexEntries, type IndexEntry } from '../model';
+import { effectiveProperties, propertyKey, type JsonNode } from '../parse';
+import type { LanguageDocument, Span } from './document';
+import { outlineOf, scannedOutline, treeOutline, type EntryOutline, type Outline } from './outline';
 
 /**
  * The outline and breadcrumbs: servers (with their `type`) or roots (with their
@@ -40,10 +41,11 @@ export function documentSymbols(document: LanguageDocument, maxNested = MAX_NEST
   if (!root || root.type !== 'object') return [];
   const schema = effectiveProperties(root).filter((property) => propertyKey(property) === '$schema');
   const entries = indexEntries(root);
+  const detailField = document.kind === 'catalog' ? 'type' : 'display_name';
   return collect(
-    schema.map((property) => leaf(property, 'schema')),
+    schema.map((property) => symbolOf(outlineOf(property), 'schema')),
     entries.length,
-    (index) => entries[index],
+    (index) => treeOutline(entries[index], detailField),
     document.kind === 'catalog' ? 'server' : 'root',
     maxNested,
   );
@@ -51,9 +53,9 @@ export function documentSymbols(document: LanguageDocument, maxNested = MAX_NEST
 
 /**
  * The same symbols from a catalog checked on the fast path (fastCheck.ts), without the whole
- * document's tree (a big catalog's outline, asked for after every typing pause): an entry gets its
- * own tree only while the budget lasts for its fields; the others are listed from the scanner's
- * table and their `type` read with JSON.parse. Undefined when the state no longer describes its text.
+ * document's tree (a big catalog's outline is asked for after every typing pause): an entry with
+ * a tree (flagged by a rule) is read from it, any other from its text by the scanner
+ * (outline.ts). Undefined when the state no longer describes its text.
  */
 export function fastDocumentSymbols(state: FastState, maxNested = MAX_NESTED_SYMBOLS): DocumentSymbolNode[] | undefined {
   if (state.consumed) return undefined;
@@ -61,98 +63,57 @@ export function fastDocumentSymbols(state: FastState, maxNested = MAX_NESTED_SYM
   const indices: number[] = [];
   for (let index = 0; index < object.count; index++) if (index !== schemaIndex) indices.push(index);
   const tree = (index: number): IndexEntry => state.trees.get(index)?.entry ?? entryTree(text, spanAt(object.spans, index), 0).entry;
-  const schema = schemaIndex < 0 ? [] : [leaf(tree(schemaIndex).property, 'schema')];
-  return collect(
-    schema,
-    indices.length,
-    (i) => tree(indices[i]),
-    'server',
-    maxNested,
-    (i) => plainSymbol(state, indices[i]),
-  );
-}
-
-/** An entry's symbol without its fields, from the scanner's table (no duplicate key inside: such entries have trees). */
-function plainSymbol(state: FastState, index: number): DocumentSymbolNode {
-  const span = spanAt(state.object.spans, index);
-  const read = readEntry(state.text, state.object.spans, index)!;
-  const type = (read.value as { type?: unknown } | null)?.type;
-  const symbol: DocumentSymbolNode = {
-    name: read.name,
-    kind: 'server',
-    range: { start: span.keyStart, end: span.valueEnd },
-    selectionRange: { start: span.keyStart, end: span.keyEnd },
-    valueType: jsonType(read.value),
-    children: [],
-  };
-  if (typeof type === 'string') symbol.detail = type;
-  return symbol;
-}
-
-function jsonType(value: unknown): JsonNode['type'] {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value as JsonNode['type'];
+  const outline = (index: number): EntryOutline =>
+    (state.trees.has(index) ? undefined : scannedOutline(text, object.spans, index)) ?? treeOutline(tree(index), 'type');
+  const schema = schemaIndex < 0 ? [] : [symbolOf(outlineOf(tree(schemaIndex).property), 'schema')];
+  return collect(schema, indices.length, (i) => outline(indices[i]), 'server', maxNested);
 }
 
 /**
  * Every entry's symbol, its fields in document order while the budget lasts, then the keys of
- * its map fields (breadth first). `entry(i)` gives the i-th entry's tree; `plain(i)`, when given,
- * an entry's symbol without fields once the budget is spent (so no tree is built for it).
+ * its map fields (breadth first).
  */
 function collect(
   first: DocumentSymbolNode[],
   count: number,
-  entry: (index: number) => IndexEntry,
+  entry: (index: number) => EntryOutline,
   kind: 'server' | 'root',
   maxNested: number,
-  plain?: (index: number) => DocumentSymbolNode,
 ): DocumentSymbolNode[] {
   const symbols = first;
   let budget = maxNested;
   /** Fields whose object value lists its keys once every entry's fields are in (breadth first). */
-  const maps: { symbol: DocumentSymbolNode; value: JsonNode }[] = [];
+  const maps: { symbol: DocumentSymbolNode; keys: () => Outline[] }[] = [];
   for (let index = 0; index < count; index++) {
-    if (budget === 0 && plain) {
-      symbols.push(plain(index));
-      continue;
-    }
-    const indexEntry = entry(index);
-    const { name, property, keyNode, valueNode } = indexEntry;
+    const outline = entry(index);
     const children: DocumentSymbolNode[] = [];
-    for (const child of effectiveProperties(valueNode)) {
-      if (budget === 0) break;
-      budget--;
-      const symbol = fieldSymbol(child);
-      const value = propertyValue(child);
-      if (value?.type === 'object') maps.push({ symbol, value });
-      children.push(symbol);
+    if (budget > 0) {
+      for (const fieldOutline of outline.fields()) {
+        if (budget === 0) break;
+        budget--;
+        const symbol = symbolOf(fieldOutline, 'field');
+        if (fieldOutline.items !== undefined) symbol.detail = `${fieldOutline.items} item${fieldOutline.items === 1 ? '' : 's'}`;
+        if (fieldOutline.keys) maps.push({ symbol, keys: fieldOutline.keys });
+        children.push(symbol);
+      }
     }
-    const detail = field(indexEntry, kind === 'server' ? 'type' : 'display_name')?.valueNode?.value;
-    const symbol: DocumentSymbolNode = { name, kind, range: spanOf(property), selectionRange: spanOf(keyNode), valueType: valueNode?.type, children };
-    if (typeof detail === 'string') symbol.detail = detail;
+    const symbol = symbolOf(outline, kind);
+    symbol.children = children;
+    if (typeof outline.detail === 'string') symbol.detail = outline.detail;
     symbols.push(symbol);
   }
-  for (const { symbol, value } of maps) {
-    const keys: DocumentSymbolNode[] = [];
-    for (const child of effectiveProperties(value)) {
+  for (const { symbol, keys } of maps) {
+    const children: DocumentSymbolNode[] = [];
+    for (const key of keys()) {
       if (budget === 0) break;
       budget--;
-      keys.push(leaf(child, 'key'));
+      children.push(symbolOf(key, 'key'));
     }
-    symbol.children = keys;
+    symbol.children = children;
   }
   return symbols.sort((a, b) => a.range.start - b.range.start);
 }
 
-function fieldSymbol(property: JsonNode): DocumentSymbolNode {
-  const symbol = leaf(property, 'field');
-  const value = propertyValue(property);
-  if (value?.type === 'array') symbol.detail = `${value.children?.length ?? 0} item${value.children?.length === 1 ? '' : 's'}`;
-  return symbol;
-}
-
-function leaf(property: JsonNode, kind: SymbolKind): DocumentSymbolNode {
-  const key = property.children![0];
-  return { name: propertyKey(property), kind, range: spanOf(property), selectionRange: spanOf(key), valueType: propertyValue(property)?.type };
+function symbolOf(outline: Outline, kind: SymbolKind): DocumentSymbolNode {
+  return { name: outline.name, kind, range: outline.range, selectionRange: outline.selectionRange, valueType: outline.valueType };
 }

@@ -1,0 +1,151 @@
+import { scanEntrySpans, skipValue, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START } from '../entrySpans';
+import { field, type IndexEntry } from '../model';
+import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../parse';
+import type { TextSource } from '../pieceText';
+import { spanOf, type Span } from './document';
+
+/**
+ * What the outline (symbols.ts) reads of an entry and its fields, from either source: the tree's
+ * nodes, or — on the fast path, for an entry without a tree — the entry's text scanned with the
+ * fast path's own scanner, which is many times cheaper than parsing it into a tree (an outline is
+ * asked for after every typing pause). Such an entry has no duplicate key anywhere inside (those
+ * entries have trees, fastCheck.ts), so what the scanner finds is what the tree's effective
+ * properties hold.
+ */
+
+export interface Outline {
+  name: string;
+  /** The whole property. */
+  range: Span;
+  /** The key. */
+  selectionRange: Span;
+  valueType: JsonNode['type'] | undefined;
+}
+
+export interface FieldOutline extends Outline {
+  /** An array's number of items. */
+  items?: number;
+  /** An object's keys. */
+  keys?: () => Outline[];
+}
+
+export interface EntryOutline extends Outline {
+  /** The `type` (catalog) or `display_name` (roots) value, when it is written. */
+  detail: unknown;
+  fields: () => FieldOutline[];
+}
+
+export function treeOutline(entry: IndexEntry, detailField: string): EntryOutline {
+  return {
+    ...outlineOf(entry.property),
+    detail: field(entry, detailField)?.valueNode?.value,
+    fields: () => effectiveProperties(entry.valueNode).map(fieldOf),
+  };
+}
+
+function fieldOf(property: JsonNode): FieldOutline {
+  const outline: FieldOutline = outlineOf(property);
+  const value = propertyValue(property);
+  if (value?.type === 'array') outline.items = value.children?.length ?? 0;
+  if (value?.type === 'object') outline.keys = () => effectiveProperties(value).map(outlineOf);
+  return outline;
+}
+
+export function outlineOf(property: JsonNode): Outline {
+  return { name: propertyKey(property), range: spanOf(property), selectionRange: spanOf(property.children![0]), valueType: propertyValue(property)?.type };
+}
+
+/**
+ * An entry from the scanner's table: its key and value spans at `spans[index]`, its fields by
+ * scanning the value alone; undefined if the value does not scan (the caller takes the tree).
+ */
+export function scannedOutline(text: TextSource, spans: Int32Array, index: number): EntryOutline | undefined {
+  const at = index * SPAN_FIELDS;
+  const valueStart = spans[at + VALUE_START];
+  const value = text.slice(valueStart, spans[at + VALUE_END]);
+  const entry = member(text.slice(spans[at + KEY_START], spans[at + KEY_END]), spans[at + KEY_START], spans[at + KEY_END], value, valueStart + value.length);
+  if (!entry) return undefined;
+  const fields = value.charCodeAt(0) === 0x7b /* { */ ? members(value, valueStart) : [];
+  if (!fields) return undefined;
+  const type = fields.find((candidate) => candidate.outline.name === 'type');
+  return {
+    ...entry,
+    detail: type?.outline.valueType === 'string' ? JSON.parse(type.value) : undefined,
+    fields: () =>
+      fields.map(({ outline, value: fieldValue, base }) => {
+        const result: FieldOutline = outline;
+        if (outline.valueType === 'array') result.items = countItems(fieldValue);
+        if (outline.valueType === 'object') result.keys = () => (members(fieldValue, base) ?? []).map((key) => key.outline);
+        return result;
+      }),
+  };
+}
+
+/** The members of an object written as `text` (at `base` in the document), or undefined when it does not scan. */
+function members(text: string, base: number): { outline: Outline; value: string; base: number }[] | undefined {
+  const object = scanEntrySpans(text);
+  if (!object) return undefined;
+  const found: { outline: Outline; value: string; base: number }[] = [];
+  for (let index = 0; index < object.count; index++) {
+    const at = index * SPAN_FIELDS;
+    const keyStart = object.spans[at + KEY_START];
+    const keyEnd = object.spans[at + KEY_END];
+    const valueStart = object.spans[at + VALUE_START];
+    const valueEnd = object.spans[at + VALUE_END];
+    const value = text.slice(valueStart, valueEnd);
+    const outline = member(text.slice(keyStart, keyEnd), base + keyStart, base + keyEnd, value, base + valueEnd);
+    if (!outline) return undefined;
+    found.push({ outline, value, base: base + valueStart });
+  }
+  return found;
+}
+
+/** A member's outline: its key as written (quotes included) at keyStart–keyEnd, its value's text ending at valueEnd. */
+function member(key: string, keyStart: number, keyEnd: number, value: string, valueEnd: number): Outline | undefined {
+  let name: string;
+  try {
+    name = key.includes('\\') ? (JSON.parse(key) as string) : key.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+  return { name, range: { start: keyStart, end: valueEnd }, selectionRange: { start: keyStart, end: keyEnd }, valueType: typeOf(value) };
+}
+
+function typeOf(value: string): JsonNode['type'] {
+  switch (value.charCodeAt(0)) {
+    case 0x7b:
+      return 'object';
+    case 0x5b:
+      return 'array';
+    case 0x22:
+      return 'string';
+    case 0x74: // t
+    case 0x66: // f
+      return 'boolean';
+    case 0x6e: // n
+      return 'null';
+    default:
+      return 'number';
+  }
+}
+
+/** The items of an array written as `text` (strict JSON, as the fast path proved). */
+function countItems(text: string): number {
+  const counter = { keys: 0, depth: 0 };
+  let i = skipSpace(text, 1);
+  if (text.charCodeAt(i) === 0x5d /* ] */) return 0;
+  let items = 0;
+  for (;;) {
+    const end = skipValue(text, i, counter);
+    if (end < 0) return items;
+    items++;
+    i = skipSpace(text, end);
+    if (text.charCodeAt(i) !== 0x2c /* , */) return items;
+    i = skipSpace(text, i + 1);
+  }
+}
+
+function skipSpace(text: string, i: number): number {
+  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = text.charCodeAt(++i));
+  return i;
+}
