@@ -35,6 +35,7 @@ export function endToEndTable(e2e: Map<number, EndToEnd>): string {
     line('one-character edit → diagnostics', ours.editMs, peer.editMs, 'ms', 1);
     line('typing pause → all VS Code asks (diagnostics, outline, folding, colours; ours: readiness)', ours.pauseMs, peer.pauseMs, 'ms');
     line('server peak RSS over the session', ours.rssMb, peer.rssMb, 'MB');
+    line('server peak RSS once the typing pauses ran too', ours.pauseRssMb, peer.pauseRssMb, 'MB');
   }
   return rows.join('\n');
 }

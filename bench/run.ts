@@ -151,6 +151,7 @@ function toJson(f: {
     editMs: s.editMs,
     pauseMs: s.pauseMs,
     rssMb: s.rssMb,
+    pauseRssMb: s.pauseRssMb,
     diagnostics: s.diagnostics,
     pulled: s.pulled,
     rounds: s.rounds,
