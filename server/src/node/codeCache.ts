@@ -141,16 +141,20 @@ export function runWithCodeCache(bundlePath: string): void {
     ? `Code cache: ${read.file} was rejected by V8 (made by another Node version or with other flags, or damaged); it is rewritten after the first check.`
     : read.message;
   // Accepted data is kept as it is; absent, rejected or unreadable data is (re)written.
-  let pending = read.writable && read.file !== undefined && (rejected || read.data === undefined);
+  const file = read.writable && (rejected || read.data === undefined) ? read.file : undefined;
+  // Nothing here keeps the data read (V8 took what it needed) nor, when nothing is to be written,
+  // the script: the server runs for hours.
+  let toWrite: vm.Script | undefined = file ? script : undefined;
   const handoff: CodeCacheHandoff = {
     loaded,
     persist() {
-      if (!pending || !read.file) return undefined;
-      pending = false;
+      if (!toWrite || !file) return undefined;
+      const written = toWrite;
+      toWrite = undefined;
       try {
-        return writeCodeCache(read.file, script.createCachedData());
+        return writeCodeCache(file, written.createCachedData());
       } catch (error) {
-        return `Code cache: could not write ${read.file} (${codeOf(error)}); the server runs without it.`;
+        return `Code cache: could not write ${file} (${codeOf(error)}); the server runs without it.`;
       }
     },
   };

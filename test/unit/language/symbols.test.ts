@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { generateCatalog } from '../../../bench/generate';
 import { checkDocument, recheckDocument } from '../../../server/src/service/engine';
-import { documentSymbols, fastDocumentSymbols, MAX_NESTED_SYMBOLS } from '../../../server/src/service/language/symbols';
+import { documentSymbols, fastDocumentSymbols, MAX_SYMBOLS } from '../../../server/src/service/language/symbols';
 import { loadSeeds } from '../../fuzz/corpus';
 import { generateCase, QUICK_LIMITS } from '../../fuzz/mutators';
 import { Rng } from '../../fuzz/rng';
@@ -74,24 +74,24 @@ describe('language: document symbols', () => {
     );
   });
 
-  it('lists every server of a big catalog, with fields and then their keys only while 5,000 nested symbols last', () => {
+  it('lists every server of a big catalog, with fields and then their keys only while 5,000 symbols in all last', () => {
     const servers: Record<string, unknown> = {};
     for (let i = 0; i < 1500; i++) servers[`s${i}`] = { type: 'stdio', command: 'npx', args: ['-y', `p${i}`], env: { A: '${A}', B: '${B}' } };
     const symbols = documentSymbols(languageDocument(JSON.stringify(servers, null, 2)));
     assert.equal(symbols.length, 1500, 'every server is listed');
     const nested = (list: readonly { children?: readonly unknown[] }[]): number =>
       list.reduce((sum, symbol) => sum + (symbol.children?.length ?? 0) + nested((symbol.children ?? []) as { children?: unknown[] }[]), 0);
-    assert.equal(nested(symbols), MAX_NESTED_SYMBOLS);
-    // Fields first, in document order: 4 per server fill the budget at server 1,250; no keys are left.
+    assert.equal(nested(symbols), MAX_SYMBOLS - 1500);
+    // Fields first, in document order: 4 per server fill the 3,500 left at server 875; no keys are left.
     assert.deepEqual(
       symbols[0].children?.map((child) => child.name),
       ['type', 'command', 'args', 'env'],
     );
-    assert.deepEqual(symbols[1249].children?.length, 4);
-    assert.deepEqual(symbols[1250].children, []);
+    assert.deepEqual(symbols[874].children?.length, 4);
+    assert.deepEqual(symbols[875].children, []);
     assert.deepEqual(symbols[0].children?.[3].children, [], 'the keys of env come after every field, and none are left');
     // A smaller budget leaves room for keys: breadth first.
-    const small = documentSymbols(languageDocument(JSON.stringify({ a: servers.s0, b: servers.s1 }, null, 2)), 10);
+    const small = documentSymbols(languageDocument(JSON.stringify({ a: servers.s0, b: servers.s1 }, null, 2)), 12);
     assert.deepEqual(
       small.map((symbol) => symbol.children?.map((child) => [child.name, child.children?.map((key) => key.name)])),
       [
@@ -124,7 +124,7 @@ describe('language: document symbols', () => {
       const rng = Rng.forCase(7118, t);
       for (let step = 0; step < (t < 2 ? 30 : 2); step++) {
         if (check.fast) {
-          for (const budget of [MAX_NESTED_SYMBOLS, 40, 3, 0]) {
+          for (const budget of [MAX_SYMBOLS, 40, 3, 0]) {
             const fast = fastDocumentSymbols(check.fast, budget);
             assert.deepEqual(fast, documentSymbols(languageDocument(text), budget), `text ${t}, step ${step}, budget ${budget}`);
           }
@@ -149,7 +149,7 @@ describe('language: document symbols', () => {
 `;
     const check = checkDocument(text, 'catalog', engineWorld().factsFor('catalog', 'full'));
     assert.ok(check.fast && check.fast.trees.size === 0, 'no entry has a tree: both are read from their text');
-    for (const budget of [MAX_NESTED_SYMBOLS, 5, 0]) assert.deepEqual(fastDocumentSymbols(check.fast, budget), documentSymbols(languageDocument(text), budget));
+    for (const budget of [MAX_SYMBOLS, 5, 0]) assert.deepEqual(fastDocumentSymbols(check.fast, budget), documentSymbols(languageDocument(text), budget));
     const symbols = fastDocumentSymbols(check.fast)!;
     assert.deepEqual(
       symbols.map((symbol) => [symbol.name, symbol.detail]),

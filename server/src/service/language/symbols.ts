@@ -28,15 +28,15 @@ export interface DocumentSymbolNode {
 }
 
 /**
- * At most this many symbols below the servers or roots. VS Code's own JSON outline stops at 5,000
- * items (`json.maxItemsComputed`); every field and key of a 10,000-server catalog was ~85,000
- * symbols, a 17 MB answer that kept the server busy for seconds after every typing pause
- * (breadcrumbs ask for it; bench/NOTES.md "Readiness"). Every entry is listed; its fields, then the
- * keys below those, are added in document order while the budget lasts.
+ * At most this many symbols in all, as VS Code's own JSON outline (`json.maxItemsComputed`, 5,000):
+ * every field and key of a 10,000-server catalog was ~85,000 symbols, a 17 MB answer that kept
+ * the server busy for seconds after every typing pause (breadcrumbs ask for it; bench/NOTES.md
+ * "Readiness"). Every entry is listed, even past the limit (the outline is how one finds a
+ * server); its fields, then the keys below those, fill what is left, in document order.
  */
-export const MAX_NESTED_SYMBOLS = 5000;
+export const MAX_SYMBOLS = 5000;
 
-export function documentSymbols(document: LanguageDocument, maxNested = MAX_NESTED_SYMBOLS): DocumentSymbolNode[] {
+export function documentSymbols(document: LanguageDocument, maxSymbols = MAX_SYMBOLS): DocumentSymbolNode[] {
   const root = document.parsed.root;
   if (!root || root.type !== 'object') return [];
   const schema = effectiveProperties(root).filter((property) => propertyKey(property) === '$schema');
@@ -47,7 +47,7 @@ export function documentSymbols(document: LanguageDocument, maxNested = MAX_NEST
     entries.length,
     (index) => treeOutline(entries[index], detailField),
     document.kind === 'catalog' ? 'server' : 'root',
-    maxNested,
+    maxSymbols,
   );
 }
 
@@ -57,7 +57,7 @@ export function documentSymbols(document: LanguageDocument, maxNested = MAX_NEST
  * a tree (flagged by a rule) is read from it, any other from its text by the scanner
  * (outline.ts). Undefined when the state no longer describes its text.
  */
-export function fastDocumentSymbols(state: FastState, maxNested = MAX_NESTED_SYMBOLS): DocumentSymbolNode[] | undefined {
+export function fastDocumentSymbols(state: FastState, maxSymbols = MAX_SYMBOLS): DocumentSymbolNode[] | undefined {
   if (state.consumed) return undefined;
   const { object, schemaIndex, text } = state;
   const indices: number[] = [];
@@ -66,7 +66,7 @@ export function fastDocumentSymbols(state: FastState, maxNested = MAX_NESTED_SYM
   const outline = (index: number): EntryOutline =>
     (state.trees.has(index) ? undefined : scannedOutline(text, object.spans, index)) ?? treeOutline(tree(index), 'type');
   const schema = schemaIndex < 0 ? [] : [symbolOf(outlineOf(tree(schemaIndex).property), 'schema')];
-  return collect(schema, indices.length, (i) => outline(indices[i]), 'server', maxNested);
+  return collect(schema, indices.length, (i) => outline(indices[i]), 'server', maxSymbols);
 }
 
 /**
@@ -78,10 +78,10 @@ function collect(
   count: number,
   entry: (index: number) => EntryOutline,
   kind: 'server' | 'root',
-  maxNested: number,
+  maxSymbols: number,
 ): DocumentSymbolNode[] {
   const symbols = first;
-  let budget = maxNested;
+  let budget = Math.max(0, maxSymbols - first.length - count);
   /** Fields whose object value lists its keys once every entry's fields are in (breadth first). */
   const maps: { symbol: DocumentSymbolNode; keys: () => Outline[] }[] = [];
   for (let index = 0; index < count; index++) {
