@@ -8,7 +8,7 @@ import type { Range } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Rng } from '../fuzz/rng';
 import { LspClient, stopAllClients } from './lspClient';
-import { catalogSettings, removeAllWorkspaces, TempWorkspace } from './workspace';
+import { catalogSettings, missionWithCopies, removeAllWorkspaces, TempWorkspace } from './workspace';
 
 /** Mostly typing inside a string value (the text stays JSON); now and then anything anywhere. */
 const IN_STRING = ['x', ' ', '${NOPE}', '${lower}', '${', '\\n', 'ghp_0123456789abcdefghijklmnopqrstuvwxyz', 'http://'];
@@ -46,16 +46,7 @@ describe('protocol: incremental edits publish what a fresh open publishes', func
   it('after each of 40 random edits (some several per change), and on the same text reopened', async () => {
     const ws = TempWorkspace.create('mission');
     // A bigger catalog than the fixture: the fixture's entries, then 60 clean copies and a few shared npx packages.
-    const base = JSON.parse(ws.read('mcp.json')) as Record<string, unknown>;
-    for (let i = 0; i < 60; i++) {
-      base[`copy-${i}`] = {
-        type: 'stdio',
-        command: 'npx',
-        args: ['-y', i % 3 === 0 ? '@acme/shared@1.0.0' : `@acme/tool-${i}@1.0.0`],
-        env: { TOKEN: '${TOKEN:-none}' },
-        title: `Copy ${i}`,
-      };
-    }
+    const base = missionWithCopies(ws, 60);
     ws.write('mcp.json', JSON.stringify(base, null, 2).replace(/\n/g, '\r\n'));
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings(), trace: 'verbose' });
     const original = ws.read('mcp.json');

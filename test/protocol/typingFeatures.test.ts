@@ -10,7 +10,7 @@ import type { DocumentSymbol, FoldingRange } from 'vscode-languageserver-protoco
 import type { ReadinessResult } from '../../shared/src/protocol';
 import { Rng } from '../fuzz/rng';
 import { Capabilities, LspClient, stopAllClients } from './lspClient';
-import { catalogSettings, removeAllWorkspaces, TempWorkspace } from './workspace';
+import { catalogSettings, missionWithCopies, removeAllWorkspaces, TempWorkspace } from './workspace';
 
 /** Typing inside string values (the text stays JSON, so the server re-checks entry by entry). */
 const TYPED = ['x', ' ', '${NOPE}', '${TOKEN}', '${', 'ghp_0123456789abcdefghijklmnopqrstuvwxyz', 'zimmer', '\\n'];
@@ -41,17 +41,10 @@ describe('protocol: readiness, outline and folding while typing answer what a fr
 
   it('after each of 25 keystrokes in a catalog of 70 servers, with a folding limit that keeps only the servers', async () => {
     const ws = TempWorkspace.create('mission');
-    const base = JSON.parse(ws.read('mcp.json')) as Record<string, unknown>;
-    for (let i = 0; i < 60; i++) {
-      base[`copy-${i}`] = {
-        type: 'stdio',
-        command: 'npx',
-        args: ['-y', i % 3 === 0 ? '@acme/shared@1.0.0' : `@acme/tool-${i}@1.0.0`],
-        env: { TOKEN: '${TOKEN:-none}', [`KEY_${i}`]: `\${KEY_${i}}` },
-        title: `Copy ${i}`,
-        ...(i % 7 === 0 ? { default_in_roots: ['docs'] } : {}),
-      };
-    }
+    const base = missionWithCopies(ws, 60, (i) => ({
+      env: { TOKEN: '${TOKEN:-none}', [`KEY_${i}`]: `\${KEY_${i}}` },
+      ...(i % 7 === 0 ? { default_in_roots: ['docs'] } : {}),
+    }));
     ws.write('mcp.json', JSON.stringify(base, null, 2));
     const capabilities = Capabilities.vscodeLike();
     capabilities.textDocument!.documentSymbol = { hierarchicalDocumentSymbolSupport: true };

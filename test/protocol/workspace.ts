@@ -64,6 +64,25 @@ export class TempWorkspace {
  * The LSP range of `target` inside the (unique) occurrence of `context` in `text`; `target`
  * defaults to the whole context. UTF-16 positions, as LSP counts them.
  */
+/**
+ * The mission fixture's catalog grown for typing tests: its own entries, then `count` clean npx
+ * copies (every third sharing one package), each with `extra(i)`'s fields too.
+ */
+export function missionWithCopies(ws: TempWorkspace, count: number, extra: (i: number) => Record<string, unknown> = () => ({})): Record<string, unknown> {
+  const catalog = JSON.parse(ws.read('mcp.json')) as Record<string, unknown>;
+  for (let i = 0; i < count; i++) {
+    catalog[`copy-${i}`] = {
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', i % 3 === 0 ? '@acme/shared@1.0.0' : `@acme/tool-${i}@1.0.0`],
+      env: { TOKEN: '${TOKEN:-none}' },
+      title: `Copy ${i}`,
+      ...extra(i),
+    };
+  }
+  return catalog;
+}
+
 export function rangeIn(text: string, context: string, target = context): Range {
   const at = text.indexOf(context);
   assert.ok(at >= 0, `${JSON.stringify(context)} is not in the text`);

@@ -15,7 +15,7 @@ import type * as Runtime from '../service/runtime';
 import { catalogViewOf, readinessOf, type Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';
 import { locations } from './navigation';
-import { guarded, throwIfCancelled } from './requests';
+import { analysisAt, guarded } from './requests';
 import { registerTranslateRequest } from './translateRequest';
 
 /** Loaded on the first readiness request, not at start-up (bench/NOTES.md "Start-up"). */
@@ -66,10 +66,7 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
 };
 
 async function catalogAnalysis(context: ServerContext, uri: string, token: CancellationToken): Promise<Analysis | undefined> {
-  const document = context.documents.get(uri);
-  if (!document) return undefined;
-  const analysis = await context.analyse(document);
-  throwIfCancelled(token);
+  const analysis = await analysisAt(context, uri, token);
   return analysis?.kind === 'catalog' ? analysis : undefined;
 }
 

@@ -12,7 +12,7 @@ import type { InstanceRead } from '../service/live';
 import type * as Live from '../service/live';
 import { catalogViewOf, readinessOf } from './analysis';
 import type { FeatureRegistration } from './features';
-import { guarded, throwIfCancelled } from './requests';
+import { analysisAt, guarded, throwIfCancelled } from './requests';
 
 /** The live comparison: loaded on the first comparison, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -29,9 +29,7 @@ export const registerLiveRequest: FeatureRegistration = (context) => {
 
   context.connection.onRequest(LIVE_COMPARE_REQUEST, (params: LiveCompareParams, token: CancellationToken) =>
     guarded(context, 'live comparison', token, async (): Promise<LiveCompareResult | null> => {
-      const document = context.documents.get(params.uri);
-      const analysis = document ? await context.analyse(document) : undefined;
-      throwIfCancelled(token);
+      const analysis = await analysisAt(context, params.uri, token);
       if (!analysis || analysis.kind !== 'catalog') return null;
       const instance = live().checkInstanceUrl(String(params.instance ?? ''));
       if (!instance.ok) return { ok: false, failure: { kind: 'unavailable', message: instance.message } };

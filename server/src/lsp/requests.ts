@@ -11,6 +11,18 @@ import type { ServerContext } from './features';
  */
 
 /**
+ * The analysis of a request's document at its current version; undefined when the document is not
+ * open or not ours. Rejects with RequestCancelled when the request was cancelled meanwhile.
+ */
+export async function analysisAt(context: ServerContext, uri: string, token?: CancellationToken): Promise<Analysis | undefined> {
+  const textDocument = context.documents.get(uri);
+  if (!textDocument) return undefined;
+  const analysis = await context.analyse(textDocument);
+  throwIfCancelled(token);
+  return analysis;
+}
+
+/**
  * The analysed document behind a request (current version), with the analysis it came from.
  * Rejects with RequestCancelled when the request was cancelled while the analysis was awaited.
  */
@@ -21,10 +33,7 @@ export async function documentAt(
   /** A hover or completion at one position: on a big catalog, only the entry there is parsed. */
   near?: { position: Position; withKey: boolean },
 ): Promise<{ analysis: Analysis; document: LanguageDocument } | undefined> {
-  const textDocument = context.documents.get(uri);
-  if (!textDocument) return undefined;
-  const analysis = await context.analyse(textDocument);
-  throwIfCancelled(token);
+  const analysis = await analysisAt(context, uri, token);
   if (!analysis) return undefined;
   const fast = near && analysis.check.fast;
   const entryParse = fast && entryParseAt(fast, analysis.lines.offsetAt(near.position), near.withKey);

@@ -3,7 +3,8 @@ import type { DocumentSymbolNode } from '../service/language/symbols';
 import type * as SymbolsService from '../service/language/symbols';
 import type { LineIndex } from '../service/text';
 import type { FeatureRegistration } from './features';
-import { documentAt, guarded, throwIfCancelled } from './requests';
+import { languageDocument } from '../service/language/document';
+import { analysisAt, guarded } from './requests';
 import { onFirstUse } from './lazy';
 
 /** Loaded on the first outline request, not at start-up (bench/NOTES.md "Start-up"). */
@@ -17,16 +18,16 @@ const symbolsService = onFirstUse((): typeof SymbolsService => require('../servi
 export const registerSymbols: FeatureRegistration = (context) => {
   context.connection.onDocumentSymbol((params, token) =>
     guarded(context, 'document symbols', token, async (): Promise<DocumentSymbol[] | SymbolInformation[] | null> => {
+      const analysis = await analysisAt(context, params.textDocument.uri, token);
+      if (!analysis) return null;
       // A catalog checked on the fast path: its outline without the whole tree (after every typing
-      // pause in a big catalog, breadcrumbs ask again).
-      const textDocument = context.documents.get(params.textDocument.uri);
-      const analysis = textDocument && (await context.analyse(textDocument));
-      throwIfCancelled(token);
-      const fast = analysis?.kind === 'catalog' && analysis.check.fast ? symbolsService().fastDocumentSymbols(analysis.check.fast) : undefined;
-      const at = fast ? undefined : await documentAt(context, params.textDocument.uri, token);
-      const symbols = fast ?? (at && symbolsService().documentSymbols(at.document));
-      const lines = (fast ? analysis : at?.analysis)?.lines;
-      if (!symbols || !lines) return null;
+      // pause in a big catalog, breadcrumbs ask again). Otherwise the tree's (not a spread of the
+      // analysis, whose `parsed` is built when read).
+      const fast = analysis.kind === 'catalog' && analysis.check.fast ? symbolsService().fastDocumentSymbols(analysis.check.fast) : undefined;
+      const document = fast ? undefined : languageDocument(analysis);
+      const symbols = fast ?? (document && symbolsService().documentSymbols(document));
+      if (!symbols) return null;
+      const { lines } = analysis;
       const hierarchical = context.clientCapabilities?.()?.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
       // Unknown capabilities (no initialize seen): hierarchical, which every current client reads.
       if (hierarchical === false) return flatten(symbols, lines, params.textDocument.uri);

@@ -3,7 +3,7 @@ import { TRANSLATE_REQUEST, type ServerChoice, type TranslateParams, type Transl
 import { catalogViewOf, type Analysis } from './analysis';
 import type * as Translation from '../service/translate';
 import type { FeatureRegistration } from './features';
-import { guarded, throwIfCancelled } from './requests';
+import { analysisAt, guarded } from './requests';
 import { onFirstUse } from './lazy';
 
 /** Copy-as (and the TOML writer): loaded on the first translation, not at start-up (bench/NOTES.md "Start-up"). */
@@ -20,9 +20,7 @@ export const registerTranslateRequest: FeatureRegistration = (context) => {
       if (!Object.prototype.hasOwnProperty.call(translateService().TRANSLATION_TARGETS, params.target)) {
         throw new ResponseError(ErrorCodes.InvalidParams, `Unknown translation target "${String(params.target)}".`);
       }
-      const document = context.documents.get(params.uri);
-      const analysis = document ? await context.analyse(document) : undefined;
-      throwIfCancelled(token);
+      const analysis = await analysisAt(context, params.uri, token);
       if (!analysis || analysis.kind !== 'catalog') return { ok: false, message: 'This document is not an MCP catalog.' };
       let names = params.servers;
       if (!names && params.pick) return { ok: false, message: 'Pick a server.', choices: serverChoices(analysis) };

@@ -65,7 +65,7 @@ function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-function skipWhitespace(text: string, i: number): number {
+export function skipWhitespace(text: string, i: number): number {
   while (isWhitespace(text.charCodeAt(i))) i++;
   return i;
 }

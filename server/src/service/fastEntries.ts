@@ -46,20 +46,22 @@ export function parseWhole(text: string): Record<string, unknown> | undefined {
 export function entryOf(text: string, spans: Int32Array, index: number, whole: Record<string, unknown>): PlainEntry | undefined {
   const at = index * SPAN_FIELDS;
   if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
-  const keyStart = spans[at + KEY_START];
-  const keyEnd = spans[at + KEY_END];
-  let escaped = false;
-  for (let i = keyStart + 1; i < keyEnd - 1 && !escaped; i++) escaped = text.charCodeAt(i) === 0x5c;
-  let name: string;
-  if (escaped) {
-    try {
-      name = JSON.parse(text.slice(keyStart, keyEnd)) as string;
-    } catch {
-      return undefined;
-    }
-  } else name = text.slice(keyStart + 1, keyEnd - 1);
-  if (!Object.prototype.hasOwnProperty.call(whole, name)) return undefined;
+  const name = keyName(text.slice(spans[at + KEY_START], spans[at + KEY_END]));
+  if (name === undefined || !Object.prototype.hasOwnProperty.call(whole, name)) return undefined;
   return { name, value: whole[name], slice: text.slice(spans[at + VALUE_START], spans[at + VALUE_END]) };
+}
+
+/**
+ * A key the scanner found, quotes included, as the name it stands for: decoded only when it has
+ * an escape. Undefined when JSON.parse rejects it (a raw control character the scanner let through).
+ */
+export function keyName(raw: string): string | undefined {
+  if (!raw.includes('\\')) return raw.slice(1, -1);
+  try {
+    return JSON.parse(raw) as string;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The entry's name and plain value, or undefined when only the full parser can judge it. */

@@ -1,4 +1,5 @@
-import { scanEntrySpans, skipValue, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START } from '../entrySpans';
+import { scanEntrySpans, skipValue, skipWhitespace, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START } from '../entrySpans';
+import { keyName } from '../fastEntries';
 import { field, type IndexEntry } from '../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../parse';
 import type { TextSource } from '../pieceText';
@@ -102,12 +103,8 @@ function members(text: string, base: number): { outline: Outline; value: string;
 
 /** A member's outline: its key as written (quotes included) at keyStart–keyEnd, its value's text ending at valueEnd. */
 function member(key: string, keyStart: number, keyEnd: number, value: string, valueEnd: number): Outline | undefined {
-  let name: string;
-  try {
-    name = key.includes('\\') ? (JSON.parse(key) as string) : key.slice(1, -1);
-  } catch {
-    return undefined;
-  }
+  const name = keyName(key);
+  if (name === undefined) return undefined;
   return { name, range: { start: keyStart, end: valueEnd }, selectionRange: { start: keyStart, end: keyEnd }, valueType: typeOf(value) };
 }
 
@@ -132,20 +129,15 @@ function typeOf(value: string): JsonNode['type'] {
 /** The items of an array written as `text` (strict JSON, as the fast path proved). */
 function countItems(text: string): number {
   const counter = { keys: 0, depth: 0 };
-  let i = skipSpace(text, 1);
+  let i = skipWhitespace(text, 1);
   if (text.charCodeAt(i) === 0x5d /* ] */) return 0;
   let items = 0;
   for (;;) {
     const end = skipValue(text, i, counter);
     if (end < 0) return items;
     items++;
-    i = skipSpace(text, end);
+    i = skipWhitespace(text, end);
     if (text.charCodeAt(i) !== 0x2c /* , */) return items;
-    i = skipSpace(text, i + 1);
+    i = skipWhitespace(text, i + 1);
   }
-}
-
-function skipSpace(text: string, i: number): number {
-  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = text.charCodeAt(++i));
-  return i;
 }

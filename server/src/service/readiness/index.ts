@@ -19,9 +19,13 @@ export interface Readiness {
 export function computeReadiness(source: string | CatalogView, facts: WorkspaceFacts, options: ReadinessOptions = {}, memo?: ReadinessMemo): Readiness {
   const catalog = typeof source === 'string' ? readCatalog(source, facts) : source;
   const kept = memo?.holds(facts.variables, options) ? memo : undefined;
-  const inOrder = catalog.entries.map(
-    (entry) => kept?.get(entry) ?? kept?.set(entry, readinessOf(entry, facts, options)) ?? readinessOf(entry, facts, options),
-  );
+  const inOrder = catalog.entries.map((entry) => {
+    const known = kept?.get(entry);
+    if (known) return known;
+    const readiness = readinessOf(entry, facts, options);
+    kept?.set(entry, readiness);
+    return readiness;
+  });
   const servers = [...inOrder.filter((r) => r.startable), ...inOrder.filter((r) => !r.startable)];
   const byName = new Map(inOrder.map((r) => [r.name, r]));
   const roots = [...defaultServersByRoot(facts.roots, catalog.entries)].map(([name, names]) => rootReadiness(name, names, byName));
@@ -55,9 +59,8 @@ export class ReadinessMemo {
     return kept && kept.name === entry.name && sameList(kept.problems, entry.problems) ? kept.readiness : undefined;
   }
 
-  set(entry: CatalogEntry, readiness: ServerReadiness): ServerReadiness {
+  set(entry: CatalogEntry, readiness: ServerReadiness): void {
     if (entry.value) this.byValue.set(entry.value, { name: entry.name, problems: entry.problems, readiness });
-    return readiness;
   }
 }
 
