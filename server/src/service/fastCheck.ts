@@ -17,6 +17,7 @@ import {
 } from './entrySpans';
 import { entryAt, entryOf, entryTree, parseWhole, readEntry, shiftFinding, shiftTree, type TreeEntry } from './fastEntries';
 import type { JsonNode, ParsedJson } from './parse';
+import { cleanEntryPredicate, type CleanEntry } from './rules/cleanEntry';
 import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } from './rules/rule';
 
 /**
@@ -25,7 +26,8 @@ import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } f
  *
  * 1. `scanEntrySpans` finds each entry's key and value without a tree;
  * 2. each value is read with `JSON.parse` (which also proves the slice strict);
- * 3. every rule's conservative `mayReport` and `groupKeys` decide whether the entry needs a tree;
+ * 3. one fused walk (rules/cleanEntry.ts) clears the usual clean entry; for any other, every rule's
+ *    conservative `mayReport` and `groupKeys` decide whether the entry needs a tree;
  * 4. only those entries are parsed by `parseJson`, and the unchanged rules run on them.
  *
  * Every message and range still comes from the one implementation of each rule. Anything unusual —
@@ -57,6 +59,8 @@ export interface FastState {
   readonly trees: Map<number, TreeEntry>;
   readonly rules: readonly Rule[];
   readonly facts: WorkspaceFacts;
+  /** The fused predicate for these rules and facts, when it knows them all. */
+  readonly clean: CleanEntry | undefined;
   /**
    * Per rule with `checkDocument`, what it reported over the entries it sees, kept until one of
    * those entries or its groups change; undefined: run it.
@@ -126,6 +130,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   const object = scanEntrySpans(text);
   if (!object) return undefined;
   const context: PlainContext = { kind: 'catalog', facts };
+  const clean = cleanEntryPredicate(rules, context);
   const names = new Map<string, number>();
   const reporters = new Int32Array(object.count);
   const groupKeys: (Keys[] | undefined)[] = rules.map((rule) => (rule.groupKeys ? new Array<Keys>(object.count) : undefined));
@@ -141,7 +146,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
     const size = names.size;
     names.set(read.name, index);
     if (names.size === size) return undefined; // a duplicate top-level name
-    const judged = judge(read, object.spans[index * SPAN_FIELDS + KEY_COUNT], rules, context, groupKeys, index);
+    const judged = judge(read, object.spans[index * SPAN_FIELDS + KEY_COUNT], rules, context, clean, groupKeys, index);
     if (judged === undefined) return undefined;
     if (judged === SCHEMA) schemaIndex = index;
     else reporters[index] = judged;
@@ -174,6 +179,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
     trees: new Map(),
     rules,
     facts,
+    clean,
     documentFindings: rules.map(() => undefined),
   };
   for (let index = 0; index < object.count; index++) {
@@ -240,7 +246,7 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
     spans[at + DEPTH] = counter.depth;
     const read = readEntry(text, spans, index);
     const before = groupKeys.map((perEntry) => perEntry?.[index]);
-    const judged = read && judge(read, counter.keys, previous.rules, context, groupKeys, index);
+    const judged = read && judge(read, counter.keys, previous.rules, context, previous.clean, groupKeys, index);
     if (judged === undefined || (judged === SCHEMA) !== (index === previous.schemaIndex)) return undefined;
     if (judged === SCHEMA) continue;
     reporters[index] = judged;
@@ -414,16 +420,19 @@ function judge(
   keyCount: number,
   rules: readonly Rule[],
   context: PlainContext,
+  clean: CleanEntry | undefined,
   groupKeys: (Keys[] | undefined)[],
   index: number,
 ): number | undefined {
   if (entry.name === '$schema') return typeof entry.value === 'string' ? SCHEMA : undefined;
-  // A duplicate key: the tree's findings (and its shadowed properties) are every rule's business.
-  const duplicateKey = countKeys(entry.value) !== keyCount;
   let reporters = 0;
+  // A duplicate key: the tree's findings (and its shadowed properties) are every rule's business.
+  if (countKeys(entry.value) !== keyCount) reporters = (1 << rules.length) - 1;
+  else if (clean === undefined || !clean(entry)) {
+    for (let r = 0; r < rules.length; r++) if (rules[r].mayReport!(entry, context)) reporters |= 1 << r;
+  }
   for (let r = 0; r < rules.length; r++) {
     const rule = rules[r];
-    if (duplicateKey || rule.mayReport!(entry, context)) reporters |= 1 << r;
     if (rule.groupKeys) groupKeys[r]![index] = emptyToUndefined(rule.groupKeys(entry, context));
   }
   return reporters;
