@@ -2,15 +2,48 @@
 // `--production` minifies; `--watch` rebuilds on change; `--outdir=DIR` writes elsewhere than dist/
 // (test/unit/build.test.ts builds twice and compares).
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { staleValidatorsMessage } from './generate-validators.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) || 'dist';
 
+/**
+ * Node's `crypto` costs 15–35 ms to load here and `child_process` ~4 (bench/NOTES.md "Start-up"),
+ * and libraries load them at their top level for functions neither a check nor the server calls:
+ * vscode-jsonrpc (pipe names) and dotenv (encrypted vaults) `crypto`, vscode-languageserver
+ * (global module folders) `child_process`. In the bundles each is loaded on first use instead. The
+ * build fails when a library no longer has the line, so the substitution never silently lapses.
+ */
+const LAZY_BUILTINS = [
+  { file: /[\\/]node_modules[\\/]vscode-jsonrpc[\\/]lib[\\/]node[\\/]main\.js$/, line: 'const crypto_1 = require("crypto");', name: 'crypto_1', module: 'crypto' },
+  { file: /[\\/]node_modules[\\/]dotenv[\\/]lib[\\/]main\.js$/, line: "const crypto = require('crypto')", name: 'crypto', module: 'crypto' },
+  {
+    file: /[\\/]node_modules[\\/]vscode-languageserver[\\/]lib[\\/]node[\\/]files\.js$/,
+    line: 'const child_process_1 = require("child_process");',
+    name: 'child_process_1',
+    module: 'child_process',
+  },
+];
+
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    for (const { file, line, name, module } of LAZY_BUILTINS) {
+      build.onLoad({ filter: file }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes(line)) return { errors: [{ text: `lazy-builtins: ${args.path} no longer has \`${line}\`` }] };
+        const lazy = `const ${name} = new Proxy({}, { get: (_, key) => require('${module}')[key] });`;
+        return { contents: source.replace(line, lazy), loader: 'js' };
+      });
+    }
+  },
+};
+
 const common = {
   bundle: true,
+  plugins: [lazyBuiltins],
   platform: 'node',
   target: 'node20',
   format: 'cjs',

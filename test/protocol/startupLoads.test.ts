@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LspClient, REPO_ROOT, stopAllClients } from './lspClient';
+import { LspClient, REPO_ROOT, SERVER_SCRIPT, stopAllClients } from './lspClient';
 import { catalogSettings, removeAllWorkspaces, TempWorkspace } from './workspace';
 
 const SERVER = path.join(REPO_ROOT, 'out', 'server', 'src', 'server.js');
@@ -88,5 +88,38 @@ describe('protocol: what the server loads before its first diagnostics', functio
       'server/src/service/readiness/index.js',
     ])
       assert.ok(later.includes(module), `${module} is loaded once asked for`);
+  });
+
+  it('the bundled server loads neither crypto nor child_process up to its first diagnostics (scripts/build.mjs defers the libraries\' top-level require)', async function () {
+    if (!fs.existsSync(SERVER_SCRIPT)) this.skip();
+    const ws = TempWorkspace.create('mission');
+    fs.writeFileSync(ws.path('.env'), 'GITHUB_TOKEN=x\n');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-builtins-'));
+    const hook = path.join(dir, 'hook.js');
+    const log = path.join(dir, 'builtins.json');
+    fs.writeFileSync(
+      hook,
+      `const Module = require('node:module'); const seen = new Set(); const load = Module._load;
+Module._load = function (request, ...rest) { if (Module.isBuiltin(request)) seen.add(request.replace(/^node:/, '')); return load.call(this, request, ...rest); };
+process.on('SIGUSR2', () => require('node:fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify([...seen])));\n`,
+    );
+    const client = await LspClient.start({
+      workspaceFolders: [ws.dir],
+      settings: catalogSettings(),
+      wrap: (node, args) => ({ file: node, args: ['-r', hook, ...args] }),
+    });
+    const uri = client.open(ws.path('mcp.json'));
+    const first = await client.waitForDiagnostics(uri, { version: 1 });
+    assert.ok(first.diagnostics.length > 0, 'the fixture has findings');
+    process.kill(client.pid!, 'SIGUSR2');
+    for (let i = 0; i < 200 && !fs.existsSync(log); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    const builtins = JSON.parse(fs.readFileSync(log, 'utf8')) as string[];
+    assert.ok(builtins.includes('fs'), builtins.join(', '));
+    assert.deepEqual(
+      builtins.filter((name) => name === 'crypto' || name === 'child_process'),
+      [],
+      builtins.join(', '),
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

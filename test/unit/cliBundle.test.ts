@@ -118,7 +118,7 @@ describe('every mcp-catalog command from the bundle (dist/cli.js)', function () 
 });
 
 /** The modules (relative to out/) and Node built-ins a run of the compiled command line loaded. */
-function loadedBy(args: string[], files: Record<string, string>): { modules: string[]; builtins: string[] } {
+function loadedBy(args: string[], files: Record<string, string>, cli = path.join(REPO_ROOT, 'out', 'server', 'src', 'cli.js')): { modules: string[]; builtins: string[] } {
   const dir = tempTree(files);
   const hook = path.join(dir, '..', `${path.basename(dir)}-hook.js`);
   fs.writeFileSync(
@@ -128,7 +128,6 @@ Module._load = function (request, ...rest) { if (Module.isBuiltin(request)) buil
 process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(path.join(dir, 'loaded.json'))}, JSON.stringify({ modules: Object.keys(require.cache), builtins: [...builtins] })));\n`,
   );
   try {
-    const cli = path.join(REPO_ROOT, 'out', 'server', 'src', 'cli.js');
     const run = spawnSync(process.execPath, ['-r', hook, cli, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
     assert.ok(run.status === 0 || run.status === 1, run.stderr);
     const loaded = JSON.parse(fs.readFileSync(path.join(dir, 'loaded.json'), 'utf8')) as { modules: string[]; builtins: string[] };
@@ -169,6 +168,16 @@ describe('what a check loads (bench/NOTES.md "Start-up")', function () {
     const { modules } = loadedBy(['check', '--no-process-env', '--baseline', 'b.json', '--write-baseline'], { 'mcp.json': CLEAN, '.env': 'GITHUB_TOKEN=x\n' });
     assert.ok(modules.includes('server/src/cli/baseline.js'));
     assert.ok(modules.some((file) => file.startsWith('node_modules/dotenv/')));
+  });
+
+  it('the bundle loads no crypto, even to read a dotenv file (scripts/build.mjs defers the libraries\' top-level require)', function () {
+    if (!fs.existsSync(BIN)) this.skip();
+    const { builtins } = loadedBy(['check', '--no-process-env'], { 'mcp.json': CLEAN, '.env': 'GITHUB_TOKEN=x\n' }, BIN);
+    assert.ok(builtins.includes('fs'), builtins.join(', '));
+    assert.deepEqual(
+      builtins.filter((name) => ['child_process', 'crypto', 'http', 'https'].includes(name)),
+      [],
+    );
   });
 
   it('--version loads no command', () => {
