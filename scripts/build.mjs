@@ -17,7 +17,12 @@ const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('-
  * build fails when a library no longer has the line, so the substitution never silently lapses.
  */
 const LAZY_BUILTINS = [
-  { file: /[\\/]node_modules[\\/]vscode-jsonrpc[\\/]lib[\\/]node[\\/]main\.js$/, line: 'const crypto_1 = require("crypto");', name: 'crypto_1', module: 'crypto' },
+  {
+    file: /[\\/]node_modules[\\/]vscode-jsonrpc[\\/]lib[\\/]node[\\/]main\.js$/,
+    line: 'const crypto_1 = require("crypto");',
+    name: 'crypto_1',
+    module: 'crypto',
+  },
   { file: /[\\/]node_modules[\\/]dotenv[\\/]lib[\\/]main\.js$/, line: "const crypto = require('crypto')", name: 'crypto', module: 'crypto' },
   {
     file: /[\\/]node_modules[\\/]vscode-languageserver[\\/]lib[\\/]node[\\/]files\.js$/,

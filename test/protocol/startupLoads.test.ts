@@ -90,7 +90,7 @@ describe('protocol: what the server loads before its first diagnostics', functio
       assert.ok(later.includes(module), `${module} is loaded once asked for`);
   });
 
-  it('the bundled server loads neither crypto nor child_process up to its first diagnostics (scripts/build.mjs defers the libraries\' top-level require)', async function () {
+  it("the bundled server loads neither crypto nor child_process up to its first diagnostics (scripts/build.mjs defers the libraries' top-level require)", async function () {
     if (!fs.existsSync(SERVER_SCRIPT)) this.skip();
     const ws = TempWorkspace.create('mission');
     fs.writeFileSync(ws.path('.env'), 'GITHUB_TOKEN=x\n');

@@ -118,7 +118,11 @@ describe('every mcp-catalog command from the bundle (dist/cli.js)', function () 
 });
 
 /** The modules (relative to out/) and Node built-ins a run of the compiled command line loaded. */
-function loadedBy(args: string[], files: Record<string, string>, cli = path.join(REPO_ROOT, 'out', 'server', 'src', 'cli.js')): { modules: string[]; builtins: string[] } {
+function loadedBy(
+  args: string[],
+  files: Record<string, string>,
+  cli = path.join(REPO_ROOT, 'out', 'server', 'src', 'cli.js'),
+): { modules: string[]; builtins: string[] } {
   const dir = tempTree(files);
   const hook = path.join(dir, '..', `${path.basename(dir)}-hook.js`);
   fs.writeFileSync(
@@ -170,7 +174,7 @@ describe('what a check loads (bench/NOTES.md "Start-up")', function () {
     assert.ok(modules.some((file) => file.startsWith('node_modules/dotenv/')));
   });
 
-  it('the bundle loads no crypto, even to read a dotenv file (scripts/build.mjs defers the libraries\' top-level require)', function () {
+  it("the bundle loads no crypto, even to read a dotenv file (scripts/build.mjs defers the libraries' top-level require)", function () {
     if (!fs.existsSync(BIN)) this.skip();
     const { builtins } = loadedBy(['check', '--no-process-env'], { 'mcp.json': CLEAN, '.env': 'GITHUB_TOKEN=x\n' }, BIN);
     assert.ok(builtins.includes('fs'), builtins.join(', '));
