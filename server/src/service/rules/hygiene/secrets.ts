@@ -61,7 +61,7 @@ function withoutPlaceholders(value: string): string {
 const HINT = /github_pat_|ghp_|glpat-|xoxb-|xoxp-|sk-|AKIA|eyJ|bearer/i;
 
 /** False only when findSecrets would find nothing in this string. */
-export function mayHoldSecret(value: string): boolean {
+function mayHoldSecret(value: string): boolean {
   return value.length >= 16 && HINT.test(value);
 }
 
