@@ -57,29 +57,59 @@ export function outlineOf(property: JsonNode): Outline {
 }
 
 /**
- * An entry from the scanner's table: its key and value spans at `spans[index]`, its fields by
- * scanning the value alone; undefined if the value does not scan (the caller takes the tree).
+ * An entry from the scanner's table: its key and value spans at `spans[index]`, its `type` by
+ * scanning the value only as far as that member, and its fields only when the outline's budget
+ * reaches them (symbols.ts: past 5,000 symbols an entry shows no fields, and at 10,000 servers
+ * scanning every value for them was most of an outline request). Undefined when the key does not
+ * decode; `fallback` (the tree's outline) serves the fields should the value not scan.
  */
-export function scannedOutline(text: TextSource, spans: Int32Array, index: number): EntryOutline | undefined {
+export function scannedOutline(text: TextSource, spans: Int32Array, index: number, fallback: () => EntryOutline): EntryOutline | undefined {
   const at = index * SPAN_FIELDS;
   const valueStart = spans[at + VALUE_START];
   const value = text.slice(valueStart, spans[at + VALUE_END]);
   const entry = member(text.slice(spans[at + KEY_START], spans[at + KEY_END]), spans[at + KEY_START], spans[at + KEY_END], value, valueStart + value.length);
   if (!entry) return undefined;
-  const fields = value.charCodeAt(0) === 0x7b /* { */ ? members(value, valueStart) : [];
-  if (!fields) return undefined;
-  const type = fields.find((candidate) => candidate.outline.name === 'type');
+  const isObject = value.charCodeAt(0) === 0x7b; /* { */
+  const type = isObject ? memberText(value, 'type') : undefined;
   return {
     ...entry,
-    detail: type?.outline.valueType === 'string' ? JSON.parse(type.value) : undefined,
-    fields: () =>
-      fields.map(({ outline, value: fieldValue, base }) => {
+    detail: type?.charCodeAt(0) === 0x22 /* " */ ? JSON.parse(type) : undefined,
+    fields: () => {
+      const fields = isObject ? members(value, valueStart) : [];
+      if (!fields) return fallback().fields();
+      return fields.map(({ outline, value: fieldValue, base }) => {
         const result: FieldOutline = outline;
         if (outline.valueType === 'array') result.items = countItems(fieldValue);
         if (outline.valueType === 'object') result.keys = () => (members(fieldValue, base) ?? []).map((key) => key.outline);
         return result;
-      }),
+      });
+    },
   };
+}
+
+/**
+ * The text of the first member named `name` of the object written as `text`, scanning no further
+ * than that member; undefined when there is none or the text does not scan. The fast path's entries
+ * without a tree have no duplicate key, so the first is the one the tree would keep.
+ */
+function memberText(text: string, name: string): string | undefined {
+  const counter = { keys: 0, depth: 0 };
+  let i = skipWhitespace(text, 1);
+  while (text.charCodeAt(i) === 0x22 /* " */) {
+    const keyEnd = skipValue(text, i, counter);
+    if (keyEnd < 0) return undefined;
+    const key = text.slice(i, keyEnd);
+    i = skipWhitespace(text, keyEnd);
+    if (text.charCodeAt(i) !== 0x3a /* : */) return undefined;
+    const valueStart = skipWhitespace(text, i + 1);
+    const valueEnd = skipValue(text, valueStart, counter);
+    if (valueEnd <= valueStart) return undefined;
+    if (keyName(key) === name) return text.slice(valueStart, valueEnd);
+    i = skipWhitespace(text, valueEnd);
+    if (text.charCodeAt(i) !== 0x2c /* , */) return undefined;
+    i = skipWhitespace(text, i + 1);
+  }
+  return undefined;
 }
 
 /** The members of an object written as `text` (at `base` in the document), or undefined when it does not scan. */

@@ -63,8 +63,10 @@ export function fastDocumentSymbols(state: FastState, maxSymbols = MAX_SYMBOLS):
   const indices: number[] = [];
   for (let index = 0; index < object.count; index++) if (index !== schemaIndex) indices.push(index);
   const tree = (index: number): IndexEntry => state.trees.get(index)?.entry ?? entryTree(text, spanAt(object.spans, index), 0).entry;
-  const outline = (index: number): EntryOutline =>
-    (state.trees.has(index) ? undefined : scannedOutline(text, object.spans, index)) ?? treeOutline(tree(index), 'type');
+  const outline = (index: number): EntryOutline => {
+    const fromTree = (): EntryOutline => treeOutline(tree(index), 'type');
+    return (state.trees.has(index) ? undefined : scannedOutline(text, object.spans, index, fromTree)) ?? fromTree();
+  };
   const schema = schemaIndex < 0 ? [] : [symbolOf(outlineOf(tree(schemaIndex).property), 'schema')];
   return collect(schema, indices.length, (i) => outline(indices[i]), 'server', maxSymbols);
 }
