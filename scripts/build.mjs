@@ -2,7 +2,7 @@
 // `--production` minifies; `--watch` rebuilds on change; `--outdir=DIR` writes elsewhere than dist/
 // (test/unit/build.test.ts builds twice and compares).
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { staleValidatorsMessage } from './generate-validators.mjs';
 
 const production = process.argv.includes('--production');
@@ -80,9 +80,32 @@ if (stale) {
   process.exit(1);
 }
 
+/**
+ * Bundles are ASCII: one character outside it makes V8 hold the whole ~1 MB source as UTF-16
+ * (twice the memory, kept for lazy compilation; ~2 MB of the server's resident memory,
+ * bench/NOTES.md "Peak memory"). esbuild escapes strings, templates and identifiers but keeps the
+ * comments it preserves and regular-expression literals as written; those take `\uXXXX`, which
+ * is the same character in both (a template literal's raw text would not be: such a line, unless
+ * it is a comment line, fails the build instead).
+ */
+function escapeToAscii(file) {
+  const text = readFileSync(file, 'utf8');
+  if (!/[^\x00-\x7f]/.test(text)) return;
+  const lines = text.split('\n').map((line, index) => {
+    if (!/[^\x00-\x7f]/.test(line)) return line;
+    if (line.includes('`') && !/^\s*(\/\/|\/\*|\*)/.test(line))
+      throw new Error(`${file}:${index + 1}: a non-ASCII character on a line with a template literal; write it as \\u in the source`);
+    return line.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  });
+  writeFileSync(file, lines.join('\n'));
+}
+
 if (watch) {
   for (const build of builds) (await esbuild.context({ ...common, ...build })).watch();
 } else {
   await Promise.all(builds.map((build) => esbuild.build({ ...common, ...build })));
-  for (const build of builds) if (build.banner) chmodSync(build.outfile, 0o755);
+  for (const build of builds) {
+    escapeToAscii(build.outfile);
+    if (build.banner) chmodSync(build.outfile, 0o755);
+  }
 }

@@ -39,6 +39,17 @@ describe('the build (scripts/build.mjs)', function () {
       assert.ok(fs.readFileSync(path.join(first, file)).equals(fs.readFileSync(path.join(second, file))), `${file} differs between two builds`);
   });
 
+  it('writes ASCII-only bundles (a character outside it makes V8 hold the whole source as UTF-16)', () => {
+    for (const bundle of ['cli.js', 'client.js', 'server-main.js', 'server.js']) {
+      const text = fs.readFileSync(path.join(first, bundle), 'utf8');
+      const outside = /[^\x00-\x7f]/.exec(text);
+      assert.equal(outside, null, `${bundle}: ${JSON.stringify(outside?.[0])} at ${outside?.index}`);
+    }
+    // The escapes keep what the characters meant: the server's truncated-token pattern still sees an ellipsis.
+    const server = fs.readFileSync(path.join(first, 'server-main.js'), 'utf8');
+    assert.match(server, /\{4,\}\\u2026\/g/);
+  });
+
   it("bundles ajv's runtime helpers, not its compiler, in the command line and the server", () => {
     for (const bundle of ['cli.js', 'server-main.js']) {
       const text = fs.readFileSync(path.join(first, bundle), 'utf8');
