@@ -1,4 +1,4 @@
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures } from './lsp/protocol';
 import { guardedTransport } from './lsp/protocolGuard';
 import { startServer } from './lsp/server';
 

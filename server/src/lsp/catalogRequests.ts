@@ -1,6 +1,7 @@
 import { onFirstUse } from './lazy';
 import * as path from 'node:path';
-import { ResponseError, ErrorCodes, type CancellationToken } from 'vscode-languageserver';
+import type { CancellationToken } from 'vscode-languageserver';
+import { ResponseError, ErrorCodes } from './protocol';
 import {
   PREVIEW_REQUEST,
   READINESS_REQUEST,

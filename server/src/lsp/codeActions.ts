@@ -1,17 +1,17 @@
 import { onFirstUse } from './lazy';
-import {
-  CodeActionKind,
-  type ClientCapabilities,
-  type CodeAction,
-  type CodeActionParams,
-  type CreateFile,
-  type Diagnostic,
-  type Position,
-  type ServerCapabilities,
-  type TextDocumentEdit,
-  type TextEdit as LspTextEdit,
-  type WorkspaceEdit,
+import type {
+  ClientCapabilities,
+  CodeAction,
+  CodeActionParams,
+  CreateFile,
+  Diagnostic,
+  Position,
+  ServerCapabilities,
+  TextDocumentEdit,
+  TextEdit as LspTextEdit,
+  WorkspaceEdit,
 } from 'vscode-languageserver';
+import { CodeActionKind } from './protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isCode } from '../service/codes';
 import type { ResolvedFinding } from '../service/findings';

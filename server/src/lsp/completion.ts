@@ -1,4 +1,5 @@
-import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, type CompletionItem, type CompletionList } from 'vscode-languageserver';
+import type { CompletionItem, CompletionList } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind } from './protocol';
 import type { CandidateKind, CompletionCandidate } from '../service/language/completion';
 import type * as CompletionService from '../service/language/completion';
 import type { LineIndex } from '../service/text';

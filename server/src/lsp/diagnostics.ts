@@ -1,4 +1,5 @@
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver';
+import { DiagnosticSeverity, DiagnosticTag } from './protocol';
 import type { Severity } from '../service/codes';
 import { ruleDocUrl } from '../service/ruleDocs';
 import type { ReportedFinding } from '../node/report';

@@ -1,4 +1,5 @@
-import { MarkupKind, type Hover } from 'vscode-languageserver';
+import type { Hover } from 'vscode-languageserver';
+import { MarkupKind } from './protocol';
 import type * as HoverService from '../service/language/hover';
 import type { Readiness } from '../service/readiness';
 import { readinessOf } from './analysis';

@@ -1,17 +1,16 @@
 import { onFirstUse } from './lazy';
-import {
-  ErrorCodes,
-  ResponseError,
-  type CancellationToken,
-  type Location,
-  type PrepareRenameParams,
-  type Range,
-  type ReferenceParams,
-  type RenameParams,
-  type TextDocumentPositionParams,
-  type TextEdit,
-  type WorkspaceEdit,
+import type {
+  CancellationToken,
+  Location,
+  PrepareRenameParams,
+  Range,
+  ReferenceParams,
+  RenameParams,
+  TextDocumentPositionParams,
+  TextEdit,
+  WorkspaceEdit,
 } from 'vscode-languageserver';
+import { ErrorCodes, ResponseError } from './protocol';
 import { diskReader } from '../node/files';
 import { parseJson } from '../service/parse';
 import type { FileSpan, LanguageKind } from '../service/language/document';

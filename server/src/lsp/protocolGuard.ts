@@ -1,3 +1,4 @@
+import type { DataCallback, Disposable, Message, MessageReader, MessageWriter, RequestMessage } from 'vscode-languageserver/node';
 import {
   createServerPipeTransport,
   createServerSocketTransport,
@@ -6,13 +7,7 @@ import {
   IPCMessageWriter,
   StreamMessageReader,
   StreamMessageWriter,
-  type DataCallback,
-  type Disposable,
-  type Message,
-  type MessageReader,
-  type MessageWriter,
-  type RequestMessage,
-} from 'vscode-languageserver/node';
+} from './protocol';
 
 /**
  * What the protocol promises before any handler runs (SPEC §8: never crash): the library's own

@@ -1,4 +1,5 @@
-import { LSPErrorCodes, ResponseError, type CancellationToken, type Position } from 'vscode-languageserver';
+import type { CancellationToken, Position } from 'vscode-languageserver';
+import { LSPErrorCodes, ResponseError } from './protocol';
 import { entryParseAt } from '../service/fastCheck';
 import { languageDocument, type LanguageDocument } from '../service/language/document';
 import type { Analysis } from './analysis';

@@ -1,13 +1,6 @@
 import * as path from 'node:path';
-import {
-  DidChangeWatchedFilesNotification,
-  type ClientCapabilities,
-  TextDocumentSyncKind,
-  TextDocuments,
-  type Connection,
-  type InitializeParams,
-  type InitializeResult,
-} from 'vscode-languageserver';
+import type { ClientCapabilities, Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
+import { DidChangeWatchedFilesNotification, TextDocumentSyncKind, TextDocuments } from './protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { PieceDocument } from './pieceDocument';
 import { version } from '../../../package.json';

@@ -1,4 +1,5 @@
-import { FoldingRangeKind, type FoldingRange, type SelectionRange, type TextEdit } from 'vscode-languageserver';
+import type { FoldingRange, SelectionRange, TextEdit } from 'vscode-languageserver';
+import { FoldingRangeKind } from './protocol';
 import type * as StructureService from '../service/language/structure';
 import type { Analysis } from './analysis';
 import type { FeatureRegistration, ServerContext } from './features';

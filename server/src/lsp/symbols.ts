@@ -1,4 +1,5 @@
-import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver';
+import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver';
+import { SymbolKind } from './protocol';
 import type { DocumentSymbolNode } from '../service/language/symbols';
 import type * as SymbolsService from '../service/language/symbols';
 import type { LineIndex } from '../service/text';

@@ -1,4 +1,5 @@
-import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
+import type { CancellationToken } from 'vscode-languageserver';
+import { ErrorCodes, ResponseError } from './protocol';
 import { TRANSLATE_REQUEST, type ServerChoice, type TranslateParams, type TranslateResult } from '../../../shared/src/protocol';
 import { catalogViewOf, type Analysis } from './analysis';
 import type * as Translation from '../service/translate';
