@@ -150,6 +150,32 @@ describe('code cache I/O', () => {
     });
   }
 
+  it("removes this way of starting's stale caches when it writes one, and nothing else", function () {
+    if (process.platform === 'win32') this.skip();
+    const cacheDir = path.join(root, 'cache');
+    start(cacheDir);
+    const [name] = files(cacheDir);
+    const flags = name.slice(name.lastIndexOf('-'));
+    const stale = [`server-0.0.9-v20.0.0-x64-1-abc${flags}`, `server-0.0.9-v20.0.0-x64-2-abc${flags}.77.${(Date.now() - 2 * 3600_000).toString(36)}.tmp`];
+    const kept = [
+      `server-0.0.9-v20.0.0-x64-1-abc-otherflags.v8cache`,
+      'unrelated.txt',
+      `server-0.0.9-v20.0.0-x64-3-abc${flags}.77.${Date.now().toString(36)}.tmp`,
+    ];
+    for (const file of [...stale, ...kept]) fs.writeFileSync(path.join(cacheDir, file), 'x', { mode: 0o600 });
+    // A link named like a stale cache is never followed nor removed; its target stays.
+    const target = path.join(root, 'target.bin');
+    fs.writeFileSync(target, 'precious');
+    const link = `server-0.0.9-v20.0.0-x64-4-abc${flags}`;
+    fs.symlinkSync(target, path.join(cacheDir, link));
+    // Damaged data: the next start rewrites the cache, and prunes.
+    fs.writeFileSync(path.join(cacheDir, name), 'garbage garbage garbage');
+    const rewritten = start(cacheDir);
+    assert.match(rewritten.persisted ?? '', /^Code cache: written to .*; removed 2 stale cache files\.$/);
+    assert.deepEqual(fs.readdirSync(cacheDir).sort(), [name, ...kept, link].sort());
+    assert.equal(fs.readFileSync(target, 'utf8'), 'precious');
+  });
+
   it('refuses a folder its group or others may write: nothing read, nothing written', function () {
     if (process.platform === 'win32') this.skip();
     const cacheDir = path.join(root, 'shared');

@@ -7,6 +7,8 @@ import {
   MAX_CACHE_BYTES,
   refuseDirectory,
   refuseFile,
+  STALE_TEMPORARY_MS,
+  staleCacheFiles,
   type CacheKey,
   type StatFacts,
 } from '../../server/src/node/codeCachePolicy';
@@ -111,6 +113,49 @@ describe('code cache policy', () => {
     it('without POSIX owners (Windows) checks only the kind', () => {
       assert.equal(refuseDirectory(stat('dir', { mode: 0o40777, uid: 0 }), undefined), undefined);
       assert.match(refuseFile(stat('link'), undefined) ?? '', /symbolic link/);
+    });
+  });
+
+  describe('stale files', () => {
+    const key: CacheKey = {
+      bundleBytes: 994159,
+      bundleMtimeMs: 1764600000000,
+      packageVersion: '0.1.0',
+      nodeVersion: 'v20.20.2',
+      arch: 'x64',
+      execArgv: ['--optimize-for-size'],
+    };
+    const current = cacheFileName(key);
+    const now = 1764700000000;
+    const temporary = (name: string, age: number) => `${name}.4242.${(now - age).toString(36)}.tmp`;
+
+    it("are this way of starting's caches for another bundle, version or Node, and its crashed writes", () => {
+      const older = [
+        cacheFileName({ ...key, bundleBytes: 990000 }),
+        cacheFileName({ ...key, packageVersion: '0.0.9' }),
+        cacheFileName({ ...key, nodeVersion: 'v20.19.0' }),
+        cacheFileName({ ...key, bundleMtimeMs: key.bundleMtimeMs - 1 }),
+      ];
+      const crashed = temporary(older[0], STALE_TEMPORARY_MS + 1);
+      assert.deepEqual(staleCacheFiles([current, ...older, crashed], current, now), [...older, crashed]);
+    });
+
+    it("keep other flags' caches (another editor's start), a write in progress, and every name not ours", () => {
+      const otherFlags = cacheFileName({ ...key, execArgv: [] });
+      const kept = [
+        current,
+        otherFlags,
+        cacheFileName({ ...key, execArgv: [], bundleBytes: 1 }),
+        temporary(current, 1000),
+        temporary(cacheFileName({ ...key, bundleBytes: 1 }), STALE_TEMPORARY_MS - 1),
+        temporary(otherFlags, STALE_TEMPORARY_MS * 10),
+        'notes.txt',
+        `client-${current.slice('server-'.length)}`,
+        `server-x/../${current.slice(current.lastIndexOf('-') + 1)}`,
+        `server-x\\..\\${current.slice(current.lastIndexOf('-') + 1)}`,
+      ];
+      assert.deepEqual(staleCacheFiles(kept, current, now), []);
+      assert.deepEqual(staleCacheFiles([cacheFileName({ ...key, bundleBytes: 1 })], 'not-a-cache-name', now), [], 'no judgement without our own name');
     });
   });
 });

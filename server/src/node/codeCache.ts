@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { version } from '../../../package.json';
-import { CACHE_DIR_VARIABLE, cacheFileName, chooseCacheDirectory, refuseDirectory, refuseFile } from './codeCachePolicy';
+import { CACHE_DIR_VARIABLE, cacheFileName, chooseCacheDirectory, refuseDirectory, refuseFile, staleCacheFiles } from './codeCachePolicy';
 import { handOff, type CodeCacheHandoff } from './codeCacheHandoff';
 
 /** Where the cache is, and what reading it gave. `writable`: the place is trusted and the data should be (re)written. */
@@ -80,7 +80,8 @@ export function writeCodeCache(file: string, data: Buffer): string {
       fs.closeSync(fd);
     }
     fs.renameSync(temporary, file);
-    return `Code cache: written to ${file} (${Math.round(data.length / 1024)} KB).`;
+    const removed = removeStale(file);
+    return `Code cache: written to ${file} (${Math.round(data.length / 1024)} KB)${removed ? `; removed ${removed} stale cache file${removed === 1 ? '' : 's'}` : ''}.`;
   } catch (error) {
     try {
       fs.unlinkSync(temporary);
@@ -89,6 +90,33 @@ export function writeCodeCache(file: string, data: Buffer): string {
     }
     return `Code cache: could not write ${file} (${codeOf(error)}); the server runs without it.`;
   }
+}
+
+/**
+ * Delete what this write made stale (codeCachePolicy.ts `staleCacheFiles`) in the folder, which was
+ * trusted before anything was read: only regular files of the current user, never a link; a file
+ * that cannot be removed is left. Returns how many were removed.
+ */
+function removeStale(file: string): number {
+  const dir = path.dirname(file);
+  let removed = 0;
+  try {
+    const uid = process.getuid?.();
+    for (const name of staleCacheFiles(fs.readdirSync(dir), path.basename(file), Date.now())) {
+      const stale = path.join(dir, name);
+      try {
+        const stat = fs.lstatSync(stale);
+        if (!stat.isFile() || (uid !== undefined && stat.uid !== uid)) continue;
+        fs.unlinkSync(stale);
+        removed++;
+      } catch {
+        // Gone already, or not ours to remove: it stays.
+      }
+    }
+  } catch {
+    // An unreadable folder: nothing is removed.
+  }
+  return removed;
 }
 
 function homeFolder(): string | undefined {

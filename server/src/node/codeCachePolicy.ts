@@ -55,6 +55,30 @@ export function cacheFileName(key: CacheKey): string {
   return `${parts.join('-')}.v8cache`;
 }
 
+/** A temporary file a crashed write left behind is stale after this long (a write takes milliseconds). */
+export const STALE_TEMPORARY_MS = 60 * 60 * 1000;
+
+/**
+ * What writing the cache file `current` makes stale in its folder: caches of the same Node flags
+ * (the same way of starting the server) made for another bundle, version, Node or architecture —
+ * no start reads them again, and each is ~1 MB — and temporary files of such a write older than
+ * STALE_TEMPORARY_MS. Caches of other flags belong to another way of starting (VS Code's
+ * `--optimize-for-size`, a bare `node` from another editor) and are kept, as is anything whose
+ * name is not ours.
+ */
+export function staleCacheFiles(names: readonly string[], current: string, nowMs: number): string[] {
+  const flags = current.slice(current.lastIndexOf('-'));
+  if (!current.startsWith('server-') || !flags.endsWith('.v8cache')) return [];
+  return names.filter((name) => {
+    if (name === current || !name.startsWith('server-') || name.includes('/') || name.includes('\\')) return false;
+    if (name.endsWith(flags)) return true;
+    const temporary = /^(server-.+)\.\d+\.([0-9a-z]+)\.tmp$/.exec(name);
+    if (!temporary || !temporary[1].endsWith(flags)) return false;
+    const writtenAt = parseInt(temporary[2], 36);
+    return Number.isFinite(writtenAt) && nowMs - writtenAt > STALE_TEMPORARY_MS;
+  });
+}
+
 /** A short stable hash (FNV-1a, 32 bits) without loading `crypto` (~6–12 ms at start-up). */
 function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
