@@ -4,7 +4,7 @@ import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } fr
 import { optedOutUris, OWN_LANGUAGES } from './languages';
 import { ClientLogChannel } from './logChannel';
 import { explicitConfiguration } from './explicitSettings';
-import { CODE_CACHE_DIR_VARIABLE, SERVER_NODE_FLAGS } from '../../shared/src/serverProcess';
+import { addedServerEnvironment, CODE_CACHE_DIR_VARIABLE, SERVER_NODE_FLAGS } from '../../shared/src/serverProcess';
 
 /** The client id: VS Code reads `mcpCatalog.trace.server` for it. */
 export const CLIENT_ID = 'mcpCatalog';
@@ -29,8 +29,9 @@ export interface CatalogClient {
 export async function startLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): Promise<CatalogClient> {
   const module = context.asAbsolutePath('dist/server.js');
   // The server's V8 code cache lives in the extension's own storage (the client adds this to its
-  // environment; bench/NOTES.md "Start-up"), never anywhere a workspace could choose.
-  const env = { [CODE_CACHE_DIR_VARIABLE]: context.globalStorageUri.fsPath };
+  // environment; bench/NOTES.md "Start-up"), never anywhere a workspace could choose. The client's
+  // library merges this into the extension host's environment.
+  const env = { ...addedServerEnvironment(process.env), [CODE_CACHE_DIR_VARIABLE]: context.globalStorageUri.fsPath };
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS], env } },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6009'], env } },

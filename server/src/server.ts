@@ -1,6 +1,10 @@
 import { createConnection, ProposedFeatures } from './lsp/protocol';
 import { guardedTransport } from './lsp/protocolGuard';
 import { startServer } from './lsp/server';
+import { forgetAddedEnvironment } from '../../shared/src/serverProcess';
+
+// What the editor added to this process's environment is not the user's (shared/src/serverProcess.ts).
+forgetAddedEnvironment(process.env);
 
 // `mcp-catalog-language-server --stdio` (also --node-ipc, --socket=N): the transport is read from argv.
 if (process.argv.includes('--help') || process.argv.includes('-h')) {

@@ -12,3 +12,37 @@ export const SERVER_NODE_FLAGS: readonly string[] = ['--optimize-for-size'];
  * never by a workspace: there is no setting for it (server/src/node/codeCachePolicy.ts).
  */
 export const CODE_CACHE_DIR_VARIABLE = 'MCP_CATALOG_CODE_CACHE_DIR';
+
+/**
+ * Environment the editor adds for the server process, each variable only when the user's own
+ * environment does not set it. `MALLOC_ARENA_MAX=1`: glibc gives each thread that allocates its
+ * own malloc arena, and V8's background threads (garbage collector, compilers) each touched one —
+ * ~3 MB of the server's peak resident memory at 1,000 servers for no measured speed
+ * (bench/NOTES.md "Peak memory"). glibc reads it when the process starts; other C libraries
+ * ignore it.
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
+
+/**
+ * Names the variables the editor added (comma-separated), so the server forgets them at start-up
+ * (`forgetAddedEnvironment`): what it reads of the process environment for placeholders
+ * (`mcpCatalog.readProcessEnv`) stays the user's.
+ */
+export const ADDED_ENV_VARIABLE = 'MCP_CATALOG_ADDED_ENV';
+
+/** The variables to add to the server's environment, given the environment it would inherit. */
+export function addedServerEnvironment(inherited: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const added: Record<string, string> = {};
+  for (const [name, value] of Object.entries(SERVER_ENV)) if (inherited[name] === undefined) added[name] = value;
+  const names = Object.keys(added);
+  if (names.length > 0) added[ADDED_ENV_VARIABLE] = names.join(',');
+  return added;
+}
+
+/** At the server's start: remove what the editor added (only names of SERVER_ENV), and the list itself. */
+export function forgetAddedEnvironment(env: Record<string, string | undefined>): void {
+  const listed = env[ADDED_ENV_VARIABLE];
+  delete env[ADDED_ENV_VARIABLE];
+  if (!listed) return;
+  for (const name of listed.split(',')) if (Object.prototype.hasOwnProperty.call(SERVER_ENV, name)) delete env[name];
+}
