@@ -93,8 +93,12 @@ function escapeToAscii(file) {
   if (!/[^\x00-\x7f]/.test(text)) return;
   const lines = text.split('\n').map((line, index) => {
     if (!/[^\x00-\x7f]/.test(line)) return line;
-    if (line.includes('`') && !/^\s*(\/\/|\/\*|\*)/.test(line))
-      throw new Error(`${file}:${index + 1}: a non-ASCII character on a line with a template literal; write it as \\u in the source`);
+    if (line.includes('`') && !/^\s*(\/\/|\/\*|\*)/.test(line)) {
+      const at = line.search(/[^\x00-\x7f]/);
+      throw new Error(
+        `${file}:${index + 1}: a non-ASCII character near ${JSON.stringify(line.slice(Math.max(0, at - 40), at + 10))}, on a line with a template literal; write it as \\u in the source`,
+      );
+    }
     return line.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   });
   writeFileSync(file, lines.join('\n'));
