@@ -385,12 +385,20 @@ export class Workbench {
 
   /** Collapses a Problems entry's related-information rows (the twistie of the row with this text). */
   async collapseProblemDetails(text: string): Promise<void> {
-    const row = this.page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();
-    if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
-    await this.page.waitForFunction(
-      (el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-expanded') !== 'true',
-      await row.elementHandle(),
-    );
+    // The Problems list re-renders its rows when the markers change (a later pull can land just
+    // after the click), and a new row comes expanded again: so the row is found afresh on each
+    // try, never held as an element that may have left the page.
+    const row = () => this.page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();
+    for (let attempt = 1; ; attempt++) {
+      if ((await row().getAttribute('aria-expanded')) !== 'true') return;
+      await row().locator('.monaco-tl-twistie').click();
+      const deadline = Date.now() + 2000;
+      while (Date.now() < deadline) {
+        if ((await row().getAttribute('aria-expanded')) !== 'true') return;
+        await this.page.waitForTimeout(100);
+      }
+      if (attempt === 10) throw new Error(`the Problems row "${text}" stays expanded after ${attempt} clicks on its twistie`);
+    }
   }
 
   /** Prints how long each step took when MCP_CATALOG_VSCODE_VERBOSE=1 (UI waits are the slow part). */
