@@ -3,6 +3,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { READINESS_REQUEST, type ReadinessParams, type ReadinessResult, type RootReadinessItem, type ServerReadinessItem } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';
 import type { LiveNode, LiveTreeContribution } from './live/liveTree';
+import { PauseRefresh } from './pauseRefresh';
 
 /**
  * The readiness tree (SPEC §6.1–6.2): a "Servers" section — startable servers first, each with its
@@ -27,11 +28,7 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
-  private refreshing: Promise<void> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  /** How long the last answer took, request to tree (what the next edit waits for). */
-  private lastLoadMs = 0;
-  private pending = false;
+  private readonly refresher = new PauseRefresh(() => this.load(), MAX_PAUSE_MS);
 
   constructor(
     private readonly client: LanguageClient,
@@ -52,41 +49,17 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
     return this.readiness;
   }
 
-  /**
-   * After a new version: once typing pauses for as long as the last answer took (at most
-   * MAX_PAUSE_MS). A small catalog's readiness follows at once; a 10,000-server one, which takes
-   * the server a fifth of a second to answer (bench/NOTES.md "Readiness"), is asked for once per
-   * pause instead of after every keystroke, ahead of that keystroke's diagnostics.
-   */
+  /** After a new version: once typing pauses (pauseRefresh.ts). */
   private refreshAfterEdit(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(
-      () => {
-        this.timer = undefined;
-        void this.refresh();
-      },
-      Math.min(MAX_PAUSE_MS, this.lastLoadMs),
-    );
+    this.refresher.afterEdit();
   }
 
   /** Re-ask the server; overlapping refreshes collapse into one more run. */
   refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.pending = true;
-      return this.refreshing;
-    }
-    this.refreshing = this.load().finally(() => {
-      this.refreshing = undefined;
-      if (this.pending) {
-        this.pending = false;
-        void this.refresh();
-      }
-    });
-    return this.refreshing;
+    return this.refresher.now();
   }
 
   private async load(): Promise<void> {
-    const started = Date.now();
     const uri = this.tracker.active;
     if (!uri) {
       this.readiness = undefined;
@@ -98,7 +71,6 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         this.readiness = undefined;
       }
     }
-    this.lastLoadMs = Date.now() - started;
     this.changed.fire(undefined);
   }
 
@@ -194,7 +166,7 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.refresher.dispose();
     for (const disposable of this.disposables) disposable.dispose();
   }
 }
