@@ -14,18 +14,8 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-
-/** mulberry32: small, fast, and identical on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// mulberry32: small, fast, and identical on every machine (the property tests' generator too).
+import { random as prng } from '../test/support/seededRandom';
 
 const SERVICES = [
   'github',
