@@ -1,17 +1,15 @@
 import { SERVER_NAME_PATTERN } from '../model';
 import { placeholdersAllResolved } from '../placeholders';
-import { ELICITATION_KEYS } from '../runtime/zimmerAdditions';
 import { duplicateServerRule } from './hygiene/duplicateServer';
-import { hardcodedSecretRule } from './hygiene/hardcodedSecret';
+import { hardcodedSecretRule, holdsSecret } from './hygiene/hardcodedSecret';
 import { insecureTransportRule } from './hygiene/insecureTransport';
 import { npxCacheIsolatedRule, unpinnedPackageRule } from './hygiene/npxPackages';
-import { findSecrets } from './hygiene/secrets';
 import { toolNameCollisionRule } from './hygiene/toolNameCollision';
-import { ineffectiveFieldRule } from './ineffective';
+import { ineffectiveFieldRule, OVERWRITTEN } from './ineffective';
 import { oauthRule } from './oauth';
 import { placeholderRule } from './placeholders';
 import { rootsRule } from './roots';
-import type { PlainContext, PlainEntry, Rule } from './rule';
+import { plainObject, type PlainContext, type PlainEntry, type Rule } from './rule';
 import { structureRule } from './structure';
 import { timeoutRule } from './timeout';
 import { unavailableRule } from './unavailable';
@@ -70,8 +68,6 @@ const ASKED: ReadonlyMap<Rule, number> = new Map([
  */
 const PLAIN_URI = /^https?:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:\/[A-Za-z0-9._~/-]*)?(?:\?[A-Za-z0-9._~=&-]*)?$/;
 
-const ELICITATION: ReadonlySet<string> = new Set(ELICITATION_KEYS);
-
 /**
  * The predicate for this rule set and context, or undefined when it cannot answer for them: a
  * roots index, or a rule it does not know (a test's injected rule) — then every `mayReport` runs.
@@ -115,9 +111,8 @@ const OAUTH = 4;
  */
 function shape(entry: PlainEntry, known: (name: string) => boolean): number {
   if (!SERVER_NAME_PATTERN.test(entry.name)) return NOT_CLEAN;
-  const value = entry.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return NOT_CLEAN;
-  const record = value as Record<string, unknown>;
+  const record = plainObject(entry.value);
+  if (!record) return NOT_CLEAN;
   let holds = ALWAYS;
   let type: unknown;
   let local = 0;
@@ -142,11 +137,11 @@ function shape(entry: PlainEntry, known: (name: string) => boolean): number {
         break;
       case 'args':
         if (!Array.isArray(item)) return NOT_CLEAN;
-        for (const arg of item) if (!substituted(arg, known) || holdsSecret(arg as string)) return NOT_CLEAN;
+        for (const arg of item) if (!substituted(arg, known) || holdsSecret(arg)) return NOT_CLEAN;
         local |= ARGS;
         break;
       case 'env':
-        if (!stringMap(item, known, ELICITATION)) return NOT_CLEAN;
+        if (!stringMap(item, known, OVERWRITTEN)) return NOT_CLEAN;
         local |= ENV;
         break;
       case 'headers':
@@ -190,24 +185,19 @@ function substituted(item: unknown, known: (name: string) => boolean): boolean {
 
 /** env or headers: strings to strings, keys without `${` (never substituted) and none of `refused`. */
 function stringMap(item: unknown, known: (name: string) => boolean, refused: ReadonlySet<string> | undefined): boolean {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return false;
-  const map = item as Record<string, unknown>;
+  const map = plainObject(item);
+  if (!map) return false;
   for (const key in map) {
     const entry = map[key];
-    if (key.includes('${') || refused?.has(key) || !substituted(entry, known) || holdsSecret(entry as string)) return false;
+    if (key.includes('${') || refused?.has(key) || !substituted(entry, known) || holdsSecret(entry)) return false;
   }
   return true;
 }
 
-/** What hardcoded-secret's `mayReport` asks of each string it reads (a hint test first: most are short or plain). */
-function holdsSecret(item: string): boolean {
-  return findSecrets(item).length > 0;
-}
-
 /** `oauth` of the schema's fields only, none empty that a generator drops when empty, URIs plain. */
 function plainOAuth(item: unknown, known: (name: string) => boolean): boolean {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return false;
-  const oauth = item as Record<string, unknown>;
+  const oauth = plainObject(item);
+  if (!oauth) return false;
   for (const key in oauth) {
     const value = oauth[key];
     switch (key) {

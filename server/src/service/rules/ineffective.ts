@@ -8,7 +8,8 @@ import { hasKey, nodeSpan, plainObject, type Rule } from './rule';
  * an `ELICITATION_*` variable in a stdio entry's `env` is overwritten by Zimmer at prepare.
  */
 
-const OVERWRITTEN: ReadonlySet<string> = new Set(ELICITATION_KEYS);
+/** The env keys Zimmer writes into every stdio entry (the fused predicate refuses them too, cleanEntry.ts). */
+export const OVERWRITTEN: ReadonlySet<string> = new Set(ELICITATION_KEYS);
 
 export const ineffectiveFieldRule: Rule = {
   id: 'ineffective-field',

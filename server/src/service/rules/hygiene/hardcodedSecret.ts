@@ -48,7 +48,8 @@ export const hardcodedSecretRule: Rule = {
 
 const SECRET_MAPS = ['env', 'headers'] as const;
 
-function holdsSecret(item: unknown): boolean {
+/** What `mayReport` asks of each string it reads (also the fused predicate's question, cleanEntry.ts). */
+export function holdsSecret(item: unknown): boolean {
   return typeof item === 'string' && findSecrets(item).length > 0;
 }
 
