@@ -1,7 +1,7 @@
 /**
  * Whole-process figures (bench/run.ts): the server's cold start on the Zimmer catalog, the command
  * line's `check` against a bare `node` that reads and `JSON.parse`s the same file, and the bundle
- * sizes as built and minified.
+ * sizes as built and as shipped.
  */
 
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,7 +25,7 @@ export interface ColdStart {
 export interface Bundle {
   file: string;
   bytes: number;
-  /** The same entry point bundled with --production settings (minified), when esbuild is available. */
+  /** The shipped bundle of the same name (`scripts/build.mjs --production`, minified). */
   minifiedBytes?: number;
 }
 
@@ -132,43 +132,30 @@ export function measureCli(cliPath: string, catalogPath: string, runs: number): 
   return { cliMs: median(cli), bareMs: median(bare), exitCode, runs };
 }
 
-export async function measureBundles(tmp: string): Promise<Bundle[]> {
+/**
+ * Builds what the .vsix ships (`scripts/build.mjs --production`: minified, the same plugins) into
+ * `outdir`, so the servers and the command line are measured as users run them, and a rebuild of
+ * dist/ during the run cannot change them mid-way. The error's last lines when the build fails.
+ */
+export function buildShippedBundles(outdir: string): string | undefined {
+  const built = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'build.mjs'), '--production', `--outdir=${outdir}`], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
+  if (built.status === 0 && existsSync(path.join(outdir, 'server.js')) && existsSync(path.join(outdir, 'cli.js'))) return undefined;
+  const output = `${built.stderr ?? ''}${built.stdout ?? ''}`.trim().split('\n').slice(-5).join(' ');
+  return output || built.error?.message || `exit code ${String(built.status)}`;
+}
+
+/** Each bundle of dist/ (as `npm run build` makes it) beside the shipped one of the same name. */
+export function measureBundles(shippedDir: string): Bundle[] {
   const dist = path.join(REPO, 'dist');
   if (!existsSync(dist)) return [];
-  const bundles: Bundle[] = readdirSync(dist)
+  return readdirSync(dist)
     .filter((name) => name.endsWith('.js'))
     .sort()
-    .map((name) => ({ file: `dist/${name}`, bytes: statSync(path.join(dist, name)).size }));
-  // What `npm run package` ships: the same entry points, minified (scripts/build.mjs --production).
-  const entries: Record<string, { entry: string; external?: string[] }> = {
-    'dist/client.js': { entry: 'client/src/extension.ts', external: ['vscode'] },
-    'dist/server.js': { entry: 'server/src/serverLoader.ts' },
-    'dist/server-main.js': { entry: 'server/src/server.ts' },
-    'dist/cli.js': { entry: 'server/src/cli.ts' },
-  };
-  try {
-    const esbuild = (await import('esbuild')) as typeof import('esbuild');
-    for (const bundle of bundles) {
-      const spec = entries[bundle.file];
-      if (!spec || !existsSync(path.join(REPO, spec.entry))) continue;
-      const outfile = path.join(tmp, 'min', path.basename(bundle.file));
-      await esbuild.build({
-        entryPoints: [path.join(REPO, spec.entry)],
-        outfile,
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
-        minify: true,
-        legalComments: 'none',
-        mainFields: ['module', 'main'],
-        external: spec.external,
-        logLevel: 'silent',
-      });
-      bundle.minifiedBytes = statSync(outfile).size;
-    }
-  } catch (error) {
-    process.stderr.write(`minified bundle sizes skipped: ${error instanceof Error ? error.message : String(error)}\n`);
-  }
-  return bundles;
+    .map((name) => {
+      const shipped = path.join(shippedDir, name);
+      return { file: `dist/${name}`, bytes: statSync(path.join(dist, name)).size, minifiedBytes: existsSync(shipped) ? statSync(shipped).size : undefined };
+    });
 }

@@ -139,7 +139,7 @@ export function markdown(f: Figures): string {
   if (f.e2e.size) {
     para(
       '## End to end: both language servers over stdio',
-      "**ours**: dist/server.js as the VS Code extension starts it, default settings, its V8 code cache warm as from a user's second start on (a fresh cache folder per benchmark run, written by one uncounted start before the measured ones). **peer**: VS Code 1.100's own JSON language server (json-language-features from code-server 4.100.3) validating against AIR's schema, initialised and configured as VS Code's JSON client does it, the schema served locally. One client drives both the way VS Code's LanguageClient does: it pulls (`textDocument/diagnostic`) after every open and change when the server offers pull diagnostics, otherwise it waits for the pushed diagnostics of that version. A fresh process per round, ours and the peer alternating; medians of the rounds (edits: of every edit).",
+      "**ours**: the server bundle the .vsix ships (`scripts/build.mjs --production`, built by the run) as the VS Code extension starts it, default settings, its V8 code cache warm as from a user's second start on (a fresh cache folder per benchmark run, written by one uncounted start before the measured ones). **peer**: VS Code 1.100's own JSON language server (json-language-features from code-server 4.100.3) validating against AIR's schema, initialised and configured as VS Code's JSON client does it, the schema served locally. One client drives both the way VS Code's LanguageClient does: it pulls (`textDocument/diagnostic`) after every open and change when the server offers pull diagnostics, otherwise it waits for the pushed diagnostics of that version. A fresh process per round, ours and the peer alternating; medians of the rounds (edits: of every edit).",
       endToEndTable(f.e2e),
     );
     const detail = [...f.e2e].map(
@@ -158,7 +158,7 @@ export function markdown(f: Figures): string {
   if (f.cli.size)
     para(
       '## The command line as a whole process',
-      "`node dist/cli.js check catalog-mcp.json` in the catalog's folder (it finds the sibling roots index and `.env`) against `node -e` reading the same file and `JSON.parse`-ing it, alternating; medians.",
+      "`node cli.js check catalog-mcp.json` (the shipped bundle, as the server above) in the catalog's folder (it finds the sibling roots index and `.env`) against `node -e` reading the same file and `JSON.parse`-ing it, alternating; medians.",
       cliTable(f.cli),
     );
   for (const note of f.notes) para(`_${note}_`);
@@ -181,7 +181,7 @@ export function markdown(f: Figures): string {
     para(
       '## Bundles',
       [
-        '| file | as built | minified (`--production`) |',
+        '| file | as built (`npm run build`) | shipped (`--production`, minified) |',
         '| --- | ---: | ---: |',
         ...f.bundles.map((b) => `| ${b.file} | ${kb(b.bytes)} | ${b.minifiedBytes === undefined ? '—' : kb(b.minifiedBytes)} |`),
       ].join('\n'),

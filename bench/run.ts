@@ -9,7 +9,8 @@
  *   (c) the command line's `check` against a bare `node` read + parse, as whole processes
  *       (processes.ts; 1,000 servers and up);
  *
- * plus the server's cold start on the Zimmer catalog and the bundle sizes. Prints a table, writes
+ * plus the server's cold start on the Zimmer catalog and the bundle sizes. The servers and the command
+ * line measured are the bundles the .vsix ships (scripts/build.mjs --production), built by the run. Prints a table, writes
  * bench/RESULTS.md, and with `--json` prints the figures as JSON on stdout (the table goes to stderr;
  * use `npm run -s bench -- --json` so npm's banner stays off stdout).
  *
@@ -17,7 +18,7 @@
  * --no-e2e, --no-write (leave RESULTS.md alone), --phases-size=N (the stage breakdown; 0 to skip).
  */
 
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { endToEndPlan, measureEndToEnd, type EndToEnd } from './e2e';
@@ -26,7 +27,7 @@ import { measureInProcess, measureMemory, type SizeResult } from './inProcess';
 import { oursFacts } from './ours';
 import { parseOptions } from './options';
 import { measurePhases, type Phase } from './phases';
-import { measureBundles, measureCli, measureColdStart, warmCodeCache, type CliFigures } from './processes';
+import { buildShippedBundles, measureBundles, measureCli, measureColdStart, warmCodeCache, type CliFigures } from './processes';
 import { endToEndTable, fmt, goals, inProcessTable, kb, markdown } from './report';
 import { findPeerServer, networkNote, oursSpec, peerSpec } from './servers';
 import { machineInfo, mb, now, REPO } from './util';
@@ -42,26 +43,22 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   say(`mcp-catalog bench — ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}`);
   const notes: string[] = [];
-  const builtServer = path.join(REPO, 'dist', 'server.js');
-  const builtCli = path.join(REPO, 'dist', 'cli.js');
-  const haveServer = existsSync(builtServer) && existsSync(builtCli);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-bench-'));
+  // Ours as users run it: the bundles the .vsix ships, built into the run's own folder.
+  const shipped = path.join(tmp, 'dist');
+  const buildFailure = buildShippedBundles(shipped);
+  const haveServer = buildFailure === undefined;
   if (!haveServer)
-    notes.push('dist/server.js or dist/cli.js was not found (run `node scripts/build.mjs`): the servers, the command line and cold start were not measured.');
+    notes.push(
+      `The shipped bundles did not build (scripts/build.mjs --production: ${buildFailure}): the servers, the command line and cold start were not measured.`,
+    );
+  const serverPath = path.join(shipped, 'server.js');
+  const cliPath = path.join(shipped, 'cli.js');
   const peer = findPeerServer();
   if (options.e2e && haveServer && peer.missing) notes.push(`End to end skipped: ${peer.missing}`);
   const runEndToEnd = options.e2e && haveServer && peer.path !== undefined;
   if (runEndToEnd) notes.push(networkNote());
   for (const note of notes) say(note);
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-bench-'));
-  // Private copies of the bundles, so a rebuild of dist/ during the run cannot change them mid-way.
-  const serverPath = path.join(tmp, 'server.js');
-  const cliPath = path.join(tmp, 'cli.js');
-  if (haveServer) {
-    copyFileSync(builtServer, serverPath);
-    // dist/server.js is the loader of dist/server-main.js (server/src/serverLoader.ts).
-    if (existsSync(path.join(REPO, 'dist', 'server-main.js'))) copyFileSync(path.join(REPO, 'dist', 'server-main.js'), path.join(tmp, 'server-main.js'));
-    copyFileSync(builtCli, cliPath);
-  }
   // The server's V8 code cache: a fresh folder per run, so each run measures its own warm cache
   // (written by the run's first start of ours) and never the user's (bench/NOTES.md, "Start-up").
   const codeCacheDir = path.join(tmp, 'code-cache');
@@ -115,7 +112,7 @@ async function main(): Promise<void> {
     }
     const cold = haveServer ? await measureColdStart(serverPath, tmp, path.join(tmp, 'code-cache-cold')) : undefined;
     if (cold) say(`cold start on the Zimmer catalog: spawn → first diagnostics ${fmt(cold.firstDiagnosticsMs)} ms (node alone ${fmt(cold.nodeBaselineMs)} ms)`);
-    const bundles = await measureBundles(tmp);
+    const bundles = measureBundles(shipped);
     const figures = { machine, results, e2e, cli, cold, bundles, phases, notes, elapsedSeconds: (now() - started) / 1000 };
     say('');
     if (e2e.size) say(`${endToEndTable(e2e)}\n`);

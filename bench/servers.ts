@@ -3,7 +3,8 @@
  * "The benchmark's peer"), both without network (`unshare -n` when it works) and both through the
  * same client (lsp.ts):
  *
- * - ours: dist/server.js as the VS Code extension runs it, with its default settings (the client
+ * - ours: the server bundle the .vsix ships (built by bench/run.ts with `scripts/build.mjs
+ *   --production`) as the VS Code extension runs it, with its default settings (the client
  *   answers `workspace/configuration` with nothing set, so every default applies);
  * - the peer: VS Code 1.100's own JSON language server from the code-server package the VS Code
  *   test tier installs (`.ci/install-vscode.sh`), initialised and configured the way VS Code's JSON
