@@ -5,7 +5,7 @@
 // is part of the project's `tsc -p .` (and `tsc -p bench`).
 import * as esbuild from 'esbuild';
 
-const entries = ['run', 'memory', 'generate', 'profile', 'profile-server'];
+const entries = ['run', 'memory', 'generate', 'profile', 'profile-server', 'floorServer'];
 
 await esbuild.build({
   entryPoints: entries.map((name) => `bench/${name}.ts`),

@@ -8,7 +8,8 @@
  * - edit: one-character edits in the middle entry's description, each → its diagnostics;
  * - rss: the server's peak resident memory (VmHWM) over the whole session.
  *
- * Medians over the rounds (edits: over every edit of every round).
+ * Medians over the rounds (edits: over every edit of every round). After each pair, the protocol
+ * floor (floorServer.ts) is driven the same way when the run has it.
  */
 
 import * as path from 'node:path';
@@ -18,6 +19,8 @@ import { LspSession, positionOf, type ServerSpec } from './lsp';
 import { mb, median, now } from './util';
 
 export type Side = 'ours' | 'peer';
+/** The two compared, and the protocol floor (floorServer.ts), driven the same way. */
+export type Driven = Side | 'floor';
 
 export interface SideFigures {
   coldMs: number;
@@ -43,6 +46,8 @@ export interface SideFigures {
 export interface EndToEnd {
   ours: SideFigures;
   peer: SideFigures;
+  /** A server that checks nothing (floorServer.ts): what the transport alone costs. */
+  floor?: SideFigures;
 }
 
 /** Where the edit goes: the second character of the middle entry's description. */
@@ -109,19 +114,19 @@ async function oneRound(spec: ServerSpec, generated: GeneratedCatalog, files: Re
 }
 
 export async function measureEndToEnd(
-  specs: Record<Side, ServerSpec>,
+  specs: Record<Side, ServerSpec> & { floor?: ServerSpec },
   generated: GeneratedCatalog,
   files: ReturnType<typeof writeFixture>,
   plan: { rounds: number; edits: number },
   say: (line: string) => void,
 ): Promise<EndToEnd> {
-  const rounds: Record<Side, Round[]> = { ours: [], peer: [] };
+  const rounds: Record<Driven, Round[]> = { ours: [], peer: [], floor: [] };
   for (let r = 0; r < plan.rounds; r++) {
-    for (const side of (r % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']) as Side[]) {
-      rounds[side].push(await oneRound(specs[side], generated, files, plan.edits));
-    }
+    const order: Driven[] = r % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours'];
+    if (specs.floor) order.push('floor');
+    for (const side of order) rounds[side].push(await oneRound(specs[side]!, generated, files, plan.edits));
   }
-  const figures = (side: Side): SideFigures => {
+  const figures = (side: Driven): SideFigures => {
     const all = rounds[side];
     const samples = {
       cold: all.map((r) => r.cold),
@@ -145,9 +150,10 @@ export async function measureEndToEnd(
       samples,
     };
   };
-  const result = { ours: figures('ours'), peer: figures('peer') };
-  for (const side of ['ours', 'peer'] as Side[]) {
+  const result: EndToEnd = { ours: figures('ours'), peer: figures('peer'), floor: specs.floor ? figures('floor') : undefined };
+  for (const side of ['ours', 'peer', 'floor'] as Driven[]) {
     const f = result[side];
+    if (!f) continue;
     say(
       `  ${side}: cold ${f.coldMs.toFixed(0)} ms, open ${f.openMs.toFixed(0)} ms, edit ${f.editMs.toFixed(1)} ms, typing pause ${f.pauseMs.toFixed(0)} ms, peak RSS ${f.rssMb.toFixed(0)} MB (${f.pauseRssMb.toFixed(0)} MB with the pauses), ${f.diagnostics} diagnostics (${f.pulled ? 'pulled' : 'pushed'}; ${f.rounds} rounds, ${f.edits} edits)`,
     );

@@ -2,7 +2,7 @@
 
 import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
-import type { EndToEnd } from './e2e';
+import type { EndToEnd, SideFigures } from './e2e';
 import type { SizeResult } from './inProcess';
 import type { Phase } from './phases';
 import type { Bundle, CliFigures, ColdStart } from './processes';
@@ -26,16 +26,24 @@ export const kb = (bytes: number): string => (bytes >= 1e6 ? `${(bytes / 1e6).to
 const servers = (size: number): string => size.toLocaleString('en-US');
 
 export function endToEndTable(e2e: Map<number, EndToEnd>): string {
-  const rows = ['| servers | | ours | peer | ours/peer |', '| ---: | --- | ---: | ---: | ---: |'];
-  for (const [size, { ours, peer }] of e2e) {
-    const line = (label: string, a: number, b: number, unit: string, digits = 0) =>
-      rows.push(`| ${servers(size)} | ${label} | ${fmt(a, digits)} ${unit} | ${fmt(b, digits)} ${unit} | ${ratio(a / b)} |`);
-    line('spawn → first diagnostics', ours.coldMs, peer.coldMs, 'ms');
-    line('open a fresh document → diagnostics', ours.openMs, peer.openMs, 'ms');
-    line('one-character edit → diagnostics', ours.editMs, peer.editMs, 'ms', 1);
-    line('typing pause → all VS Code asks (diagnostics, outline, folding, colours; ours: readiness)', ours.pauseMs, peer.pauseMs, 'ms');
-    line('server peak RSS over the session', ours.rssMb, peer.rssMb, 'MB');
-    line('server peak RSS once the typing pauses ran too', ours.pauseRssMb, peer.pauseRssMb, 'MB');
+  const withFloor = [...e2e.values()].some((figures) => figures.floor);
+  const rows = withFloor
+    ? ['| servers | | ours | peer | ours/peer | protocol floor |', '| ---: | --- | ---: | ---: | ---: | ---: |']
+    : ['| servers | | ours | peer | ours/peer |', '| ---: | --- | ---: | ---: | ---: |'];
+  for (const [size, { ours, peer, floor }] of e2e) {
+    const line = (label: string, pick: (side: SideFigures) => number, unit: string, digits = 0) => {
+      const a = pick(ours);
+      const b = pick(peer);
+      const cells = [servers(size), label, `${fmt(a, digits)} ${unit}`, `${fmt(b, digits)} ${unit}`, ratio(a / b)];
+      if (withFloor) cells.push(floor ? `${fmt(pick(floor), digits)} ${unit}` : '—');
+      rows.push(`| ${cells.join(' | ')} |`);
+    };
+    line('spawn → first diagnostics', (side) => side.coldMs, 'ms');
+    line('open a fresh document → diagnostics', (side) => side.openMs, 'ms');
+    line('one-character edit → diagnostics', (side) => side.editMs, 'ms', 1);
+    line('typing pause → all VS Code asks (diagnostics, outline, folding, colours; ours: readiness)', (side) => side.pauseMs, 'ms');
+    line('server peak RSS over the session', (side) => side.rssMb, 'MB');
+    line('server peak RSS once the typing pauses ran too', (side) => side.pauseRssMb, 'MB');
   }
   return rows.join('\n');
 }
@@ -139,7 +147,7 @@ export function markdown(f: Figures): string {
   if (f.e2e.size) {
     para(
       '## End to end: both language servers over stdio',
-      "**ours**: the server bundle the .vsix ships (`scripts/build.mjs --production`, built by the run) as the VS Code extension starts it, default settings, its V8 code cache warm as from a user's second start on (a fresh cache folder per benchmark run, written by one uncounted start before the measured ones). **peer**: VS Code 1.100's own JSON language server (json-language-features from code-server 4.100.3) validating against AIR's schema, initialised and configured as VS Code's JSON client does it, the schema served locally. One client drives both the way VS Code's LanguageClient does: it pulls (`textDocument/diagnostic`) after every open and change when the server offers pull diagnostics, otherwise it waits for the pushed diagnostics of that version. A fresh process per round, ours and the peer alternating; medians of the rounds (edits: of every edit).",
+      "**ours**: the server bundle the .vsix ships (`scripts/build.mjs --production`, built by the run) as the VS Code extension starts it, default settings, its V8 code cache warm as from a user's second start on (a fresh cache folder per benchmark run, written by one uncounted start before the measured ones). **peer**: VS Code 1.100's own JSON language server (json-language-features from code-server 4.100.3) validating against AIR's schema, initialised and configured as VS Code's JSON client does it, the schema served locally. One client drives both the way VS Code's LanguageClient does: it pulls (`textDocument/diagnostic`) after every open and change when the server offers pull diagnostics, otherwise it waits for the pushed diagnostics of that version. A fresh process per round, ours and the peer alternating; medians of the rounds (edits: of every edit). **protocol floor**: a server on vscode-languageserver, as ours, started as ours, that keeps the document and answers every pull with nothing (bench/floorServer.ts), driven the same way after each pair: what any server on this transport pays here — Node's start, the client's encoding of the `didOpen`, the pipe, the decode and the pull's round trip — and so the least any ratio against the peer can be.",
       endToEndTable(f.e2e),
     );
     const detail = [...f.e2e].map(

@@ -18,7 +18,7 @@
  * --no-e2e, --no-write (leave RESULTS.md alone), --phases-size=N (the stage breakdown; 0 to skip).
  */
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { endToEndPlan, measureEndToEnd, type EndToEnd } from './e2e';
@@ -29,7 +29,7 @@ import { parseOptions } from './options';
 import { measurePhases, type Phase } from './phases';
 import { buildShippedBundles, measureBundles, measureCli, measureColdStart, warmCodeCache, type CliFigures } from './processes';
 import { endToEndTable, fmt, goals, inProcessTable, kb, markdown } from './report';
-import { findPeerServer, networkNote, oursSpec, peerSpec } from './servers';
+import { findPeerServer, floorSpec, networkNote, oursSpec, peerSpec } from './servers';
 import { machineInfo, mb, now, REPO } from './util';
 
 /** The smallest catalog the servers and the CLI are driven on (16 servers is the in-process table only). */
@@ -57,6 +57,10 @@ async function main(): Promise<void> {
   const peer = findPeerServer();
   if (options.e2e && haveServer && peer.missing) notes.push(`End to end skipped: ${peer.missing}`);
   const runEndToEnd = options.e2e && haveServer && peer.path !== undefined;
+  // The protocol floor, bundled beside this script by bench/build.mjs.
+  const floorPath = existsSync(path.join(__dirname, 'floorServer.js')) ? path.join(__dirname, 'floorServer.js') : undefined;
+  if (runEndToEnd && !floorPath)
+    notes.push('out/bench-build/floorServer.js was not found (node bench/build.mjs builds it): the protocol floor was not measured.');
   if (runEndToEnd) notes.push(networkNote());
   for (const note of notes) say(note);
   // The server's V8 code cache: a fresh folder per run, so each run measures its own warm cache
@@ -74,7 +78,7 @@ async function main(): Promise<void> {
       say(`${size.toLocaleString('en-US')} servers (${kb(Buffer.byteLength(generated.text))}, ${generated.mistakes.length} deliberate mistakes)`);
       if (runEndToEnd && size >= PROCESS_MIN_SIZE) {
         const figures = await measureEndToEnd(
-          { ours: oursSpec(serverPath, codeCacheDir), peer: peerSpec(peer.path!) },
+          { ours: oursSpec(serverPath, codeCacheDir), peer: peerSpec(peer.path!), floor: floorPath ? floorSpec(floorPath) : undefined },
           generated,
           files,
           endToEndPlan(size, options.rounds),
@@ -164,7 +168,7 @@ function toJson(f: {
   }
   return {
     machine: f.machine,
-    e2e: bySize(f.e2e, (value) => ({ ours: side(value.ours), peer: side(value.peer) })),
+    e2e: bySize(f.e2e, (value) => ({ ours: side(value.ours), peer: side(value.peer), protocolFloor: value.floor ? side(value.floor) : null })),
     floor,
     cli: bySize(f.cli, (value) => value),
     sizes,

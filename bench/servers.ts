@@ -86,6 +86,14 @@ export function oursSpec(serverPath: string, codeCacheDir: string): ServerSpec {
   };
 }
 
+/**
+ * The protocol floor (floorServer.ts), started with our Node flags and environment: it differs
+ * from ours only in checking nothing.
+ */
+export function floorSpec(serverPath: string): ServerSpec {
+  return { ...nodeCommand(serverPath, benchNodeFlags()), env: oursEnvironment({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' }) };
+}
+
 /** The peer, configured exactly as VS Code 1.100's JSON client configures it. */
 export function peerSpec(serverPath: string): ServerSpec {
   const schemaPath = path.join(FIXTURES, 'air-mcp.schema.json');

@@ -1,0 +1,22 @@
+/**
+ * The protocol floor of the end-to-end table (bench/NOTES.md, "The protocol floor"): a language
+ * server on vscode-languageserver, as ours is, that keeps each document (incremental sync, as ours)
+ * and answers every diagnostic pull with nothing. It checks nothing, so what it takes is what any
+ * server on this transport pays on the same machine: Node's start, the client's encoding of a
+ * multi-megabyte `didOpen`, the pipe, the decode, and the pull's round trip.
+ */
+
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+connection.onInitialize(() => ({
+  capabilities: {
+    textDocumentSync: TextDocumentSyncKind.Incremental,
+    diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false },
+  },
+}));
+connection.languages.diagnostics.on(() => ({ kind: 'full', items: [] }));
+documents.listen(connection);
+connection.listen();
