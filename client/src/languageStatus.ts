@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isStartable } from '../../server/src/service/readiness/states';
 import type { CatalogTracker } from './catalogTracker';
 import type { LiveTreeContribution } from './live/liveTree';
 import type { ReadinessProvider } from './readinessView';
@@ -41,7 +42,7 @@ export class CatalogLanguageStatus implements vscode.Disposable {
     if (info.kind === 'roots') {
       this.item.text = `MCP roots index · ${plural(info.servers, 'root')}`;
     } else {
-      const blocked = readiness ? readiness.servers.filter((s) => !s.startable).length : undefined;
+      const blocked = readiness ? readiness.servers.filter((s) => !isStartable(s.state)).length : undefined;
       this.item.text = `MCP catalog · ${plural(info.servers, 'server')}${blocked ? ` · ${blocked} cannot start` : ''}`;
     }
     const problems = [info.errors ? plural(info.errors, 'error') : '', info.warnings ? plural(info.warnings, 'warning') : ''].filter(Boolean).join(', ');

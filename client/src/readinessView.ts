@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { isStartable, STATE_INFO } from '../../server/src/service/readiness/states';
 import { READINESS_REQUEST, type ReadinessParams, type ReadinessResult, type RootReadinessItem, type ServerReadinessItem } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';
 import type { LiveNode, LiveTreeContribution } from './live/liveTree';
@@ -107,7 +108,7 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         const item = new vscode.TreeItem(servers ? 'Servers' : 'Roots', vscode.TreeItemCollapsibleState.Expanded);
         item.id = `section:${node.section}`;
         if (servers) {
-          const blocked = readiness.servers.filter((s) => !s.startable).length;
+          const blocked = readiness.servers.filter((s) => !isStartable(s.state)).length;
           item.description = `${readiness.servers.length} · ${blocked} cannot start`;
         } else {
           item.description = readiness.roots.length ? `${readiness.roots.length} · ${readiness.rootsSource}` : '';
@@ -117,17 +118,18 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
       }
       case 'server': {
         const { server } = node;
+        const look = STATE_INFO[server.state];
         const item = new vscode.TreeItem(server.name, vscode.TreeItemCollapsibleState.None);
         item.id = node.parent ? `root:${node.parent}/server:${server.name}` : `server:${server.name}`;
-        item.iconPath = stateIcon(server.icon, server.color);
+        item.iconPath = stateIcon(look.icon, look.color);
         const reason = server.reason ? plain(server.reason) : undefined;
-        item.description = reason ? `${server.badge} — ${reason}` : server.badge;
+        item.description = reason ? `${look.badge} — ${reason}` : look.badge;
         // Plain text: a Markdown tooltip would show a reason's backticks and need escaping everywhere.
-        item.tooltip = [`${server.name}: ${server.label}`, reason, server.variables?.length ? `Variables: ${server.variables.join(', ')}` : undefined]
+        item.tooltip = [`${server.name}: ${look.label}`, reason, server.variables?.length ? `Variables: ${server.variables.join(', ')}` : undefined]
           .filter(Boolean)
           .join('\n');
         item.contextValue = 'server';
-        item.accessibilityInformation = { label: `${server.name}: ${server.label}${reason ? `. ${reason}` : ''}` };
+        item.accessibilityInformation = { label: `${server.name}: ${look.label}${reason ? `. ${reason}` : ''}` };
         if (server.range) {
           item.command = { command: 'mcpCatalog.revealServer', title: 'Reveal in Catalog', arguments: [readiness.uri, server.range] };
         }
@@ -136,19 +138,20 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
       }
       case 'root': {
         const { root } = node;
+        const look = root.worstState ? STATE_INFO[root.worstState] : undefined;
         const item = new vscode.TreeItem(root.name, root.servers.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
         item.id = `root:${root.name}`;
-        item.iconPath = root.worstState && root.icon ? stateIcon(root.icon, root.color) : new vscode.ThemeIcon('root-folder');
+        item.iconPath = look ? stateIcon(look.icon, look.color) : new vscode.ThemeIcon('root-folder');
         const count = root.servers.length === 1 ? '1 default server' : `${root.servers.length} default servers`;
         const warning = root.warning ? plain(root.warning) : undefined;
-        item.description = root.worstState && warning ? `${root.badge} — ${warning}` : count;
+        item.description = look && warning ? `${look.badge} — ${warning}` : count;
         item.tooltip = [
           `${root.name}: ${count}${root.servers.length ? ` (${root.servers.join(', ')})` : ''}`,
-          root.label && warning ? `${root.label}: ${warning}` : undefined,
+          look && warning ? `${look.label}: ${warning}` : undefined,
         ]
           .filter(Boolean)
           .join('\n');
-        item.accessibilityInformation = { label: `${root.name}: ${count}${root.label && warning ? `. ${root.label}: ${warning}` : ''}` };
+        item.accessibilityInformation = { label: `${root.name}: ${count}${look && warning ? `. ${look.label}: ${warning}` : ''}` };
         item.contextValue = 'root';
         if (root.location) {
           item.command = { command: 'mcpCatalog.revealServer', title: 'Reveal in Roots Index', arguments: [root.location.uri, root.location.range] };

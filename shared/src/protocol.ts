@@ -67,17 +67,17 @@ export const READINESS_REQUEST = 'mcpCatalog/readiness';
 export interface ReadinessParams {
   uri: string;
 }
+/**
+ * One server of the answer. How its state looks (badge, label, codicon, colour) and whether it
+ * can start are the state's own (`STATE_INFO`, `isStartable` in server/src/service/readiness/
+ * states.ts, which the client imports), so the answer does not repeat them per server: at 10,000
+ * servers they were a third of its 3.2 MB (bench/NOTES.md, "Readiness").
+ */
 export interface ServerReadinessItem {
   name: string;
   state: ReadinessState;
-  startable: boolean;
   reason?: string;
   variables?: string[];
-  /** Short badge ("needs auth"), human label ("Needs authorization"), codicon id and theme colour id for lists. */
-  badge: string;
-  label: string;
-  icon: string;
-  color: string;
   /** The server-name key in the catalog, for "reveal". */
   range?: Range;
 }
@@ -86,10 +86,6 @@ export interface RootReadinessItem {
   servers: string[];
   worstState?: ReadinessState;
   warning?: string;
-  badge?: string;
-  label?: string;
-  icon?: string;
-  color?: string;
   /** The root's key in its roots index, for "reveal". */
   location?: { uri: string; range: Range };
 }

@@ -213,6 +213,15 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
     assert.equal(alpha.state, 'missing_configuration');
     assert.deepEqual([...(alpha.variables ?? [])].sort(), ['TOKEN_AA', 'TOKEN_BLANK']);
     assert.ok(result.roots.some((root) => root.name === 'zimmer' && root.worstState === 'missing_configuration'));
+    // What is the state's own (badge, icon, colour, whether it starts) is not repeated per server (shared/src/protocol.ts).
+    for (const server of result.servers) {
+      assert.deepEqual(
+        Object.keys(server).filter((key) => !['name', 'state', 'reason', 'variables', 'range'].includes(key)),
+        [],
+        server.name,
+      );
+      assert.ok(server.range, `${server.name} can be revealed`);
+    }
     await ask('mcpCatalog/readiness', { uri: rootsUri });
   });
 

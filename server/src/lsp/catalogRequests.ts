@@ -9,8 +9,9 @@ import {
   type PreviewResult,
   type ReadinessParams,
   type ReadinessResult,
+  type RootReadinessItem,
+  type ServerReadinessItem,
 } from '../../../shared/src/protocol';
-import type * as ReadinessService from '../service/readiness';
 import type { Selection } from '../service/runtime';
 import type * as Runtime from '../service/runtime';
 import { catalogViewOf, readinessOf, type Analysis } from './analysis';
@@ -18,10 +19,6 @@ import type { FeatureRegistration, ServerContext } from './features';
 import { locations } from './navigation';
 import { analysisAt, guarded } from './requests';
 import { registerTranslateRequest } from './translateRequest';
-
-/** Loaded on the first readiness request, not at start-up (bench/NOTES.md "Start-up"). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const readinessService = onFirstUse((): typeof ReadinessService => require('../service/readiness') as typeof ReadinessService);
 
 /** The runtime-config generators (and the TOML writer): loaded on the first preview, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -86,12 +83,14 @@ function readiness(context: ServerContext, analysis: Analysis): ReadinessResult 
   return {
     uri: analysis.uri,
     version: analysis.version,
-    servers: result.servers.map((server) => ({ ...server, ...readinessService().STATE_INFO[server.state], range: keyRanges.get(server.name) })),
-    roots: result.roots.map((root) => ({
-      ...root,
-      ...(root.worstState ? readinessService().STATE_INFO[root.worstState] : {}),
-      location: rootLocation(root.name),
+    servers: result.servers.map((server): ServerReadinessItem => ({
+      name: server.name,
+      state: server.state,
+      reason: server.reason,
+      variables: server.variables,
+      range: keyRanges.get(server.name),
     })),
+    roots: result.roots.map((root): RootReadinessItem => ({ ...root, location: rootLocation(root.name) })),
     rootsSource: roots
       ? `${roots.files.map((file) => path.basename(file.path)).join(', ') || 'no readable roots file'} (${roots.via === 'explicit' ? 'from settings' : roots.via})`
       : `no roots index found${analysis.facts.rootsSearch ? ` (searched ${analysis.facts.rootsSearch})` : ''}`,

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { isStartable } from '../../../server/src/service/readiness/states';
 import { api, closeAllEditors, fixtureUri, openDocument, replaceText, revert, waitFor, type McpCatalogApi } from '../helpers';
 
 /**
@@ -248,7 +249,7 @@ suite('readiness view', () => {
     assert.equal(extension.tracker.active, catalog.uri.toString());
     const readiness = extension.readiness.current;
     assert.ok(readiness && readiness.uri === catalog.uri.toString());
-    assert.equal(readiness.servers.filter((s) => !s.startable).length, 3, '"MCP catalog · 5 servers · 3 cannot start"');
+    assert.equal(readiness.servers.filter((s) => !isStartable(s.state)).length, 3, '"MCP catalog · 5 servers · 3 cannot start"');
     assert.equal(readiness.trusted, true, 'no restricted-workspace note');
   });
 });
