@@ -144,6 +144,12 @@ describe('fast path: same findings as the full parser', function () {
       '\ufeff{}',
       '{"a": 1, "a": 2}',
       '{"a": {} // c\n}',
+      // What the scanner lets through and only JSON.parse of the batch or of the key rejects.
+      '{"a\tb": {"type": "stdio", "command": "x"}}',
+      '{"a": {"type": "stdio", "command": "x\ty"}}',
+      '{"a\\qb": {"type": "stdio", "command": "x"}}',
+      '{"a": {"type": "stdio", "command": "x", "args": [1}]}',
+      '{"a": {"type": "stdio", "command": "x"}, "b": tru}',
     ]) {
       const result = checkDocument(other, 'catalog', facts);
       assert.equal(result.fast, undefined, other);
