@@ -74,7 +74,6 @@ export function keyName(raw: string): string | undefined {
 }
 
 /** What JSON forbids unescaped inside a string. */
-// eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u001f]/;
 
 /** The entry's name and plain value, or undefined when only the full parser can judge it. */
