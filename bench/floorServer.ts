@@ -1,5 +1,5 @@
 /**
- * The protocol floor of the end-to-end table (bench/NOTES.md, "The protocol floor"): a language
+ * The protocol floor of the end-to-end table (bench/NOTES.md, "What changed in the fifth session"): a language
  * server on vscode-languageserver, as ours is, that keeps each document (incremental sync, as ours)
  * and answers every diagnostic pull with nothing. It checks nothing, so what it takes is what any
  * server on this transport pays on the same machine: Node's start, the client's encoding of a

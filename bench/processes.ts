@@ -26,7 +26,7 @@ export interface Bundle {
   file: string;
   bytes: number;
   /** The shipped bundle of the same name (`scripts/build.mjs --production`, minified). */
-  minifiedBytes?: number;
+  shippedBytes?: number;
 }
 
 export interface CliFigures {
@@ -156,6 +156,6 @@ export function measureBundles(shippedDir: string): Bundle[] {
     .sort()
     .map((name) => {
       const shipped = path.join(shippedDir, name);
-      return { file: `dist/${name}`, bytes: statSync(path.join(dist, name)).size, minifiedBytes: existsSync(shipped) ? statSync(shipped).size : undefined };
+      return { file: `dist/${name}`, bytes: statSync(path.join(dist, name)).size, shippedBytes: existsSync(shipped) ? statSync(shipped).size : undefined };
     });
 }

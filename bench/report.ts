@@ -191,7 +191,7 @@ export function markdown(f: Figures): string {
       [
         '| file | as built (`npm run build`) | shipped (`--production`, minified) |',
         '| --- | ---: | ---: |',
-        ...f.bundles.map((b) => `| ${b.file} | ${kb(b.bytes)} | ${b.minifiedBytes === undefined ? '—' : kb(b.minifiedBytes)} |`),
+        ...f.bundles.map((b) => `| ${b.file} | ${kb(b.bytes)} | ${b.shippedBytes === undefined ? '—' : kb(b.shippedBytes)} |`),
       ].join('\n'),
     );
   }

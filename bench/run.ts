@@ -9,10 +9,11 @@
  *   (c) the command line's `check` against a bare `node` read + parse, as whole processes
  *       (processes.ts; 1,000 servers and up);
  *
- * plus the server's cold start on the Zimmer catalog and the bundle sizes. The servers and the command
- * line measured are the bundles the .vsix ships (scripts/build.mjs --production), built by the run. Prints a table, writes
- * bench/RESULTS.md, and with `--json` prints the figures as JSON on stdout (the table goes to stderr;
- * use `npm run -s bench -- --json` so npm's banner stays off stdout).
+ * plus the server's cold start on the Zimmer catalog and the bundle sizes. The servers and the
+ * command line measured are the bundles the .vsix ships (scripts/build.mjs --production), built by
+ * the run. Prints a table, writes bench/RESULTS.md, and with `--json` prints the figures as JSON on
+ * stdout (the table goes to stderr; use `npm run -s bench -- --json` so npm's banner stays off
+ * stdout).
  *
  * Options: --json, --sizes=16,1000,…, --runs=N (in process, ≥ 5), --rounds=N (end to end),
  * --no-e2e, --no-write (leave RESULTS.md alone), --phases-size=N (the stage breakdown; 0 to skip).
