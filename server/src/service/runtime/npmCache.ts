@@ -38,39 +38,47 @@ export interface NpxSpecArg {
  */
 export function npxPackageSpecArgs(args: readonly unknown[]): NpxSpecArg[] {
   const specs: NpxSpecArg[] = [];
-  // Indices of the string items: npx reads only strings, and a non-string item is skipped over.
-  const strings: number[] = [];
-  for (let i = 0; i < args.length; i++) if (typeof args[i] === 'string') strings.push(i);
+  // npx reads only strings: a non-string item is skipped over (`nextString`). Without an index of
+  // the strings or a closure: the fast path asks this of every npx entry (bench/NOTES.md).
   // An empty `-p ""` still counts as given (no positional spec after it), but is no spec.
   let given = 0;
-  const add = (at: number, spec: string): void => {
-    given++;
-    if (spec.length > 0) specs.push({ spec, argIndex: strings[at] });
-  };
-  for (let i = 0; i < strings.length; i++) {
-    const arg = args[strings[i]] as string;
+  for (let i = nextString(args, 0); i !== -1; i = nextString(args, i + 1)) {
+    const arg = args[i] as string;
     if (arg === '--') {
-      if (given === 0 && i + 1 < strings.length) add(i + 1, args[strings[i + 1]] as string);
+      const next = nextString(args, i + 1);
+      if (given === 0 && next !== -1) addSpec(specs, args[next] as string, next);
       break;
     }
-    if (arg === '-p' || arg === '--package') {
-      if (i + 1 < strings.length) add(i + 1, args[strings[i + 1]] as string);
-      i++;
+    if (arg === '-p' || arg === '--package' || SKIPS_VALUE.has(arg)) {
+      // The option's value is the next string: a spec for -p/--package, skipped for the others.
+      const next = nextString(args, i + 1);
+      if (next === -1) break;
+      if (arg === '-p' || arg === '--package') {
+        given++;
+        addSpec(specs, args[next] as string, next);
+      }
+      i = next;
       continue;
     }
     if (arg.startsWith('--package=') || arg.startsWith('-p=')) {
-      add(i, arg.slice(arg.indexOf('=') + 1));
-      continue;
-    }
-    if (SKIPS_VALUE.has(arg)) {
-      i++;
+      given++;
+      addSpec(specs, arg.slice(arg.indexOf('=') + 1), i);
       continue;
     }
     if (arg.startsWith('-') && arg.length > 1) continue;
-    if (given === 0) add(i, arg);
+    if (given === 0) addSpec(specs, arg, i);
     break;
   }
   return specs;
+}
+
+function nextString(args: readonly unknown[], from: number): number {
+  for (let i = from; i < args.length; i++) if (typeof args[i] === 'string') return i;
+  return -1;
+}
+
+function addSpec(specs: NpxSpecArg[], spec: string, argIndex: number): void {
+  if (spec.length > 0) specs.push({ spec, argIndex });
 }
 
 /** `<clone>/.npm-cache/isolated/<name>`'s last segment: `[A-Za-z0-9._-]` kept, the rest `_`. */
