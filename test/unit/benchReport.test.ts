@@ -1,0 +1,46 @@
+/**
+ * What `npm run bench` writes to bench/RESULTS.md from its figures (bench/report.ts): the
+ * end-to-end table with the protocol floor beside ours and the peer, and the goals' verdicts with
+ * the issue's bounds (≤ for the 10,000-server goals, strictly below for the 1,000-server ones).
+ */
+import { strict as assert } from 'node:assert';
+import type { EndToEnd, SideFigures } from '../../bench/e2e';
+import { endToEndTable, goals } from '../../bench/report';
+
+function side(figures: Partial<SideFigures>): SideFigures {
+  const base = { coldMs: 100, openMs: 50, editMs: 2, pauseMs: 80, rssMb: 60, pauseRssMb: 70, diagnostics: 3, pulled: true, rounds: 1, edits: 1 };
+  const all = { ...base, ...figures };
+  const samples = { cold: [all.coldMs], open: [all.openMs], edit: [all.editMs], pause: [all.pauseMs], rss: [all.rssMb], pauseRss: [all.pauseRssMb] };
+  return { ...all, samples };
+}
+
+describe('bench report', () => {
+  it('puts the protocol floor in its own column when the run measured it, and leaves the column out when not', () => {
+    const withFloor = new Map<number, EndToEnd>([[1000, { ours: side({ coldMs: 172 }), peer: side({ coldMs: 298 }), floor: side({ coldMs: 110 }) }]]);
+    const table = endToEndTable(withFloor).split('\n');
+    assert.equal(table[0], '| servers | | ours | peer | ours/peer | protocol floor |');
+    assert.equal(
+      table.find((row) => row.includes('spawn → first diagnostics')),
+      '| 1,000 | spawn → first diagnostics | 172 ms | 298 ms | 0.58× | 110 ms |',
+    );
+    const without = endToEndTable(new Map<number, EndToEnd>([[1000, { ours: side({}), peer: side({}) }]])).split('\n');
+    assert.equal(without[0], '| servers | | ours | peer | ours/peer |');
+    assert.ok(
+      without.slice(2).every((row) => row.split('|').length === 7),
+      'five cells per row',
+    );
+  });
+
+  it('judges the 1,000-server goals strictly below 0.5× and the 10,000-server ones at most their bound', () => {
+    const e2e = new Map<number, EndToEnd>([
+      [1000, { ours: side({ rssMb: 60 }), peer: side({ rssMb: 120, coldMs: 300, openMs: 101, editMs: 40 }) }],
+      [10000, { ours: side({ openMs: 25, coldMs: 50 }), peer: side({ openMs: 100, coldMs: 100, editMs: 100, rssMb: 300 }) }],
+    ]);
+    const lines = goals({ results: [], e2e, cli: new Map() });
+    const verdict = (start: string) => lines.find((line) => line.startsWith(`- ${start}`))?.replace(/.*— /, '');
+    assert.equal(verdict('1,000 servers (default settings), peak RSS'), '**not met**', 'exactly half is not below half');
+    assert.equal(verdict('1,000 servers (default settings), open'), '**met**');
+    assert.equal(verdict('10,000 servers, open'), '**met**', '0.25× meets ≤ 0.25×');
+    assert.equal(verdict('10,000 servers, cold start'), '**met**', '0.5× meets ≤ 0.5×');
+  });
+});
