@@ -28,6 +28,16 @@ const stat = (kind: 'dir' | 'file' | 'link' | 'fifo', facts: Partial<Pick<StatFa
   isSymbolicLink: () => kind === 'link',
 });
 
+/** One way of starting one bundle; the tests vary it field by field. */
+const key: CacheKey = {
+  bundleBytes: 978_924,
+  bundleMtimeMs: 1_764_600_000_123.5,
+  packageVersion: '0.1.0',
+  nodeVersion: 'v20.20.2',
+  arch: 'x64',
+  execArgv: ['--optimize-for-size'],
+};
+
 describe('code cache policy', () => {
   describe('the folder', () => {
     const home = path.resolve('/home/user');
@@ -49,15 +59,6 @@ describe('code cache policy', () => {
   });
 
   describe('the file name', () => {
-    const key: CacheKey = {
-      bundleBytes: 978_924,
-      bundleMtimeMs: 1_764_600_000_123.5,
-      packageVersion: '0.1.0',
-      nodeVersion: 'v20.20.2',
-      arch: 'x64',
-      execArgv: ['--optimize-for-size'],
-    };
-
     it('is stable for one key and a plain file name', () => {
       assert.equal(cacheFileName(key), cacheFileName({ ...key, execArgv: [...key.execArgv] }));
       assert.match(cacheFileName(key), /^server-[A-Za-z0-9._-]+\.v8cache$/);
@@ -117,14 +118,6 @@ describe('code cache policy', () => {
   });
 
   describe('stale files', () => {
-    const key: CacheKey = {
-      bundleBytes: 994159,
-      bundleMtimeMs: 1764600000000,
-      packageVersion: '0.1.0',
-      nodeVersion: 'v20.20.2',
-      arch: 'x64',
-      execArgv: ['--optimize-for-size'],
-    };
     const current = cacheFileName(key);
     const now = 1764700000000;
     const temporary = (name: string, age: number) => `${name}.4242.${(now - age).toString(36)}.tmp`;
