@@ -35,28 +35,28 @@ export interface TreeEntry {
  * text (`keyName`), so V8 neither interns every server's name nor builds a hidden class per batch
  * of unique keys (bench/NOTES.md, "What changed in the fifth session").
  */
-export function parseValues(text: string, spans: Int32Array, from: number, to: number): unknown[] | undefined {
-  const values: string[] = [];
+export function parseValues(text: string, spans: Int32Array, from: number, to: number): { values: unknown[]; slices: string[] } | undefined {
+  const slices: string[] = [];
   for (let index = from; index < to; index++) {
     const at = index * SPAN_FIELDS;
-    values.push(text.slice(spans[at + VALUE_START], spans[at + VALUE_END]));
+    slices.push(text.slice(spans[at + VALUE_START], spans[at + VALUE_END]));
   }
   try {
-    const parsed = JSON.parse(`[${values.join(',')}]`) as unknown;
+    const parsed = JSON.parse(`[${slices.join(',')}]`) as unknown;
     // Each slice is one balanced value, so a parse that succeeds holds exactly one item per slice.
-    return Array.isArray(parsed) && parsed.length === to - from ? parsed : undefined;
+    return Array.isArray(parsed) && parsed.length === to - from ? { values: parsed, slices } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** An entry whose value was read in a batch (`parseValues`): its name from the key's text. */
-export function entryOf(text: string, spans: Int32Array, index: number, value: unknown): PlainEntry | undefined {
+/** An entry whose value and its text were read in a batch (`parseValues`): its name from the key's text. */
+export function entryOf(text: string, spans: Int32Array, index: number, value: unknown, slice: string): PlainEntry | undefined {
   const at = index * SPAN_FIELDS;
   if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
   const name = keyName(text.slice(spans[at + KEY_START], spans[at + KEY_END]));
   if (name === undefined) return undefined;
-  return { name, value, slice: text.slice(spans[at + VALUE_START], spans[at + VALUE_END]) };
+  return { name, value, slice };
 }
 
 /**
