@@ -42,7 +42,10 @@ export function validatorsSource() {
   const standaloneCode = require('ajv/dist/standalone').default;
   // `code.source` keeps the generated code; `esm` lets TypeScript and esbuild import the module;
   // `lines` keeps diffs of the generated file readable.
-  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true, lines: true } });
+  // `formats`: the validators call server/src/service/uriFormat.ts, which gives ajv-formats' verdict
+  // and asks its full pattern only for URLs that are not plain.
+  const { _ } = require('ajv');
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true, lines: true, formats: _`require("../uriFormat").formats` } });
   ajv.addVocabulary(ANNOTATIONS);
   addFormats(ajv, FORMATS);
   ajv.addSchema(JSON.parse(readFileSync(join(root, 'schemas/mcp.schema.json'), 'utf8')), 'mcp');

@@ -13,6 +13,7 @@ import { plainObject, type PlainContext, type PlainEntry, type Rule } from './ru
 import { structureRule } from './structure';
 import { timeoutRule } from './timeout';
 import { unavailableRule } from './unavailable';
+import { PLAIN_URI } from '../uriFormat';
 
 /**
  * The fused predicate of the fast path (bench/NOTES.md, "The fused predicate"): one walk over a
@@ -61,12 +62,6 @@ const ASKED: ReadonlyMap<Rule, number> = new Map([
   [toolNameCollisionRule, ALWAYS],
   [duplicateServerRule, ALWAYS],
 ]);
-
-/**
- * An http(s) URL of plain characters (host, port, path, query): always a `uri` for ajv's format,
- * never a placeholder. `url` must also be https (insecure-transport).
- */
-const PLAIN_URI = /^https?:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:\/[A-Za-z0-9._~/-]*)?(?:\?[A-Za-z0-9._~=&-]*)?$/;
 
 /**
  * The predicate for this rule set and context, or undefined when it cannot answer for them: a
@@ -149,6 +144,7 @@ function shape(entry: PlainEntry, known: (name: string) => boolean): number {
         remote |= HEADERS;
         break;
       case 'url':
+        // A plain URL is a `uri` for the schema and never a placeholder; it must also be https (insecure-transport).
         if (typeof item !== 'string' || !item.startsWith('https:') || !PLAIN_URI.test(item) || holdsSecret(item)) return NOT_CLEAN;
         remote |= REMOTE_URL;
         break;
