@@ -83,11 +83,70 @@ function skipString(text: string, i: number): number {
   }
 }
 
+/** What `skipValue` counts inside a value. */
+export interface ValueCounter {
+  /**
+   * Object keys: at least those written (duplicates included), and exactly those when they are
+   * counted character by character. A count above what `JSON.parse` kept therefore only ever
+   * means "maybe a duplicate key": the entry gets a tree, whose parse is exact.
+   */
+  keys: number;
+  /** At least the deepest bracket nesting (exact when counted character by character). */
+  depth: number;
+}
+
+/**
+ * The nesting `BRACKETED` matches: deeper values are scanned character by character. Catalog and
+ * roots entries nest two or three levels (`env`, `oauth.scopes`).
+ */
+export const PATTERN_DEPTH = 4;
+
+/**
+ * An object or array nesting at most PATTERN_DEPTH levels, with brackets of matching kinds, as one
+ * sticky regular expression: V8 runs it as compiled code, where the character loop below runs in
+ * the interpreter until V8 has optimised it — most of a first check of 1,000 servers
+ * (bench/NOTES.md). It never backtracks far: each alternative starts with its own character (a
+ * quote, a bracket, or any other), so a failure fails at once and the loop takes over.
+ */
+const BRACKETED = (() => {
+  const other = '[^"{}\\[\\]]*';
+  const string = '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"(?![ \\t\\r\\n]+:)';
+  let inner = `${other}(?:${string}${other})*`;
+  for (let level = 1; level < PATTERN_DEPTH; level++) inner = `${other}(?:(?:${string}|\\{${inner}\\}|\\[${inner}\\])${other})*`;
+  return new RegExp(`\\{${inner}\\}|\\[${inner}\\]`, 'y');
+})();
+
 /**
  * End of the value starting at `i`, counting the object keys inside it into `counter`; -1 when
  * brackets do not balance. Brackets are matched by depth only (`{]` passes): JSON.parse judges.
  */
-export function skipValue(text: string, i: number, counter: { keys: number; depth: number }): number {
+export function skipValue(text: string, i: number, counter: ValueCounter): number {
+  const first = text.charCodeAt(i);
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) {
+    BRACKETED.lastIndex = i;
+    let matched = false;
+    try {
+      matched = BRACKETED.test(text);
+    } catch {
+      // A value too long for the expression's backtracking stack: the loop below scans it.
+    }
+    if (matched) {
+      const end = BRACKETED.lastIndex;
+      // The pattern refuses whitespace between a string and a colon, so every key ends in `":`
+      // (a string that starts with `:` or holds `\":` counts once more: a key too many only
+      // ever gives the entry a tree).
+      let keys = 0;
+      for (let at = text.indexOf('":', i); at !== -1 && at < end; at = text.indexOf('":', at + 2)) keys++;
+      counter.keys += keys;
+      if (counter.depth < PATTERN_DEPTH) counter.depth = PATTERN_DEPTH;
+      return end;
+    }
+  }
+  return skipValueByCharacter(text, i, counter);
+}
+
+/** `skipValue` one character at a time: exact counts, any depth, any length. */
+export function skipValueByCharacter(text: string, i: number, counter: ValueCounter): number {
   const first = text.charCodeAt(i);
   if (first === QUOTE) return skipString(text, i);
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
