@@ -140,11 +140,10 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
     else reporters[index] = judged;
   }
   const groupSizes = rules.map(() => new Map<string, number>());
-  groupKeys.forEach((perEntry, r) => {
-    if (!perEntry) return;
-    const sizes = groupSizes[r];
-    for (const keys of perEntry) forEachKey(keys, (key) => sizes.set(key, (sizes.get(key) ?? 0) + 1));
-  });
+  for (let r = 0; r < groupKeys.length; r++) {
+    const perEntry = groupKeys[r];
+    if (perEntry) for (let index = 0; index < perEntry.length; index++) countInto(perEntry[index], groupSizes[r]);
+  }
   // Groups that take in the entry named like their key (tool names).
   const namedMembers = new Int32Array(object.count);
   rules.forEach((rule, r) => {
@@ -386,17 +385,33 @@ function result(state: FastState, runRule: RunRule): FastResult {
   return { state, findings, entryCount: state.object.count - (state.schemaIndex >= 0 ? 1 : 0) };
 }
 
-/** The rules that must see this entry: those that may report on it, and those grouping it with another. */
+/**
+ * The rules that must see this entry: those that may report on it, and those grouping it with another.
+ * Asked for every entry of every check, so plain loops: a closure per rule and entry was a fifth of
+ * what a check of 1,000 servers allocated (bench/NOTES.md).
+ */
 function rulesSeeing(state: FastState, index: number): number {
   let rules = state.reporters[index] | state.namedMembers[index];
-  state.groupKeys.forEach((perEntry, r) => {
-    if (!perEntry) return;
-    const sizes = state.groupSizes[r];
-    forEachKey(perEntry[index], (key) => {
-      if ((sizes.get(key) ?? 0) > 1) rules |= 1 << r;
-    });
-  });
+  const { groupKeys, groupSizes } = state;
+  for (let r = 0; r < groupKeys.length; r++) {
+    const keys = groupKeys[r]?.[index];
+    if (keys !== undefined && inSharedGroup(keys, groupSizes[r])) rules |= 1 << r;
+  }
   return rules;
+}
+
+/** Add one to the size of each of these keys' groups. */
+function countInto(keys: Keys, sizes: Map<string, number>): void {
+  if (keys === undefined) return;
+  if (typeof keys === 'string') sizes.set(keys, (sizes.get(keys) ?? 0) + 1);
+  else for (let k = 0; k < keys.length; k++) sizes.set(keys[k], (sizes.get(keys[k]) ?? 0) + 1);
+}
+
+/** Whether one of these keys names a group of more than one entry. */
+function inSharedGroup(keys: string | readonly string[], sizes: ReadonlyMap<string, number>): boolean {
+  if (typeof keys === 'string') return (sizes.get(keys) ?? 0) > 1;
+  for (let k = 0; k < keys.length; k++) if ((sizes.get(keys[k]) ?? 0) > 1) return true;
+  return false;
 }
 
 /**
