@@ -2,7 +2,11 @@
 // `--production` minifies; `--watch` rebuilds on change; `--outdir=DIR` writes elsewhere than dist/
 // (test/unit/build.test.ts builds twice and compares).
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { staleValidatorsMessage } from './generate-validators.mjs';
 
 const production = process.argv.includes('--production');
@@ -69,7 +73,9 @@ const builds = [
   { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server-main.js` },
   // `node --`: Node 20 reads `--env-file` anywhere on its command line, even after the script name,
   // so `mcp-catalog check --env-file X` would be Node's option; after `--` every argument is ours.
-  { entryPoints: ['server/src/cli.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env -S node --' } },
+  // dist/cli.js is the loader of dist/cli-main.js and its shipped code cache (`shipCliCodeCache`).
+  { entryPoints: ['server/src/cliLoader.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env -S node --' } },
+  { entryPoints: ['server/src/cli.ts'], outfile: `${outdir}/cli-main.js` },
 ].filter((build) => existsSync(build.entryPoints[0]));
 
 // The entry validators are generated code committed with the schemas (scripts/generate-validators.mjs):
@@ -104,6 +110,29 @@ function escapeToAscii(file) {
   writeFileSync(file, lines.join('\n'));
 }
 
+/**
+ * The command line's V8 code cache (server/src/node/shippedCodeCache.ts, bench/NOTES.md
+ * "Start-up"): the bundle gets its build id (a hash of its text) as its last line, then a check of
+ * the bundled example runs it under a plain `node`, as the bin runs, and writes what V8 compiled
+ * to dist/cli-main.v8cache with that id. A watch build has no id, so the loader uses no cache.
+ */
+async function shipCliCodeCache(bundle) {
+  const text = readFileSync(bundle, 'utf8');
+  const id = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  writeFileSync(bundle, `${text}\n//# mcpCatalogBuild=${id}\n`);
+  const scratch = mkdtempSync(path.join(tmpdir(), 'mcp-catalog-build-'));
+  try {
+    const maker = path.join(scratch, 'maker.js');
+    await esbuild.build({ ...common, sourcemap: false, minify: false, entryPoints: ['server/src/cliCodeCacheMaker.ts'], outfile: maker });
+    const cache = bundle.replace(/\.js$/, '.v8cache');
+    rmSync(cache, { force: true });
+    const run = spawnSync(process.execPath, [maker, path.resolve(bundle), 'check', '--no-process-env', '.'], { cwd: 'examples/zimmer', encoding: 'utf8' });
+    if (!existsSync(cache)) throw new Error(`build: the command line's code cache was not written (${run.stderr || `exit ${run.status}`})`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 if (watch) {
   for (const build of builds) (await esbuild.context({ ...common, ...build })).watch();
 } else {
@@ -112,4 +141,5 @@ if (watch) {
     escapeToAscii(build.outfile);
     if (build.banner) chmodSync(build.outfile, 0o755);
   }
+  await shipCliCodeCache(`${outdir}/cli-main.js`);
 }

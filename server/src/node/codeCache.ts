@@ -7,12 +7,12 @@
  * here ends as a line for the verbose log, never as an exception or output.
  */
 import * as fs from 'node:fs';
-import Module from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as vm from 'node:vm';
+import type { Script } from 'node:vm';
 import { version } from '../../../package.json';
 import { CACHE_DIR_VARIABLE, cacheFileName, chooseCacheDirectory, refuseDirectory, refuseFile, staleCacheFiles } from './codeCachePolicy';
+import { compileBundle, readOpenFile, runBundle } from './bundleScript';
 import { handOff, type CodeCacheHandoff } from './codeCacheHandoff';
 
 /** Where the cache is, and what reading it gave. `writable`: the place is trusted and the data should be (re)written. */
@@ -52,15 +52,8 @@ export function readCodeCache(dir: string | undefined, name: string, uid: number
     const stat = fs.fstatSync(fd);
     const refused = refuseFile(stat, uid);
     if (refused) return { file, writable: false, message: `Code cache: not used: ${file} cannot be trusted (${refused}); it is left alone.` };
-    const data = Buffer.alloc(stat.size);
-    let read = 0;
-    while (read < data.length) {
-      const got = fs.readSync(fd, data, read, data.length - read, read);
-      if (got === 0) break;
-      read += got;
-    }
     // A file shorter than its size said is damaged: V8 would reject it; it is rewritten.
-    return { file, data: data.subarray(0, read), writable: true, message: `Code cache: used ${file}.` };
+    return { file, data: readOpenFile(fd, stat.size), writable: true, message: `Code cache: used ${file}.` };
   } catch (error) {
     return { file, writable: true, message: `Code cache: ${file} could not be read (${codeOf(error)}); it is rewritten after the first check.` };
   } finally {
@@ -154,17 +147,9 @@ export function runWithCodeCache(bundlePath: string): void {
   delete process.env[CACHE_DIR_VARIABLE];
 
   const filename = bundlePath;
-  const wrapped = Module.wrap(source);
-  let script: vm.Script;
-  try {
-    script = new vm.Script(wrapped, { filename, cachedData: read.data });
-  } catch (error) {
-    if (!read.data) throw error;
-    script = new vm.Script(wrapped, { filename });
-    read = { ...read, data: undefined };
-  }
-  // "Used" only when V8 says it consumed the data (`cachedDataRejected` is set only when data was given).
-  const rejected = read.data !== undefined && script.cachedDataRejected !== false;
+  const compiled = compileBundle(filename, source, read.data);
+  const script = compiled.script;
+  const rejected = compiled.rejected === true;
   const loaded = rejected
     ? `Code cache: ${read.file} was rejected by V8 (made by another Node version or with other flags, or damaged); it is rewritten after the first check.`
     : read.message;
@@ -172,7 +157,7 @@ export function runWithCodeCache(bundlePath: string): void {
   const file = read.writable && (rejected || read.data === undefined) ? read.file : undefined;
   // Nothing here keeps the data read (V8 took what it needed) nor, when nothing is to be written,
   // the script: the server runs for hours.
-  let toWrite: vm.Script | undefined = file ? script : undefined;
+  let toWrite: Script | undefined = file ? script : undefined;
   const handoff: CodeCacheHandoff = {
     loaded,
     persist() {
@@ -188,10 +173,5 @@ export function runWithCodeCache(bundlePath: string): void {
   };
   handOff(handoff);
 
-  const module = new Module(filename, require.main);
-  module.filename = filename;
-  module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(filename));
-  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, __filename: string, __dirname: string) => void;
-  run.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));
-  module.loaded = true;
+  runBundle(script, filename);
 }
