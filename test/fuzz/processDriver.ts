@@ -17,8 +17,8 @@ export const bundles = { cli: path.join(repoRoot(), 'dist', 'cli.js'), server: p
 export function snapshotBundles(scratch: string): void {
   const dir = path.join(scratch, 'dist');
   fs.mkdirSync(dir);
-  // server.js is the loader of server-main.js (server/src/serverLoader.ts): both are copied.
-  for (const name of ['cli.js', 'server.js', 'server-main.js'] as const) {
+  // cli.js and server.js are loaders (server/src/cliLoader.ts, serverLoader.ts): their bundles, and the CLI's shipped cache, are copied too.
+  for (const name of ['cli.js', 'cli-main.js', 'cli-main.v8cache', 'server.js', 'server-main.js'] as const) {
     const source = path.join(repoRoot(), 'dist', name);
     if (!fs.existsSync(source)) throw new Error(`${source} is missing: run \`node scripts/build.mjs\` first`);
     fs.copyFileSync(source, path.join(dir, name));

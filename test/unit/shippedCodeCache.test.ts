@@ -116,6 +116,15 @@ describe("the command line's shipped code cache", function () {
     });
   }
 
+  it('dist/cli.js without its bundle says so in one line (exit 2), never with a stack trace', () => {
+    const alone = tempTree({});
+    fs.copyFileSync(path.join(DIST, 'cli.js'), path.join(alone, 'cli.js'));
+    const child = spawnSync(process.execPath, [path.join(alone, 'cli.js'), 'check', '.'], { cwd: alone, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(child.status, 2);
+    assert.equal(child.stdout, '');
+    assert.match(child.stderr, /^mcp-catalog: \S+cli-main\.js is missing beside \S+cli\.js; the installation is incomplete [^\n]+\n$/);
+  });
+
   it('is not looked for beside a bundle without a build id (a watch build)', () => {
     fs.rmSync(cache, { recursive: true, force: true });
     fs.copyFileSync(path.join(DIST, 'cli-main.v8cache'), cache);
