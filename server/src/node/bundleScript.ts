@@ -12,7 +12,7 @@ import * as vm from 'node:vm';
 
 export interface CompiledBundle {
   script: vm.Script;
-  /** Whether V8 refused the cached data it was given (undefined when none was given or it could not be used at all). */
+  /** Whether V8 refused the cached data it was given (undefined when none was given). */
   rejected: boolean | undefined;
 }
 

@@ -27,11 +27,6 @@ export function bundleBuildId(source: string): string | undefined {
   return BUILD_ID.exec(source.slice(-96))?.[1];
 }
 
-/** The line a bundle's build id takes at its end. */
-export function buildIdLine(id: string): string {
-  return `\n//# mcpCatalogBuild=${id}\n`;
-}
-
 /** Where a bundle's shipped cache is: `cli-main.js` → `cli-main.v8cache`. */
 export function shippedCachePath(bundlePath: string): string {
   return path.join(path.dirname(bundlePath), `${path.basename(bundlePath, '.js')}.v8cache`);

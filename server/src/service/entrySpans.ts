@@ -12,9 +12,9 @@ export interface EntrySpan {
   keyEnd: number;
   valueStart: number;
   valueEnd: number;
-  /** Object keys anywhere inside the value, as written (duplicates included). */
+  /** Object keys anywhere inside the value, as written (duplicates included), or more (`ValueCounter`). */
   keyCount: number;
-  /** Deepest bracket nesting inside the value (0 for a scalar). */
+  /** Bracket nesting inside the value (0 for a scalar), or more (`ValueCounter`): only compared with a limit. */
   depth: number;
 }
 
