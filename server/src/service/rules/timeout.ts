@@ -14,6 +14,7 @@ export const DEFAULT_TIMEOUT_SEC = 180;
 
 /** The literal after a `"startup_timeout_sec":` key, wherever it is written. */
 const TIMEOUT_LITERAL = /"startup_timeout_sec"\s*:\s*([^\s,}\]]*)/g;
+const DIGITS = /^[0-9]+$/;
 
 const clamp = (value: number): number => Math.min(TIMEOUT_MAX, Math.max(TIMEOUT_MIN, value));
 
@@ -32,10 +33,12 @@ export const timeoutRule: Rule = {
     // A valid value may still be written `20.0` or `2e1` (a hint): every literal after the key
     // must be plain digits. An escape anywhere could hide the key from this search.
     if (entry.slice.includes('\\')) return true;
+    // exec from 0 on the shared pattern: `matchAll` would clone it for every entry with a timeout.
     let seen = 0;
-    for (const match of entry.slice.matchAll(TIMEOUT_LITERAL)) {
+    TIMEOUT_LITERAL.lastIndex = 0;
+    for (let match = TIMEOUT_LITERAL.exec(entry.slice); match !== null; match = TIMEOUT_LITERAL.exec(entry.slice)) {
       seen++;
-      if (!/^[0-9]+$/.test(match[1])) return true;
+      if (!DIGITS.test(match[1])) return true;
     }
     return seen === 0;
   },
