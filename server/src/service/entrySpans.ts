@@ -232,7 +232,10 @@ export function countKeys(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
   let n = 0;
   if (Array.isArray(value)) {
-    for (const item of value) if (item !== null && typeof item === 'object') n += countKeys(item);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === 'object') n += countKeys(item);
+    }
     return n;
   }
   const record = value as Record<string, unknown>;
