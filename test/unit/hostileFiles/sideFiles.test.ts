@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+// The module object itself, whose functions a test may stand in for (the namespace import's are read-only).
+import nodeFs from 'node:fs';
 import * as path from 'node:path';
 import { readBounded } from '../../../server/src/node/boundedRead';
 import { CachingReader, diskReader } from '../../../server/src/node/files';
@@ -63,6 +65,33 @@ describe('side files from a repository you do not trust (SPEC §8)', function ()
       assert.equal((readBounded(big, LIMIT) as { refused: string }).refused, 'is 2048.0 MB, over the 20 MB limit');
       assert.deepEqual(readBounded(path.join(dir, 'small.env'), 2), { refused: 'is 0.0 MB, over the 0.0 MB limit', tooLarge: true, size: 4 });
       assert.deepEqual(readBounded(path.join(dir, 'small.env'), 4), { text: 'A=1\n' });
+    });
+
+    it('reads a file that grew after its size was taken to the end, and still never past limit + 1 bytes', () => {
+      const text = `${'A=1\n'.repeat(25_000)}B=\u2014\n`;
+      const dir = tempTree({ 'grown.env': text });
+      const file = path.join(dir, 'grown.env');
+      const { statSync, fstatSync, readSync } = nodeFs;
+      const stats = nodeFs as unknown as Record<'statSync' | 'fstatSync' | 'readSync', unknown>;
+      // The sizes as they were before the file grew: 10 bytes.
+      stats.statSync = (name: string) => Object.assign(statSync(name), { size: 10 });
+      stats.fstatSync = (fd: number) => Object.assign(fstatSync(fd), { size: 10 });
+      let bytesRead = 0;
+      stats.readSync = (...args: Parameters<typeof readSync>) => {
+        const read = readSync(...args);
+        bytesRead += read;
+        return read;
+      };
+      try {
+        assert.deepEqual(readBounded(file, LIMIT), { text });
+        bytesRead = 0;
+        assert.deepEqual(readBounded(file, 50_000), { refused: 'is larger than 0.0 MB', tooLarge: true });
+        assert.ok(bytesRead <= 50_001, `${bytesRead} bytes read for a limit of 50,000`);
+      } finally {
+        stats.statSync = statSync;
+        stats.fstatSync = fstatSync;
+        stats.readSync = readSync;
+      }
     });
   });
 
