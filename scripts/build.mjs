@@ -3,7 +3,6 @@
 // (test/unit/build.test.ts builds twice and compares).
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -112,14 +111,12 @@ function escapeToAscii(file) {
 
 /**
  * The command line's V8 code cache (server/src/node/shippedCodeCache.ts, bench/NOTES.md
- * "Start-up"): the bundle gets its build id (a hash of its text) as its last line, then a check of
- * the bundled example runs it under a plain `node`, as the bin runs, and writes what V8 compiled
- * to dist/cli-main.v8cache with that id. A watch build has no id, so the loader uses no cache.
+ * "Start-up"): server/src/cliCodeCacheMaker.ts gives the bundle its build id as its last line, then
+ * runs a check of the bundled example under a plain `node`, as the bin runs, and writes what V8
+ * compiled to dist/cli-main.v8cache with that id. A watch build has no id, so the loader uses no
+ * cache.
  */
 async function shipCliCodeCache(bundle) {
-  const text = readFileSync(bundle, 'utf8');
-  const id = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  writeFileSync(bundle, `${text}\n//# mcpCatalogBuild=${id}\n`);
   const scratch = mkdtempSync(path.join(tmpdir(), 'mcp-catalog-build-'));
   try {
     const maker = path.join(scratch, 'maker.js');

@@ -16,7 +16,7 @@ import { compileBundle, readOpenFile, runBundle } from './bundleScript';
 
 const MAGIC = 'mcp-catalog-code-cache 1';
 
-/** The bundle's last line, written by the build: `//# mcpCatalogBuild=<id>`. */
+/** The bundle's last line, written by `withBuildId`: `//# mcpCatalogBuild=<id>`. */
 const BUILD_ID = /\n\/\/# mcpCatalogBuild=([0-9a-f]{16,64})\n?$/;
 
 /** A shipped cache is the V8 data of one bundle: far below this. */
@@ -25,6 +25,11 @@ const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 /** The build id the build appended to a bundle's text, or undefined (a watch build, a hand-made bundle). */
 export function bundleBuildId(source: string): string | undefined {
   return BUILD_ID.exec(source.slice(-96))?.[1];
+}
+
+/** A bundle's text with build `id` as its last line (what `bundleBuildId` reads back). */
+export function withBuildId(source: string, id: string): string {
+  return `${source}\n//# mcpCatalogBuild=${id}\n`;
 }
 
 /** Where a bundle's shipped cache is: `cli-main.js` → `cli-main.v8cache`. */
@@ -73,17 +78,17 @@ export function runWithShippedCodeCache(bundlePath: string): ShippedCacheOutcome
 }
 
 /**
- * For the build only: run the bundle with `args` as its command line and, as the process exits,
- * write what V8 compiled for it to the bundle's cache file (the functions that run compile lazily,
- * so the data holds what such a command needs). Returns false when the bundle has no build id.
+ * For the build only (server/src/cliCodeCacheMaker.ts): run the bundle, which carries its build id,
+ * with `args` as its command line and, as the process exits, write what V8 compiled for it to the
+ * bundle's cache file (the functions that run compile lazily, so the data holds what such a
+ * command needs).
  */
-export function makeShippedCodeCache(bundlePath: string, args: readonly string[]): boolean {
+export function makeShippedCodeCache(bundlePath: string, args: readonly string[]): void {
   const source = fs.readFileSync(bundlePath, 'utf8');
   const id = bundleBuildId(source);
-  if (!id) return false;
+  if (!id) throw new Error(`${bundlePath} has no build id`);
   const { script } = compileBundle(bundlePath, source, undefined);
   process.argv = [process.argv[0], bundlePath, ...args];
   process.on('exit', () => fs.writeFileSync(shippedCachePath(bundlePath), Buffer.concat([header(id), script.createCachedData()])));
   runBundle(script, bundlePath);
-  return true;
 }
