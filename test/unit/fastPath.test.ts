@@ -65,6 +65,10 @@ describe('fast path: same findings as the full parser', function () {
       ['a duplicate across batches', entries((i) => (i === BATCH * 2 + 3 ? 's10' : `s${i}`))],
       ['the last of a batch named again by the first of the next', entries((i) => (i === BATCH ? `s${BATCH - 1}` : `s${i}`))],
       ['a duplicate written with an escape', entries((i) => (i === BATCH + 7 ? `\\u0073${BATCH * 2 + 1}` : `s${i}`))],
+      // Names are parsed with their batch's values: a name JSON refuses must not pass for a name.
+      ['a name holding a raw tab', entries((i) => (i === BATCH + 2 ? `s\t${i}` : `s${i}`))],
+      ['a name with an escape JSON refuses', entries((i) => (i === 5 ? `s\\x${i}` : `s${i}`))],
+      ['a name with an escaped quote', entries((i) => (i === BATCH * 2 ? `s\\"${i}` : `s${i}`))],
     ];
     for (const [what, text] of cases) same(checkDocument(text, 'catalog', facts).findings, full(text, facts).findings, what);
     assert.ok(checkDocument(cases[0][1], 'catalog', facts).fast, 'a clean catalog of three batches takes the fast path');

@@ -123,13 +123,13 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   const reporters = new Int32Array(object.count);
   const groupKeys: (Keys[] | undefined)[] = rules.map((rule) => (rule.groupKeys ? new Array<Keys>(object.count) : undefined));
   let schemaIndex = -1;
-  let batch: { values: unknown[]; slices: string[] } | undefined;
+  let batch: { items: unknown[]; slices: string[] } | undefined;
   for (let index = 0; index < object.count; index++) {
     if (index % BATCH === 0) {
       batch = parseValues(text, object.spans, index, Math.min(object.count, index + BATCH));
       if (!batch) return undefined;
     }
-    const read = entryOf(text, object.spans, index, batch!.values[index % BATCH], batch!.slices[index % BATCH]);
+    const read = entryOf(object.spans, index, batch!, index % BATCH);
     if (!read) return undefined;
     const size = names.size;
     names.set(read.name, index);

@@ -29,34 +29,38 @@ export interface TreeEntry {
 }
 
 /**
- * The values of entries [from, to) with one `JSON.parse` of them as an array, or undefined when
- * one is not strict JSON (a raw control character the scanner let through, brackets it matched by
- * depth only). An array rather than the members as an object: the names are read from their keys'
- * text (`keyName`), so V8 neither interns every server's name nor builds a hidden class per batch
- * of unique keys (bench/NOTES.md, "What changed in the fifth session").
+ * The names and values of entries [from, to) with one `JSON.parse` of them as an array — each key's
+ * string then its value — or undefined when one is not strict JSON (a raw control character or a
+ * bad escape the scanner let through, brackets it matched by depth only). An array rather than the
+ * members as an object: V8 neither interns every server's name nor builds a hidden class per batch
+ * of unique keys (bench/NOTES.md, "What changed in the fifth session"); and the keys in it, so V8's
+ * parser decodes and proves them rather than a pattern and a slice per key ("What changed in the
+ * seventh session").
  */
-export function parseValues(text: string, spans: Int32Array, from: number, to: number): { values: unknown[]; slices: string[] } | undefined {
+export function parseValues(text: string, spans: Int32Array, from: number, to: number): { items: unknown[]; slices: string[] } | undefined {
   const slices: string[] = [];
+  const parts: string[] = [];
   for (let index = from; index < to; index++) {
     const at = index * SPAN_FIELDS;
-    slices.push(text.slice(spans[at + VALUE_START], spans[at + VALUE_END]));
+    const slice = text.slice(spans[at + VALUE_START], spans[at + VALUE_END]);
+    slices.push(slice);
+    parts.push(text.slice(spans[at + KEY_START], spans[at + KEY_END]), slice);
   }
   try {
-    const parsed = JSON.parse(`[${slices.join(',')}]`) as unknown;
-    // Each slice is one balanced value, so a parse that succeeds holds exactly one item per slice.
-    return Array.isArray(parsed) && parsed.length === to - from ? { values: parsed, slices } : undefined;
+    const parsed = JSON.parse(`[${parts.join(',')}]`) as unknown;
+    // Each part is one balanced value, so a parse that succeeds holds exactly one item per part.
+    return Array.isArray(parsed) && parsed.length === parts.length ? { items: parsed, slices } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** An entry whose value and its text were read in a batch (`parseValues`): its name from the key's text. */
-export function entryOf(text: string, spans: Int32Array, index: number, value: unknown, slice: string): PlainEntry | undefined {
-  const at = index * SPAN_FIELDS;
-  if (spans[at + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
-  const name = keyName(text.slice(spans[at + KEY_START], spans[at + KEY_END]));
-  if (name === undefined) return undefined;
-  return { name, value, slice };
+/** The entry at `offset` in its batch (`parseValues`): its name as parsed, or undefined when only the full parser can judge it. */
+export function entryOf(spans: Int32Array, index: number, batch: { items: unknown[]; slices: string[] }, offset: number): PlainEntry | undefined {
+  if (spans[index * SPAN_FIELDS + DEPTH] > MAX_PLAIN_DEPTH) return undefined;
+  const name = batch.items[2 * offset];
+  // A key's text always parses to a string; anything else means the scanner's spans were not keys.
+  return typeof name === 'string' ? { name, value: batch.items[2 * offset + 1], slice: batch.slices[offset] } : undefined;
 }
 
 /**
