@@ -17,7 +17,7 @@ import {
 } from './entrySpans';
 import { entryAt, entryOf, entryTree, parseValues, readEntry, shiftFinding, shiftTree, type TreeEntry } from './fastEntries';
 import type { JsonNode, ParsedJson } from './parse';
-import { cleanEntryPredicate, type CleanEntry } from './rules/cleanEntry';
+import { cleanEntryPredicate, NOT_CLEAN, type CleanEntry } from './rules/cleanEntry';
 import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } from './rules/rule';
 
 /**
@@ -429,9 +429,11 @@ function judge(
 ): number | undefined {
   if (entry.name === '$schema') return typeof entry.value === 'string' ? SCHEMA : undefined;
   let reporters = 0;
-  // A duplicate key: the tree's findings (and its shadowed properties) are every rule's business.
-  if (countKeys(entry.value) !== keyCount) reporters = (1 << rules.length) - 1;
-  else if (clean === undefined || !clean(entry)) {
+  // Fewer keys than the scanner counted is a duplicate key: the tree's findings (and its shadowed
+  // properties) are every rule's business. A clean entry's keys were counted on the way.
+  const cleanKeys = clean === undefined ? NOT_CLEAN : clean(entry);
+  if ((cleanKeys === NOT_CLEAN ? countKeys(entry.value) : cleanKeys) !== keyCount) reporters = (1 << rules.length) - 1;
+  else if (cleanKeys === NOT_CLEAN) {
     for (let r = 0; r < rules.length; r++) if (rules[r].mayReport!(entry, context)) reporters |= 1 << r;
   }
   for (let r = 0; r < rules.length; r++) {

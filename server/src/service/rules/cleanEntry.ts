@@ -31,7 +31,14 @@ import { PLAIN_URI } from '../uriFormat';
  * reports on makes that test fail until this walk follows it.
  */
 
-export type CleanEntry = (entry: PlainEntry) => boolean;
+/**
+ * The number of object keys in a clean entry's value, counted on the way (the fast path compares it
+ * with the scanner's count to find a duplicate key, instead of a second walk); NOT_CLEAN otherwise.
+ */
+export type CleanEntry = (entry: PlainEntry) => number;
+
+/** The fused predicate's answer for an entry outside the shape. */
+export const NOT_CLEAN = -1;
 
 /** Rules whose `mayReport` is false on every entry of the shape below. */
 const SHAPE_RULES: ReadonlySet<Rule> = new Set([
@@ -50,8 +57,8 @@ const TIMEOUT = 2;
 const UNAVAILABLE = 4;
 const ROOTS = 8;
 const NPX = 16;
-/** The shape does not hold. */
-const NOT_CLEAN = -1;
+/** `shape` answers the bits above plus this times the number of keys it walked (no shift: no overflow). */
+const KEYS = 32;
 
 /** Rules asked themselves, and when. */
 const ASKED: ReadonlyMap<Rule, number> = new Map([
@@ -82,9 +89,9 @@ export function cleanEntryPredicate(rules: readonly Rule[], context: PlainContex
   // step of a `for…of` allocates its result (bench/NOTES.md, "What changed in the sixth session").
   return (entry) => {
     const holds = shape(entry, known);
-    if (holds === NOT_CLEAN) return false;
-    for (let i = 0; i < asked.length; i++) if ((holds & asked[i].when) !== 0 && asked[i].rule.mayReport!(entry, context)) return false;
-    return true;
+    if (holds === NOT_CLEAN) return NOT_CLEAN;
+    for (let i = 0; i < asked.length; i++) if ((holds & asked[i].when) !== 0 && asked[i].rule.mayReport!(entry, context)) return NOT_CLEAN;
+    return Math.floor(holds / KEYS);
   };
 }
 
@@ -97,7 +104,8 @@ const HEADERS = 2;
 const OAUTH = 4;
 
 /**
- * NOT_CLEAN, or what the entry holds (bits above). The schema's checks (rules/structure.ts via
+ * NOT_CLEAN, or what the entry holds (bits above) and how many object keys its value has (times
+ * KEYS): the shape has objects only at its top, in `env`, `headers` and `oauth`. The schema's checks (rules/structure.ts via
  * ajv): `type` required and one of three; stdio needs `command` and forbids `url`, `headers`,
  * `oauth`; remote needs `url` and forbids `command`, `args`; `title` 1–100 and `description` at
  * most 500 code points (a UTF-16 length within the bounds is); string maps and arrays of strings;
@@ -111,11 +119,13 @@ function shape(entry: PlainEntry, known: (name: string) => boolean): number {
   const record = plainObject(entry.value);
   if (!record) return NOT_CLEAN;
   let holds = ALWAYS;
+  let keys = 0;
   let type: unknown;
   let local = 0;
   let remote = 0;
   for (const key in record) {
     const item = record[key];
+    keys++;
     switch (key) {
       case 'type':
         if (item !== 'stdio' && item !== 'sse' && item !== 'streamable-http') return NOT_CLEAN;
@@ -137,23 +147,32 @@ function shape(entry: PlainEntry, known: (name: string) => boolean): number {
         for (let i = 0; i < item.length; i++) if (!substituted(item[i], known) || holdsSecret(item[i])) return NOT_CLEAN;
         local |= ARGS;
         break;
-      case 'env':
-        if (!stringMap(item, known, OVERWRITTEN)) return NOT_CLEAN;
+      case 'env': {
+        const count = stringMap(item, known, OVERWRITTEN);
+        if (count === NOT_CLEAN) return NOT_CLEAN;
+        keys += count;
         local |= ENV;
         break;
-      case 'headers':
-        if (!stringMap(item, known, undefined)) return NOT_CLEAN;
+      }
+      case 'headers': {
+        const count = stringMap(item, known, undefined);
+        if (count === NOT_CLEAN) return NOT_CLEAN;
+        keys += count;
         remote |= HEADERS;
         break;
+      }
       case 'url':
         // A plain URL is a `uri` for the schema and never a placeholder; it must also be https (insecure-transport).
         if (typeof item !== 'string' || !item.startsWith('https:') || !PLAIN_URI.test(item) || holdsSecret(item)) return NOT_CLEAN;
         remote |= REMOTE_URL;
         break;
-      case 'oauth':
-        if (!plainOAuth(item, known)) return NOT_CLEAN;
+      case 'oauth': {
+        const count = plainOAuth(item, known);
+        if (count === NOT_CLEAN) return NOT_CLEAN;
+        keys += count;
         remote |= OAUTH;
         break;
+      }
       case 'startup_timeout_sec':
         if (typeof item !== 'number' || !Number.isInteger(item) || item < 5 || item > 600) return NOT_CLEAN;
         holds |= TIMEOUT;
@@ -171,9 +190,10 @@ function shape(entry: PlainEntry, known: (name: string) => boolean): number {
         return NOT_CLEAN;
     }
   }
-  if (type === 'stdio') return (local & COMMAND) !== 0 && remote === 0 ? holds : NOT_CLEAN;
+  const answer = holds + keys * KEYS;
+  if (type === 'stdio') return (local & COMMAND) !== 0 && remote === 0 ? answer : NOT_CLEAN;
   if (type === undefined) return NOT_CLEAN;
-  return (remote & REMOTE_URL) !== 0 && local === 0 ? holds : NOT_CLEAN;
+  return (remote & REMOTE_URL) !== 0 && local === 0 ? answer : NOT_CLEAN;
 }
 
 /** A string whose placeholders all resolve (a field AIR substitutes: command, args, env and headers values). */
@@ -181,39 +201,43 @@ function substituted(item: unknown, known: (name: string) => boolean): boolean {
   return typeof item === 'string' && (!item.includes('${') || placeholdersAllResolved(item, known));
 }
 
-/** env or headers: strings to strings, keys without `${` (never substituted) and none of `refused`. */
-function stringMap(item: unknown, known: (name: string) => boolean, refused: ReadonlySet<string> | undefined): boolean {
+/** env or headers: strings to strings, keys without `${` (never substituted) and none of `refused`. Its number of keys, or NOT_CLEAN. */
+function stringMap(item: unknown, known: (name: string) => boolean, refused: ReadonlySet<string> | undefined): number {
   const map = plainObject(item);
-  if (!map) return false;
+  if (!map) return NOT_CLEAN;
+  let keys = 0;
   for (const key in map) {
     const entry = map[key];
-    if (key.includes('${') || refused?.has(key) || !substituted(entry, known) || holdsSecret(entry)) return false;
+    if (key.includes('${') || refused?.has(key) || !substituted(entry, known) || holdsSecret(entry)) return NOT_CLEAN;
+    keys++;
   }
-  return true;
+  return keys;
 }
 
-/** `oauth` of the schema's fields only, none empty that a generator drops when empty, URIs plain. */
-function plainOAuth(item: unknown, known: (name: string) => boolean): boolean {
+/** `oauth` of the schema's fields only, none empty that a generator drops when empty, URIs plain. Its number of keys, or NOT_CLEAN. */
+function plainOAuth(item: unknown, known: (name: string) => boolean): number {
   const oauth = plainObject(item);
-  if (!oauth) return false;
+  if (!oauth) return NOT_CLEAN;
+  let keys = 0;
   for (const key in oauth) {
     const value = oauth[key];
+    keys++;
     switch (key) {
       case 'clientId':
       case 'clientSecret':
-        if (value === '' || !substituted(value, known)) return false;
+        if (value === '' || !substituted(value, known)) return NOT_CLEAN;
         break;
       case 'scopes':
-        if (!Array.isArray(value)) return false;
-        for (const scope of value) if (scope === '' || !substituted(scope, known)) return false;
+        if (!Array.isArray(value)) return NOT_CLEAN;
+        for (const scope of value) if (scope === '' || !substituted(scope, known)) return NOT_CLEAN;
         break;
       case 'redirectUri':
       case 'authServerMetadataUrl':
-        if (typeof value !== 'string' || !PLAIN_URI.test(value)) return false;
+        if (typeof value !== 'string' || !PLAIN_URI.test(value)) return NOT_CLEAN;
         break;
       default:
-        return false;
+        return NOT_CLEAN;
     }
   }
-  return true;
+  return keys;
 }
