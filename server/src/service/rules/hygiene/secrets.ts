@@ -60,8 +60,8 @@ function withoutPlaceholders(value: string): string {
 /** Every pattern above needs one of these: a cheap test before them (the fast path asks about every string). */
 const HINT = /github_pat_|ghp_|glpat-|xoxb-|xoxp-|sk-|AKIA|eyJ|bearer/i;
 
-/** False only when findSecrets would find nothing in this string. */
-function mayHoldSecret(value: string): boolean {
+/** False only when findSecrets would find nothing in this string (asked first: most strings answer no without an array). */
+export function mayHoldSecret(value: string): boolean {
   return value.length >= 16 && HINT.test(value);
 }
 
