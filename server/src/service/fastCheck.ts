@@ -429,8 +429,7 @@ function judge(
 ): number | undefined {
   if (entry.name === '$schema') return typeof entry.value === 'string' ? SCHEMA : undefined;
   let reporters = 0;
-  // Fewer keys than the scanner counted is a duplicate key: the tree's findings (and its shadowed
-  // properties) are every rule's business. A clean entry's keys were counted on the way.
+  // A duplicate key (fewer keys than scanned; a clean entry's counted on the way) is every rule's business.
   const cleanKeys = clean === undefined ? NOT_CLEAN : clean(entry);
   if ((cleanKeys === NOT_CLEAN ? countKeys(entry.value) : cleanKeys) !== keyCount) reporters = (1 << rules.length) - 1;
   else if (cleanKeys === NOT_CLEAN) {
