@@ -3,6 +3,7 @@ import type { Finding } from './findings';
 import { DEPTH, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START, type EntrySpan, type ScannedObject } from './entrySpans';
 import type { IndexEntry } from './model';
 import { parseJson, type JsonNode } from './parse';
+import { strictEntryProperty } from './strictTree';
 import type { PlainEntry } from './rules/rule';
 
 /**
@@ -99,8 +100,17 @@ export function readEntry(text: TextSource, spans: Int32Array, index: number): P
  * object so its depth — and so duplicate-key severities and paths — is what it is in the document.
  */
 export function entryTree(text: TextSource, span: EntrySpan, rules: number): TreeEntry {
+  const source = text.slice(span.keyStart, span.valueEnd);
+  // Strict JSON without a duplicate key (nearly every entry): the same tree, built by strictTree.ts.
+  const strict = strictEntryProperty(source, span.keyStart);
+  if (strict)
+    return {
+      rules,
+      entry: { name: strict.children![0].value as string, property: strict, keyNode: strict.children![0], valueNode: strict.children![1] },
+      parseFindings: [],
+    };
   const base = span.keyStart - 1;
-  const parsed = parseJson(`{${text.slice(span.keyStart, span.valueEnd)}}`);
+  const parsed = parseJson(`{${source}}`);
   const property = parsed.root!.children![0];
   const tree: TreeEntry = {
     rules,

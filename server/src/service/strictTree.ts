@@ -1,0 +1,145 @@
+import type { JsonNode } from './parse';
+
+/**
+ * The tree `parseJson` builds for one catalog entry (`"name": value`), built faster for the entry
+ * the fast path needs one for (fastEntries.ts `entryTree`): its text is strict JSON already —
+ * V8's `JSON.parse` read its batch — so every token is matched by one sticky pattern, run as
+ * compiled code, instead of jsonc-parser's scanner, which reads character by character and was
+ * ~30 µs an entry (bench/NOTES.md, "What changed in the seventh session").
+ *
+ * The nodes are those of `parseJson(`{${source}}`)` with every offset from the property down
+ * moved to the document's (`source` starts at `offset`), the wrapping object's left as parsed: test/
+ * unit/strictTree.test.ts compares the two on every entry of the corpus, generated catalogs and
+ * fuzzed ones. Anything `parseJson` would have a finding for — a duplicate key, or text that is
+ * not strict JSON after all — answers undefined, and the caller takes `parseJson`.
+ */
+
+/** A JSON string token, exactly as JSON defines one: no raw control character, no other escape. */
+const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+/** A JSON number token. */
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+interface Frame {
+  node: JsonNode;
+  /** An object's property whose value comes next or is being read. */
+  property: JsonNode | undefined;
+  /** An object's keys so far (duplicates answer undefined: `parseJson` reports them). */
+  keys: Set<string> | undefined;
+}
+
+/** The entry's property node (offsets in the document), or undefined when `parseJson` must judge it. */
+export function strictEntryProperty(source: string, offset: number): JsonNode | undefined {
+  const wrapper: JsonNode = { type: 'object', offset: 0, length: source.length + 2, children: [] };
+  const shift = offset;
+  let i = skipWhitespace(source, 0);
+  const key = stringAt(source, i, shift);
+  if (!key) return undefined;
+  const entry: JsonNode = { type: 'property', offset: key.offset, length: key.length, children: [key], parent: wrapper };
+  key.parent = entry;
+  wrapper.children!.push(entry);
+  i = skipWhitespace(source, i + key.length);
+  if (source.charCodeAt(i) !== COLON) return undefined;
+  entry.colonOffset = i + shift;
+  i = skipWhitespace(source, i + 1);
+  const stack: Frame[] = [];
+  for (;;) {
+    // A value starts at i: it goes to the top object's property, the top array, or the entry.
+    const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
+    const holder = top === undefined ? entry : top.property;
+    const c = source.charCodeAt(i);
+    let node: JsonNode;
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      node = { type: c === OPEN_BRACE ? 'object' : 'array', offset: i + shift, length: 1, children: [] };
+      i++;
+    } else {
+      const scalar = scalarAt(source, i, shift);
+      if (!scalar) return undefined;
+      node = scalar;
+      i += scalar.length;
+    }
+    if (holder) {
+      node.parent = holder;
+      holder.children!.push(node);
+      holder.length = node.offset + node.length - holder.offset;
+    } else {
+      node.parent = top!.node;
+      top!.node.children!.push(node);
+    }
+    if (node.children) stack.push({ node, property: undefined, keys: node.type === 'object' ? new Set() : undefined });
+    // Then: close containers, or step over a comma (and an object's key and colon) to the next value.
+    let first = node.children !== undefined;
+    for (;;) {
+      i = skipWhitespace(source, i);
+      const frame = stack.length > 0 ? stack[stack.length - 1] : undefined;
+      if (!frame) return i === source.length ? entry : undefined;
+      const d = source.charCodeAt(i);
+      if (d === (frame.keys ? CLOSE_BRACE : CLOSE_BRACKET)) {
+        stack.pop();
+        frame.node.length = i + 1 + shift - frame.node.offset;
+        i++;
+        const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
+        const closed = parent === undefined ? entry : parent.property;
+        if (closed) closed.length = frame.node.offset + frame.node.length - closed.offset;
+        if (parent) parent.property = undefined;
+        first = false;
+        continue;
+      }
+      if (!first) {
+        if (d !== COMMA) return undefined;
+        i = skipWhitespace(source, i + 1);
+      }
+      if (frame.keys) {
+        const name = stringAt(source, i, shift);
+        if (!name || frame.keys.has(name.value as string)) return undefined;
+        frame.keys.add(name.value as string);
+        const property: JsonNode = { type: 'property', offset: name.offset, length: name.length, children: [name], parent: frame.node };
+        name.parent = property;
+        frame.node.children!.push(property);
+        frame.property = property;
+        i = skipWhitespace(source, i + name.length);
+        if (source.charCodeAt(i) !== COLON) return undefined;
+        property.colonOffset = i + shift;
+        i = skipWhitespace(source, i + 1);
+      }
+      break;
+    }
+  }
+}
+
+function skipWhitespace(source: string, i: number): number {
+  for (;;) {
+    const c = source.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
+    i++;
+  }
+}
+
+/** The string node at `i` (its value decoded), or undefined when none starts there. */
+function stringAt(source: string, i: number, shift: number): JsonNode | undefined {
+  if (source.charCodeAt(i) !== QUOTE) return undefined;
+  STRING.lastIndex = i;
+  if (!STRING.test(source)) return undefined;
+  const raw = source.slice(i, STRING.lastIndex);
+  return { type: 'string', offset: i + shift, length: raw.length, value: raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1) };
+}
+
+/** A string, number, `true`, `false` or `null` at `i`, or undefined. */
+function scalarAt(source: string, i: number, shift: number): JsonNode | undefined {
+  const c = source.charCodeAt(i);
+  if (c === QUOTE) return stringAt(source, i, shift);
+  if (source.startsWith('true', i)) return { type: 'boolean', offset: i + shift, length: 4, value: true };
+  if (source.startsWith('false', i)) return { type: 'boolean', offset: i + shift, length: 5, value: false };
+  if (source.startsWith('null', i)) return { type: 'null', offset: i + shift, length: 4, value: null };
+  NUMBER.lastIndex = i;
+  if (!NUMBER.test(source)) return undefined;
+  const raw = source.slice(i, NUMBER.lastIndex);
+  return { type: 'number', offset: i + shift, length: raw.length, value: Number(raw) };
+}
