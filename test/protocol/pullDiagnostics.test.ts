@@ -102,4 +102,38 @@ describe('protocol: pulled and pushed diagnostics', function () {
     ]);
     await client.waitFor('a workspace/diagnostic/refresh request', () => (client.diagnosticRefreshes > 0 ? true : undefined));
   });
+
+  it('pull: closing a document no other reads asks for no pull and checks nothing again; closing one another reads does', async () => {
+    const ws = TempWorkspace.create('mission');
+    const elsewhere = TempWorkspace.create('mission');
+    const client = await LspClient.start({ workspaceFolders: [ws.dir, elsewhere.dir], settings: { mcpCatalog: {} }, capabilities: pulling() });
+    const pull = (uri: string, previousResultId?: string) =>
+      client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
+    const catalog = client.open(ws.path('mcp.json'));
+    const first = await pull(catalog);
+    const other = client.open(elsewhere.path('mcp.json'));
+    await pull(other);
+    const analysed = () =>
+      client.notifications.filter((n) => n.method === 'mcpCatalog/documentAnalysed' && (n.params as { uri: string }).uri === catalog).length;
+    const checks = analysed();
+    const refreshes = client.diagnosticRefreshes;
+
+    // The other folder's catalog: nothing here read it.
+    client.close(other);
+    await client.roundTrip();
+    assert.deepEqual(await pull(catalog, first.kind === 'full' ? first.resultId : undefined), {
+      kind: 'unchanged',
+      resultId: (first as { resultId: string }).resultId,
+    });
+    assert.equal(client.diagnosticRefreshes, refreshes, 'no pull asked for');
+    assert.equal(analysed(), checks, 'the open catalog was not checked again');
+
+    // The roots index the catalog reads: closing it sends the catalog back to the disk's index.
+    const roots = client.open(ws.path('roots.json'));
+    await pull(roots);
+    await pull(catalog);
+    const before = client.diagnosticRefreshes;
+    client.close(roots);
+    await client.waitFor('a workspace/diagnostic/refresh request', () => (client.diagnosticRefreshes > before ? true : undefined));
+  });
 });

@@ -190,10 +190,12 @@ export function startServer(connection: Connection): void {
    */
   const scheduleDependents = (document: TextDocument): void => {
     const filePath = uriToPath(document.uri);
-    if (!filePath) return;
+    if (filePath) revalidateDependents(filePath, document.uri);
+  };
+  const revalidateDependents = (filePath: string, except: string): void => {
     workspaceDiagnostics.edited(filePath);
     for (const other of documents.all()) {
-      if (other.uri === document.uri || !analyzer.cached(other.uri)?.dependencies.includes(filePath)) continue;
+      if (other.uri === except || !analyzer.cached(other.uri)?.dependencies.includes(filePath)) continue;
       analyzer.forget(other.uri);
       if (channel.pull) channel.refresh();
       else scheduler.schedule(other);
@@ -350,12 +352,15 @@ export function startServer(connection: Connection): void {
       editLog.forget(event.document.uri);
       renames.forget(event.document.uri);
       sourcesLog.forget(event.document.uri);
-      const wasIndex = analyzer.cached(event.document.uri) !== undefined;
       analyzer.forget(event.document.uri);
       void guard(logger, 'clearing diagnostics', () => channel.close(event.document.uri));
       workspaceDiagnostics.closed(event.document.uri);
-      // Dependents fall back from the closed editor's text to the file on disk.
-      if (wasIndex) revalidateAll();
+      // Dependents fall back from the closed editor's text to the file on disk, which is read
+      // afresh; nothing else changed, so every other analysis and summary is kept.
+      if (filePath) {
+        reader.forget(filePath);
+        revalidateDependents(filePath, event.document.uri);
+      }
     }),
   );
 

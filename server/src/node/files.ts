@@ -90,6 +90,12 @@ export class CachingReader implements FileReader {
     return this.listings.get(dir);
   }
 
+  /** Forget one file's text (its editor closed: what is on disk now may not be what was read before it opened). */
+  forget(filePath: string): void {
+    this.texts.delete(filePath);
+    this.refusals.delete(filePath);
+  }
+
   /** Forget everything (a watched file changed, was created or deleted). */
   clear(): void {
     this.texts.clear();
