@@ -7,15 +7,15 @@
 import { strict as assert } from 'node:assert';
 import { generateCatalog } from '../../bench/generate';
 import { scanEntrySpans, spanAt } from '../../server/src/service/entrySpans';
-import { parseJson, type JsonNode } from '../../server/src/service/parse';
-import { strictEntryProperty } from '../../server/src/service/strictTree';
+import { parseJson, scanJson, type JsonNode } from '../../server/src/service/parse';
+import { strictDocument, strictEntryProperty } from '../../server/src/service/strictTree';
 import { loadSeeds } from '../fuzz/corpus';
 import { generateCase, QUICK_LIMITS } from '../fuzz/mutators';
 import { Rng } from '../fuzz/rng';
 
-/** What entryTree built before strictTree.ts: `parseJson` of the entry in a one-property object, moved to the document's offsets. */
+/** What entryTree built before strictTree.ts: jsonc-parser's scanner on the entry in a one-property object, moved to the document's offsets. */
 function byParser(source: string, offset: number): { property: JsonNode; findings: number } {
-  const parsed = parseJson(`{${source}}`);
+  const parsed = scanJson(`{${source}}`);
   const property = parsed.root!.children![0];
   const work: JsonNode[] = [property];
   while (work.length) {
@@ -41,9 +41,9 @@ function flat(top: JsonNode): unknown[] {
     order.push(node);
     for (let i = (node.children ?? []).length - 1; i >= 0; i--) work.push(node.children![i]);
   }
-  const parent = top.parent!;
+  const parent = top.parent;
   return [
-    { type: parent.type, offset: parent.offset, length: parent.length, children: parent.children!.length, parentOfParent: parent.parent },
+    parent && { type: parent.type, offset: parent.offset, length: parent.length, children: parent.children!.length, parentOfParent: parent.parent },
     ...order.map((node) => ({
       keys: Object.keys(node).sort(),
       type: node.type,
@@ -52,7 +52,7 @@ function flat(top: JsonNode): unknown[] {
       value: Object.is(node.value, -0) ? '-0' : node.value,
       colonOffset: node.colonOffset,
       shadowed: node.shadowed,
-      parent: node === top ? 'the wrapper' : ids.get(node.parent!),
+      parent: node === top ? 'the top' : ids.get(node.parent!),
       children: node.children?.map((child) => ids.get(child)),
     })),
   ];
@@ -80,6 +80,22 @@ function compare(source: string, offset: number, what: string): boolean {
   return true;
 }
 
+/** The whole document: parseJson's tree is the scanner's, and strictTree.ts answers only where the scanner finds nothing. */
+function compareDocument(text: string, what: string): boolean {
+  const scanned = scanJson(text);
+  const strict = strictDocument(text);
+  if (scanned.findings.length > 0 || !strictJson(text)) {
+    assert.equal(strict, undefined, `the scanner has findings, so strictTree must leave it to it — ${what}`);
+    return false;
+  }
+  assert.ok(strict, `strict JSON without a duplicate key gets a tree — ${what}`);
+  assert.deepStrictEqual(flat(strict.root), flat(scanned.root!), what);
+  assert.equal(strict.maxDepth, scanned.maxDepth, `the depth — ${what}`);
+  const parsed = parseJson(text);
+  assert.deepStrictEqual([parsed.findings, parsed.strictErrors, parsed.maxDepth], [[], false, scanned.maxDepth], `parseJson's answer — ${what}`);
+  return true;
+}
+
 /** Every entry the scanner finds in a text, as entryTree is given it. */
 function entriesOf(text: string): { source: string; offset: number }[] {
   const object = scanEntrySpans(text);
@@ -98,6 +114,22 @@ describe('the strict entry tree', function () {
     for (const { source, offset } of entriesOf(generateCatalog(1000).text)) if (compare(source, offset, 'generated')) built++;
     assert.ok(built >= 1000, `${built} generated entries`);
     for (const seed of loadSeeds()) for (const { source, offset } of entriesOf(seed.text)) compare(source, offset, seed.name);
+  });
+
+  it('is the scanner’s tree for whole documents: generated catalogs, the corpus, fuzzed catalogs', () => {
+    assert.ok(compareDocument(generateCatalog(1000).text, 'generated'));
+    let built = 0;
+    for (const seed of loadSeeds()) if (compareDocument(seed.text, seed.name)) built++;
+    assert.ok(built > 10, `${built} seeds`);
+    const seeds = loadSeeds();
+    let left = 0;
+    for (let index = 0; index < 1000; index++) {
+      const generated = generateCase(Rng.forCase(7_708, index), seeds, QUICK_LIMITS);
+      if (!compareDocument(generated.text, `case ${index} (${generated.mutations.join(', ')})`)) left++;
+    }
+    assert.ok(left > 50 && left < 1000, `both answers occur (${left} of 1000 left to the scanner)`);
+    for (const text of ['', ' ', '\uFEFF{}', '{} x', '{"a":1}\n', '  [1, {"b": [true, false, null]}]  ', '"x"', '-0', `${'['.repeat(300)}${']'.repeat(300)}`])
+      compareDocument(text, JSON.stringify(text));
   });
 
   it('is parseJson’s tree, or leaves it to parseJson, on 2,000 fuzzed catalogs', () => {
@@ -143,6 +175,15 @@ describe('the strict entry tree', function () {
         }
       }
     }
+  });
+
+  it('takes strings of millions of characters, and leaves millions of escapes to the scanner without a stack overflow', () => {
+    const long = `{"s": {"description": "${'é'.repeat(10_000_000)}"}}`;
+    assert.ok(strictDocument(long), 'ten million plain characters: one token');
+    const escapes = `{"s": {"description": "${'\\n'.repeat(10_000_000)}"}}`;
+    const parsed = parseJson(escapes);
+    assert.deepEqual(parsed.findings, []);
+    assert.equal((parsed.root!.children![0].children![1].children![0].children![1].value as string).length, 10_000_000);
   });
 
   it('leaves to parseJson every entry it has a finding for', () => {

@@ -2,7 +2,7 @@ import type { TextSource } from './pieceText';
 import type { Finding } from './findings';
 import { DEPTH, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START, type EntrySpan, type ScannedObject } from './entrySpans';
 import type { IndexEntry } from './model';
-import { parseJson, type JsonNode } from './parse';
+import { scanJson, type JsonNode } from './parse';
 import { strictEntryProperty } from './strictTree';
 import type { PlainEntry } from './rules/rule';
 
@@ -110,7 +110,7 @@ export function entryTree(text: TextSource, span: EntrySpan, rules: number): Tre
       parseFindings: [],
     };
   const base = span.keyStart - 1;
-  const parsed = parseJson(`{${source}}`);
+  const parsed = scanJson(`{${source}}`);
   const property = parsed.root!.children![0];
   const tree: TreeEntry = {
     rules,

@@ -2,6 +2,7 @@ import { createScanner } from 'jsonc-parser';
 import type { Finding, JsonPath } from './findings';
 import { firstOccurrence } from './jsonNodes';
 import { MAX_FINDING_PATH, SCAN_ERROR_MESSAGES, T, unquotedText, type Frame, type ObjectFrame } from './parseTokens';
+import { strictDocument } from './strictTree';
 
 // Reading the tree lives in jsonNodes.ts; re-exported so callers keep one import.
 export { effectiveProperties, findNodeAtPath, getProperty, isNonIntegerLiteral, nodeValue, pathOfNode, propertyKey, propertyValue } from './jsonNodes';
@@ -44,6 +45,13 @@ export interface ParsedJson {
 }
 
 export function parseJson(text: string): ParsedJson {
+  // Strict JSON without a duplicate key — almost every file — has no finding: the same tree, faster (strictTree.ts).
+  const strict = strictDocument(text);
+  return strict ? { text, root: strict.root, findings: [], strictErrors: false, maxDepth: strict.maxDepth } : scanJson(text);
+}
+
+/** `parseJson` on jsonc-parser's scanner alone: every finding, and a tree for any text (the reference strictTree.ts is tested against). */
+export function scanJson(text: string): ParsedJson {
   const findings: Finding[] = [];
   let strictErrors = false;
   let lastSyntaxErrorEnd = -1;

@@ -1,21 +1,24 @@
 import type { JsonNode } from './parse';
 
 /**
- * The tree `parseJson` builds for one catalog entry (`"name": value`), built faster for the entry
- * the fast path needs one for (fastEntries.ts `entryTree`): its text is strict JSON already —
- * V8's `JSON.parse` read its batch — so every token is matched by one sticky pattern, run as
- * compiled code, instead of jsonc-parser's scanner, which reads character by character and was
- * ~30 µs an entry (bench/NOTES.md, "What changed in the seventh session").
+ * The tree `parseJson` builds, built faster for text that is strict JSON with no duplicate key —
+ * nearly every catalog and roots index, and every entry the fast path needs a tree for
+ * (fastEntries.ts `entryTree`). Each token is matched by one sticky pattern, which V8 runs as
+ * compiled code, instead of jsonc-parser's scanner, which reads character by character: an entry's
+ * tree took ~30 µs that way (bench/NOTES.md, "What changed in the seventh session").
  *
- * The nodes are those of `parseJson(`{${source}}`)` with every offset from the property down
- * moved to the document's (`source` starts at `offset`), the wrapping object's left as parsed: test/
- * unit/strictTree.test.ts compares the two on every entry of the corpus, generated catalogs and
- * fuzzed ones. Anything `parseJson` would have a finding for — a duplicate key, or text that is
- * not strict JSON after all — answers undefined, and the caller takes `parseJson`.
+ * The nodes are exactly `parseJson`'s — types, offsets, lengths, decoded values, colons, children
+ * and parents (test/unit/strictTree.test.ts compares the two on the corpus, generated catalogs and
+ * fuzzed ones). Whatever `parseJson` would have a finding for — a duplicate key, anything JSON.parse
+ * refuses — answers undefined, and the caller takes `parseJson`'s own way.
  */
 
-/** A JSON string token, exactly as JSON defines one: no raw control character, no other escape. */
-const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+/**
+ * A JSON string token, exactly as JSON defines one: no raw control character, no other escape.
+ * Unrolled (plain characters, then an escape and plain characters again): a group repeated per
+ * character overflows V8's backtracking stack on a string of millions of characters.
+ */
+const STRING = /"[^"\\\u0000-\u001f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\u0000-\u001f]*)*"/y;
 /** A JSON number token. */
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
@@ -31,27 +34,45 @@ interface Frame {
   node: JsonNode;
   /** An object's property whose value comes next or is being read. */
   property: JsonNode | undefined;
-  /** An object's keys so far (duplicates answer undefined: `parseJson` reports them). */
+  /** An object's keys so far (a duplicate answers undefined: `parseJson` reports it). */
   keys: Set<string> | undefined;
 }
 
-/** The entry's property node (offsets in the document), or undefined when `parseJson` must judge it. */
+/** A whole document's root and nesting depth, as `parseJson` gives them, or undefined when `parseJson` must read it. */
+export function strictDocument(text: string): { root: JsonNode; maxDepth: number } | undefined {
+  const built = build(text, skipWhitespace(text, 0), 0, undefined);
+  return built && built.root ? { root: built.root, maxDepth: built.maxDepth } : undefined;
+}
+
+/**
+ * The property node of one entry (`"name": value`, starting at `offset` in the document) as
+ * `parseJson(`{${source}}`)` gives it with its offsets moved into the document — its parent the
+ * wrapping object, left as parsed — or undefined when `parseJson` must read it.
+ */
 export function strictEntryProperty(source: string, offset: number): JsonNode | undefined {
   const wrapper: JsonNode = { type: 'object', offset: 0, length: source.length + 2, children: [] };
-  const shift = offset;
   let i = skipWhitespace(source, 0);
-  const key = stringAt(source, i, shift);
+  const key = stringAt(source, i, offset);
   if (!key) return undefined;
   const entry: JsonNode = { type: 'property', offset: key.offset, length: key.length, children: [key], parent: wrapper };
   key.parent = entry;
   wrapper.children!.push(entry);
   i = skipWhitespace(source, i + key.length);
   if (source.charCodeAt(i) !== COLON) return undefined;
-  entry.colonOffset = i + shift;
-  i = skipWhitespace(source, i + 1);
+  entry.colonOffset = i + offset;
+  return build(source, skipWhitespace(source, i + 1), offset, entry) ? entry : undefined;
+}
+
+/**
+ * Reads the value at `i` to the end of `source` (nothing but whitespace may follow), into `entry`
+ * when given, else as the root. Iterative: any depth is safe.
+ */
+function build(source: string, i: number, shift: number, entry: JsonNode | undefined): { root: JsonNode | undefined; maxDepth: number } | undefined {
+  let root: JsonNode | undefined;
+  let maxDepth = 0;
   const stack: Frame[] = [];
   for (;;) {
-    // A value starts at i: it goes to the top object's property, the top array, or the entry.
+    // A value starts at i: it goes to the top object's property, the top array, the entry or the root.
     const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
     const holder = top === undefined ? entry : top.property;
     const c = source.charCodeAt(i);
@@ -69,17 +90,22 @@ export function strictEntryProperty(source: string, offset: number): JsonNode | 
       node.parent = holder;
       holder.children!.push(node);
       holder.length = node.offset + node.length - holder.offset;
+    } else if (top) {
+      node.parent = top.node;
+      top.node.children!.push(node);
     } else {
-      node.parent = top!.node;
-      top!.node.children!.push(node);
+      root = node;
     }
-    if (node.children) stack.push({ node, property: undefined, keys: node.type === 'object' ? new Set() : undefined });
+    if (node.children) {
+      stack.push({ node, property: undefined, keys: node.type === 'object' ? new Set() : undefined });
+      if (stack.length > maxDepth) maxDepth = stack.length;
+    }
     // Then: close containers, or step over a comma (and an object's key and colon) to the next value.
     let first = node.children !== undefined;
     for (;;) {
       i = skipWhitespace(source, i);
       const frame = stack.length > 0 ? stack[stack.length - 1] : undefined;
-      if (!frame) return i === source.length ? entry : undefined;
+      if (!frame) return i === source.length ? { root, maxDepth } : undefined;
       const d = source.charCodeAt(i);
       if (d === (frame.keys ? CLOSE_BRACE : CLOSE_BRACKET)) {
         stack.pop();
@@ -126,7 +152,7 @@ function skipWhitespace(source: string, i: number): number {
 function stringAt(source: string, i: number, shift: number): JsonNode | undefined {
   if (source.charCodeAt(i) !== QUOTE) return undefined;
   STRING.lastIndex = i;
-  if (!STRING.test(source)) return undefined;
+  if (!matches(STRING, source)) return undefined;
   const raw = source.slice(i, STRING.lastIndex);
   return { type: 'string', offset: i + shift, length: raw.length, value: raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1) };
 }
@@ -139,7 +165,16 @@ function scalarAt(source: string, i: number, shift: number): JsonNode | undefine
   if (source.startsWith('false', i)) return { type: 'boolean', offset: i + shift, length: 5, value: false };
   if (source.startsWith('null', i)) return { type: 'null', offset: i + shift, length: 4, value: null };
   NUMBER.lastIndex = i;
-  if (!NUMBER.test(source)) return undefined;
+  if (!matches(NUMBER, source)) return undefined;
   const raw = source.slice(i, NUMBER.lastIndex);
   return { type: 'number', offset: i + shift, length: raw.length, value: Number(raw) };
+}
+
+/** A sticky pattern's verdict; a token too long for V8's backtracking stack (millions of escapes) leaves the text to the scanner. */
+function matches(pattern: RegExp, source: string): boolean {
+  try {
+    return pattern.test(source);
+  } catch {
+    return false;
+  }
 }
