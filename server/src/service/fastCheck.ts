@@ -102,8 +102,7 @@ export function fastPathPossible(rules: readonly Rule[]): boolean {
  * megabytes that the garbage collector copied from the young generation and that raised the
  * server's peak memory; a batch's values die young. Small batches parse fastest: measured at
  * 10,000 servers, batches of 32–64 entries took half the CPU time of batches of 256 and less than
- * one parse of the whole text. A batch is its values as an array (`parseValues`); the names come
- * from the keys' text.
+ * one parse of the whole text. A batch is its names and values as one array (`parseValues`).
  */
 export const BATCH = 32;
 

@@ -96,8 +96,9 @@ export function readEntry(text: TextSource, spans: Int32Array, index: number): P
 }
 
 /**
- * The tree of one entry with offsets in the whole document. It is parsed inside a one-property
- * object so its depth — and so duplicate-key severities and paths — is what it is in the document.
+ * The tree of one entry with offsets in the whole document. Text with a finding (a duplicate key)
+ * is scanned inside a one-property object so its depth — and so duplicate-key severities and
+ * paths — is what it is in the document; strictTree.ts builds the same tree for the rest.
  */
 export function entryTree(text: TextSource, span: EntrySpan, rules: number): TreeEntry {
   const source = text.slice(span.keyStart, span.valueEnd);

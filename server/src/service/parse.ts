@@ -14,7 +14,8 @@ export { effectiveProperties, findNodeAtPath, getProperty, isNonIntegerLiteral, 
  * (comments, trailing commas, a BOM, an empty file) is an error here. The tree is built
  * iteratively with an explicit stack, so 20,000 levels of nesting cannot overflow the call stack,
  * and duplicate keys are found in the same pass (compared after unescaping; the last one wins, as
- * in JSON.parse).
+ * in JSON.parse). Text with nothing to report — strict JSON without a duplicate key — gets the
+ * same tree from strictTree.ts, faster.
  */
 
 export type JsonNodeType = 'object' | 'array' | 'property' | 'string' | 'number' | 'boolean' | 'null';
