@@ -2,7 +2,7 @@ import { field, stringItems, type IndexEntry } from '../../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
 import { decodedOffsetMapper } from '../../placeholders';
 import { literalText, plainObject, type Rule } from '../rule';
-import { findSecrets, mayHoldSecret, rawTextMayHoldSecret, secretVariableName, type SecretLocation } from './secrets';
+import { findSecrets, rawTextMayHoldSecret, secretVariableName, type SecretLocation } from './secrets';
 
 /**
  * `hardcoded-secret`: a literal credential in `env`, `headers`, `args` or `url` is
@@ -50,7 +50,7 @@ const SECRET_MAPS = ['env', 'headers'] as const;
 
 /** What `mayReport` asks of each string it reads (also the fused predicate's question, cleanEntry.ts). */
 export function holdsSecret(item: unknown): boolean {
-  return typeof item === 'string' && mayHoldSecret(item) && findSecrets(item).length > 0;
+  return typeof item === 'string' && findSecrets(item).length > 0;
 }
 
 interface SecretSite {

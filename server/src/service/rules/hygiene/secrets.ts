@@ -60,8 +60,8 @@ function withoutPlaceholders(value: string): string {
 /** Every pattern above needs one of these: a cheap test before them (the fast path asks about every string). */
 const HINT = /github_pat_|ghp_|glpat-|xoxb-|xoxp-|sk-|AKIA|eyJ|bearer/i;
 
-/** False only when findSecrets would find nothing in this string (asked first: most strings answer no without an array). */
-export function mayHoldSecret(value: string): boolean {
+/** False only when findSecrets would find nothing in this string. */
+function mayHoldSecret(value: string): boolean {
   return value.length >= 16 && HINT.test(value);
 }
 
@@ -74,9 +74,12 @@ export function rawTextMayHoldSecret(raw: string): boolean {
   return raw.includes('\\') || HINT.test(raw);
 }
 
+/** What a string without a hint holds: one shared answer, no array per string (the fast path asks about every string). */
+const NO_SECRETS: readonly SecretMatch[] = Object.freeze([]);
+
 /** The literal credentials in a decoded string value, in order, never overlapping. */
-export function findSecrets(value: string): SecretMatch[] {
-  if (!mayHoldSecret(value)) return [];
+export function findSecrets(value: string): readonly SecretMatch[] {
+  if (!mayHoldSecret(value)) return NO_SECRETS;
   return matchSecrets(withoutPlaceholders(value));
 }
 
@@ -84,8 +87,8 @@ export function findSecrets(value: string): SecretMatch[] {
  * findSecrets without exempting placeholders: for text that only quotes a document (a message),
  * where a token is to be masked even inside a quoted `${NAME:-…}`.
  */
-export function findCredentialLike(text: string): SecretMatch[] {
-  return mayHoldSecret(text) ? matchSecrets(text) : [];
+export function findCredentialLike(text: string): readonly SecretMatch[] {
+  return mayHoldSecret(text) ? matchSecrets(text) : NO_SECRETS;
 }
 
 /**
