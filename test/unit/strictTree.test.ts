@@ -11,6 +11,7 @@ import { parseJson, scanJson, type JsonNode } from '../../server/src/service/par
 import { strictDocument, strictEntryProperty } from '../../server/src/service/strictTree';
 import { loadSeeds } from '../fuzz/corpus';
 import { generateCase, QUICK_LIMITS } from '../fuzz/mutators';
+import { jsonParseRejects } from '../fuzz/oracle';
 import { Rng } from '../fuzz/rng';
 
 /** What entryTree built before strictTree.ts: jsonc-parser's scanner on the entry in a one-property object, moved to the document's offsets. */
@@ -58,20 +59,11 @@ function flat(top: JsonNode): unknown[] {
   ];
 }
 
-function strictJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Compares the two on one entry; returns whether strictTree built it. */
 function compare(source: string, offset: number, what: string): boolean {
   const strict = strictEntryProperty(source, offset);
   const parsed = byParser(source, offset);
-  if (parsed.findings > 0 || !strictJson(`{${source}}`)) {
+  if (parsed.findings > 0 || jsonParseRejects(`{${source}}`) !== false) {
     assert.equal(strict, undefined, `parseJson has findings, so strictTree must leave it to it — ${what}: ${source.slice(0, 200)}`);
     return false;
   }
@@ -84,7 +76,7 @@ function compare(source: string, offset: number, what: string): boolean {
 function compareDocument(text: string, what: string): boolean {
   const scanned = scanJson(text);
   const strict = strictDocument(text);
-  if (scanned.findings.length > 0 || !strictJson(text)) {
+  if (scanned.findings.length > 0 || jsonParseRejects(text) !== false) {
     assert.equal(strict, undefined, `the scanner has findings, so strictTree must leave it to it — ${what}`);
     return false;
   }

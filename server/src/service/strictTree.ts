@@ -1,3 +1,4 @@
+import { skipWhitespace } from './entrySpans';
 import type { JsonNode } from './parse';
 
 /**
@@ -51,16 +52,10 @@ export function strictDocument(text: string): { root: JsonNode; maxDepth: number
  */
 export function strictEntryProperty(source: string, offset: number): JsonNode | undefined {
   const wrapper: JsonNode = { type: 'object', offset: 0, length: source.length + 2, children: [] };
-  let i = skipWhitespace(source, 0);
-  const key = stringAt(source, i, offset);
-  if (!key) return undefined;
-  const entry: JsonNode = { type: 'property', offset: key.offset, length: key.length, children: [key], parent: wrapper };
-  key.parent = entry;
+  const entry = propertyAt(source, skipWhitespace(source, 0), offset, wrapper);
+  if (!entry) return undefined;
   wrapper.children!.push(entry);
-  i = skipWhitespace(source, i + key.length);
-  if (source.charCodeAt(i) !== COLON) return undefined;
-  entry.colonOffset = i + offset;
-  return build(source, skipWhitespace(source, i + 1), offset, entry) ? entry : undefined;
+  return build(source, afterColon(source, entry, offset), offset, entry) ? entry : undefined;
 }
 
 /**
@@ -123,29 +118,33 @@ function build(source: string, i: number, shift: number, entry: JsonNode | undef
         i = skipWhitespace(source, i + 1);
       }
       if (frame.keys) {
-        const name = stringAt(source, i, shift);
-        if (!name || frame.keys.has(name.value as string)) return undefined;
-        frame.keys.add(name.value as string);
-        const property: JsonNode = { type: 'property', offset: name.offset, length: name.length, children: [name], parent: frame.node };
-        name.parent = property;
+        const property = propertyAt(source, i, shift, frame.node);
+        const key = property?.children![0].value as string;
+        if (!property || frame.keys.has(key)) return undefined;
+        frame.keys.add(key);
         frame.node.children!.push(property);
         frame.property = property;
-        i = skipWhitespace(source, i + name.length);
-        if (source.charCodeAt(i) !== COLON) return undefined;
-        property.colonOffset = i + shift;
-        i = skipWhitespace(source, i + 1);
+        i = afterColon(source, property, shift);
       }
       break;
     }
   }
 }
 
-function skipWhitespace(source: string, i: number): number {
-  for (;;) {
-    const c = source.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
-    i++;
-  }
+/** A property of `parent` with its key (at `i`) and colon read, or undefined when none starts there. */
+function propertyAt(source: string, i: number, shift: number, parent: JsonNode): JsonNode | undefined {
+  const key = stringAt(source, i, shift);
+  if (!key) return undefined;
+  const colon = skipWhitespace(source, i + key.length);
+  if (source.charCodeAt(colon) !== COLON) return undefined;
+  const property: JsonNode = { type: 'property', offset: key.offset, length: key.length, children: [key], parent, colonOffset: colon + shift };
+  key.parent = property;
+  return property;
+}
+
+/** Where the value of a property read by `propertyAt` starts. */
+function afterColon(source: string, property: JsonNode, shift: number): number {
+  return skipWhitespace(source, property.colonOffset! - shift + 1);
 }
 
 /** The string node at `i` (its value decoded), or undefined when none starts there. */
