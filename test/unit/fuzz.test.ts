@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { loadSeeds, repoRoot, type Seed } from '../fuzz/corpus';
 import { CHECK_FORMATS, planCase, runCliInProcess, runEngine } from '../fuzz/drivers';
+import { FuzzServer } from '../fuzz/lspDriver';
 import { generateCase, QUICK_LIMITS } from '../fuzz/mutators';
 import { checkEngineFindings, LineTable, signature, type Failure } from '../fuzz/oracle';
 import { loadReproducers } from '../fuzz/reproducers';
@@ -103,6 +104,29 @@ describe('fuzz: the fuzzer itself', () => {
     assert.equal(lines.rangeProblem({ start: { line: 1, character: 2 }, end: { line: 3, character: 0 } }), undefined);
     assert.match(lines.rangeProblem({ start: { line: 0, character: 2 }, end: { line: 0, character: 2 } }) ?? '', /past the end of line 0/);
     assert.match(lines.rangeProblem({ start: { line: 1, character: 1 }, end: { line: 1, character: 0 } }) ?? '', /before start/);
+  });
+
+  it('the language-server driver takes a version whose set equals the last one published as that set (the server sends no repeat)', async function () {
+    this.timeout(60_000);
+    // Found by a long run (seed 8801): two roots indexes in a row that both had no finding, and
+    // the driver waited a minute for a publication the server rightly never sends.
+    const world = diskWorld();
+    const server = await FuzzServer.start(world, { requests: false, hangMs: 10_000 });
+    try {
+      const clean = '{\n  "docs": { "name": "docs", "description": "The docs" }\n}\n';
+      assert.deepEqual(await server.diagnosticsFor('roots', clean), []);
+      assert.deepEqual(await server.diagnosticsFor('roots', `${clean}\n`), [], 'another text, no finding either');
+      const flawed = '{\n  "docs": { "name": 5 }\n}\n';
+      const first = await server.diagnosticsFor('roots', flawed);
+      assert.ok(first.length > 0, 'a roots entry whose name is a number has a finding');
+      assert.deepEqual(await server.diagnosticsFor('roots', `${flawed}  \n`), first, 'the same finding after text that moves nothing');
+      // The long run measures a slow case again by sending the very same text as a new version.
+      assert.deepEqual(await server.diagnosticsFor('roots', `${flawed}  \n`), first, 'the same text again');
+      assert.ok(server.alive, server.describe());
+    } finally {
+      await server.stop();
+      world.dispose();
+    }
   });
 
   it('shrinks an input to what still fails', async () => {
