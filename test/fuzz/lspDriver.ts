@@ -12,7 +12,7 @@ import { describeError, LineTable, SLOW_LIMIT_SIZE, SLOW_MS, checkReported, type
 import type { Rng } from './rng';
 import { checkRequestResult, REQUESTS, type Diagnostic } from './lspRequests';
 import { KNOWN_NAMES, type DiskWorld } from './workspace';
-import { DOCUMENT_ANALYSED } from '../../shared/src/protocol';
+import { CLASSIFY_REQUEST, DOCUMENT_ANALYSED, type ClassifyResult } from '../../shared/src/protocol';
 import { CODE_CACHE_DIR_VARIABLE } from '../../shared/src/serverProcess';
 
 let codeCacheDir: string | undefined;
@@ -266,9 +266,13 @@ export class FuzzServer {
    * the server's CPU milliseconds until then (wall time where /proc cannot tell).
    */
   private async publish(uri: string, text: string, rng: Rng | undefined): Promise<{ diagnostics: Diagnostic[]; elapsed: number }> {
+    // An air.json gets diagnostics but no documentAnalysed notification, so a set equal to the last
+    // one would leave its version unanswered: such a text reopens the document, which the server
+    // always answers with a publication (closing forgets the last set).
+    const kind = await this.bounded(this.connection.sendRequest<ClassifyResult>(CLASSIFY_REQUEST, { uri, text }), 60_000, `the classification of ${uri}`);
     const started = performance.now();
     const cpuAtStart = processCpuMs(this.child.pid);
-    const { arrived, version } = this.send(uri, text, rng);
+    const { arrived, version } = this.send(uri, text, rng, kind?.kind === 'air');
     // Wall time, generous: a loaded machine stretches it; CPU time judges slowness above.
     const hangMs = this.options.hangMs ?? (text.length < SLOW_LIMIT_SIZE ? 60_000 : 300_000);
     try {
@@ -281,11 +285,11 @@ export class FuzzServer {
   }
 
   /** didOpen or didChange with the whole text, without waiting; `arrived` resolves with that version's diagnostics. */
-  private send(uri: string, text: string, rng: Rng | undefined): { arrived: Promise<Diagnostic[]>; version: number } {
+  private send(uri: string, text: string, rng: Rng | undefined, reopen = false): { arrived: Promise<Diagnostic[]>; version: number } {
     const version = (this.versions.get(uri) ?? 0) + 1;
     this.versions.set(uri, version);
     const arrived = new Promise<Diagnostic[]>((resolve) => this.waiters.set(`${uri}#${version}`, resolve));
-    if (this.open.has(uri) && rng?.chance(0.02)) {
+    if (this.open.has(uri) && (reopen || rng?.chance(0.02))) {
       // Now and then close and reopen: the server must drop and rebuild its state for the URI.
       void this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
       this.open.delete(uri);

@@ -122,6 +122,11 @@ describe('fuzz: the fuzzer itself', () => {
       assert.deepEqual(await server.diagnosticsFor('roots', `${flawed}  \n`), first, 'the same finding after text that moves nothing');
       // The long run measures a slow case again by sending the very same text as a new version.
       assert.deepEqual(await server.diagnosticsFor('roots', `${flawed}  \n`), first, 'the same text again');
+      // A file named like a catalog whose $schema makes it an air.json gets no documentAnalysed
+      // notification (seed 9404 case 18078): two such texts in a row with the same set.
+      const air = '{\n  "$schema": "https://pulsemcp.github.io/air/schemas/air.schema.json",\n  "name": "x"\n}\n';
+      const airSet = await server.diagnosticsFor('catalog', air);
+      assert.deepEqual(await server.diagnosticsFor('catalog', `${air}\n`), airSet, 'an air.json with the same set again');
       assert.ok(server.alive, server.describe());
     } finally {
       await server.stop();
