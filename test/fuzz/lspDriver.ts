@@ -89,26 +89,15 @@ export class FuzzServer {
     });
     connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; version?: number; diagnostics: Diagnostic[] }) => {
       server.shown.set(params.uri, params.diagnostics);
-      for (const key of [`${params.uri}#${params.version}`, `${params.uri}#next`]) {
-        const waiter = server.waiters.get(key);
-        if (waiter) {
-          server.waiters.delete(key);
-          waiter(params.diagnostics);
-        }
-      }
+      for (const key of [`${params.uri}#${params.version}`, `${params.uri}#next`]) server.settle(key, params.diagnostics);
     });
     // The server never publishes a set equal to the last one it published for a document (push
     // mode, bench/NOTES.md "Pull diagnostics"); each new analysis of a catalog or roots index ends
     // with this notification, after the publication when there was one. A version still waited for
     // then has the set the client already shows.
-    connection.onNotification(DOCUMENT_ANALYSED, (params: { uri: string; version: number }) => {
-      const key = `${params.uri}#${params.version}`;
-      const waiter = server.waiters.get(key);
-      if (waiter) {
-        server.waiters.delete(key);
-        waiter(server.shown.get(params.uri) ?? []);
-      }
-    });
+    connection.onNotification(DOCUMENT_ANALYSED, (params: { uri: string; version: number }) =>
+      server.settle(`${params.uri}#${params.version}`, server.shown.get(params.uri) ?? []),
+    );
     connection.onNotification('window/logMessage', (params: { type: number; message: string }) => {
       if (params.type === 1) server.errorLogs.push(params.message);
     });
@@ -141,6 +130,14 @@ export class FuzzServer {
     server.capabilities = result.capabilities ?? {};
     void connection.sendNotification('initialized', {});
     return server;
+  }
+
+  /** Resolve whoever waits for `key` (`uri#version` or `uri#next`), once. */
+  private settle(key: string, diagnostics: Diagnostic[]): void {
+    const waiter = this.waiters.get(key);
+    if (!waiter) return;
+    this.waiters.delete(key);
+    waiter(diagnostics);
   }
 
   get alive(): boolean {
