@@ -54,6 +54,8 @@ export interface CheckOptions {
   rules?: readonly Rule[];
   /** Test seam: false forces the full parser, to compare it with the fast path. */
   fastPath?: boolean;
+  /** Test seam: false keeps the fast path off the WebAssembly scanner (service/wasmScan.ts), to compare the two. */
+  wasm?: boolean;
 }
 
 export interface CheckResult {
@@ -91,7 +93,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   }
   const rules = activeRules(kind, options);
   if (kind === 'catalog' && !options.parsed && options.fastPath !== false) {
-    const fast = fastCheck(text, facts, rules, ruleRunner(options));
+    const fast = fastCheck(text, facts, rules, ruleRunner(options), options.wasm !== false);
     if (fast) return fastResult(text, fast, options);
   }
   const parsed = options.parsed ?? parseJson(text);

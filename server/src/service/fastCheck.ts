@@ -1,24 +1,14 @@
 import type { TextSource } from './pieceText';
 import type { WorkspaceFacts } from './facts';
 import type { Finding } from './findings';
-import {
-  countKeys,
-  DEPTH,
-  KEY_COUNT,
-  KEY_END,
-  KEY_START,
-  scanEntrySpans,
-  skipValue,
-  spanAt,
-  SPAN_FIELDS,
-  VALUE_END,
-  VALUE_START,
-  type ScannedObject,
-} from './entrySpans';
-import { entryAt, entryOf, entryTree, parseValues, readEntry, shiftFinding, shiftTree, type TreeEntry } from './fastEntries';
+import { DEPTH, KEY_COUNT, KEY_END, KEY_START, scanEntrySpans, skipValue, spanAt, SPAN_FIELDS, VALUE_END, VALUE_START, type ScannedObject } from './entrySpans';
+import { entryAt, entryTree, readEntry, shiftFinding, shiftTree, type TreeEntry } from './fastEntries';
+import { judge, judgeEntries, SCHEMA } from './fastJudge';
 import type { JsonNode, ParsedJson } from './parse';
-import { cleanEntryPredicate, NOT_CLEAN, type CleanEntry } from './rules/cleanEntry';
-import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule, RuleContext } from './rules/rule';
+import { cleanEntryPredicate, type CleanEntry } from './rules/cleanEntry';
+import { OVERWRITTEN } from './rules/ineffective';
+import { scanWithVerdicts } from './wasmScan';
+import type { GroupKeys as Keys, PlainContext, Rule, RuleContext } from './rules/rule';
 
 /**
  * The fast path for catalogs (bench/NOTES.md). A big catalog is almost all clean entries,
@@ -95,49 +85,22 @@ export function fastPathPossible(rules: readonly Rule[]): boolean {
   return rules.length <= MAX_RULES && rules.every((rule) => rule.mayReport !== undefined);
 }
 
-/**
- * Entries are read BATCH at a time, each batch with one `JSON.parse` (V8's parser is the floor;
- * one parse per entry cost more in calls and slices, bench/NOTES.md). The whole document in one
- * parse kept every entry's value alive until the last was judged: at 10,000 servers tens of
- * megabytes that the garbage collector copied from the young generation and that raised the
- * server's peak memory; a batch's values die young. Small batches parse fastest: measured at
- * 10,000 servers, batches of 32–64 entries took half the CPU time of batches of 256 and less than
- * one parse of the whole text. A batch is its names and values as one array (`parseValues`).
- */
-export const BATCH = 32;
-
 /** Rule sets are bit masks. */
 const MAX_RULES = 30;
 
-/** `judge`'s answer for `$schema`, which is not an entry. */
-const SCHEMA = -1;
-
-export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly Rule[], runRule: RunRule): FastResult | undefined {
+export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly Rule[], runRule: RunRule, useWasm = true): FastResult | undefined {
   if (!fastPathPossible(rules)) return undefined;
-  const object = scanEntrySpans(text);
-  if (!object) return undefined;
   const context: PlainContext = { kind: 'catalog', facts };
   const clean = cleanEntryPredicate(rules, context);
-  const names = new Map<string, number>();
+  // The WebAssembly scanner judges entries as it finds them; without the fused predicate it has nothing to judge for.
+  const scan = useWasm && clean ? scanWithVerdicts(text, clean.knownNames(), OVERWRITTEN) : undefined;
+  const object = scan?.object ?? scanEntrySpans(text);
+  if (!object) return undefined;
   const reporters = new Int32Array(object.count);
   const groupKeys: (Keys[] | undefined)[] = rules.map((rule) => (rule.groupKeys ? new Array<Keys>(object.count) : undefined));
-  let schemaIndex = -1;
-  let batch: { items: unknown[]; slices: string[] } | undefined;
-  for (let index = 0; index < object.count; index++) {
-    if (index % BATCH === 0) {
-      batch = parseValues(text, object.spans, index, Math.min(object.count, index + BATCH));
-      if (!batch) return undefined;
-    }
-    const read = entryOf(object.spans, index, batch!, index % BATCH);
-    if (!read) return undefined;
-    const size = names.size;
-    names.set(read.name, index);
-    if (names.size === size) return undefined; // a duplicate top-level name
-    const judged = judge(read, object.spans[index * SPAN_FIELDS + KEY_COUNT], rules, context, clean, groupKeys, index);
-    if (judged === undefined) return undefined;
-    if (judged === SCHEMA) schemaIndex = index;
-    else reporters[index] = judged;
-  }
+  const judged = judgeEntries(text, object, scan, rules, context, clean, groupKeys, reporters);
+  if (!judged) return undefined;
+  const { names, schemaIndex } = judged;
   const groupSizes = rules.map(() => new Map<string, number>());
   for (let r = 0; r < groupKeys.length; r++) {
     const perEntry = groupKeys[r];
@@ -413,36 +376,5 @@ function inSharedGroup(keys: string | readonly string[], sizes: ReadonlyMap<stri
   return false;
 }
 
-/**
- * The rules that may report on an entry (a bit mask), its group keys written into `groupKeys`,
- * SCHEMA for a string `$schema`, or undefined when only the full parser can judge the document.
- */
-function judge(
-  entry: PlainEntry,
-  keyCount: number,
-  rules: readonly Rule[],
-  context: PlainContext,
-  clean: CleanEntry | undefined,
-  groupKeys: (Keys[] | undefined)[],
-  index: number,
-): number | undefined {
-  if (entry.name === '$schema') return typeof entry.value === 'string' ? SCHEMA : undefined;
-  let reporters = 0;
-  // A duplicate key (fewer keys than scanned; a clean entry's counted on the way) is every rule's business.
-  const cleanKeys = clean === undefined ? NOT_CLEAN : clean(entry);
-  if ((cleanKeys === NOT_CLEAN ? countKeys(entry.value) : cleanKeys) !== keyCount) reporters = (1 << rules.length) - 1;
-  else if (cleanKeys === NOT_CLEAN) {
-    for (let r = 0; r < rules.length; r++) if (rules[r].mayReport!(entry, context)) reporters |= 1 << r;
-  }
-  for (let r = 0; r < rules.length; r++) {
-    const rule = rules[r];
-    if (rule.groupKeys) groupKeys[r]![index] = emptyToUndefined(rule.groupKeys(entry, context));
-  }
-  return reporters;
-}
-
-function emptyToUndefined(keys: Keys): Keys {
-  return typeof keys === 'string' || keys === undefined ? keys : keys.length === 0 ? undefined : keys.length === 1 ? keys[0] : keys;
-}
-
 export { readEntry };
+export { BATCH } from './fastJudge';

@@ -30,7 +30,7 @@ export interface TreeEntry {
 }
 
 /**
- * The names and values of entries [from, to) with one `JSON.parse` of them as an array — each key's
+ * The names and values of the entries `indices[from…to)` with one `JSON.parse` of them as an array — each key's
  * string then its value — or undefined when one is not strict JSON (a raw control character or a
  * bad escape the scanner let through, brackets it matched by depth only). An array rather than the
  * members as an object: V8 neither interns every server's name nor builds a hidden class per batch
@@ -38,11 +38,17 @@ export interface TreeEntry {
  * parser decodes and proves them rather than a pattern and a slice per key ("What changed in the
  * seventh session").
  */
-export function parseValues(text: string, spans: Int32Array, from: number, to: number): { items: unknown[]; slices: string[] } | undefined {
+export function parseValues(
+  text: string,
+  spans: Int32Array,
+  indices: readonly number[],
+  from: number,
+  to: number,
+): { items: unknown[]; slices: string[] } | undefined {
   const slices: string[] = [];
   const parts: string[] = [];
-  for (let index = from; index < to; index++) {
-    const at = index * SPAN_FIELDS;
+  for (let i = from; i < to; i++) {
+    const at = indices[i] * SPAN_FIELDS;
     const slice = text.slice(spans[at + VALUE_START], spans[at + VALUE_END]);
     slices.push(slice);
     parts.push(text.slice(spans[at + KEY_START], spans[at + KEY_END]), slice);

@@ -35,7 +35,17 @@ import { PLAIN_URI } from '../uriFormat';
  * The number of object keys in a clean entry's value, counted on the way (the fast path compares it
  * with the scanner's count to find a duplicate key, instead of a second walk); NOT_CLEAN otherwise.
  */
-export type CleanEntry = (entry: PlainEntry) => number;
+export interface CleanEntry {
+  (entry: PlainEntry): number;
+  /**
+   * Whether one of the asked rules may report on an entry of the shape that holds `holds` (the bits
+   * below, as the WebAssembly scanner's verdict gives them: service/wasmScan.ts). The entry's value
+   * may hold only the fields those rules read (fastJudge.ts `verdictEntry`).
+   */
+  asks(entry: PlainEntry, holds: number): boolean;
+  /** The variable names a placeholder resolves to, for the WebAssembly scanner's own lookups. */
+  knownNames(): Iterable<string>;
+}
 
 /** The fused predicate's answer for an entry outside the shape. */
 export const NOT_CLEAN = -1;
@@ -51,14 +61,14 @@ const SHAPE_RULES: ReadonlySet<Rule> = new Set([
   npxCacheIsolatedRule,
 ]);
 
-/** What an entry of the shape holds that an ASKED rule looks at (bits). */
-const ALWAYS = 1;
-const TIMEOUT = 2;
-const UNAVAILABLE = 4;
-const ROOTS = 8;
-const NPX = 16;
+/** What an entry of the shape holds that an ASKED rule looks at (bits; server/wasm/entryScan.ts has the same). */
+export const ALWAYS = 1;
+export const TIMEOUT = 2;
+export const UNAVAILABLE = 4;
+export const ROOTS = 8;
+export const NPX = 16;
 /** `shape` answers the bits above plus this times the number of keys it walked (no shift: no overflow). */
-const KEYS = 32;
+export const KEYS = 32;
 
 /** Rules asked themselves, and when. */
 const ASKED: ReadonlyMap<Rule, number> = new Map([
@@ -87,12 +97,15 @@ export function cleanEntryPredicate(rules: readonly Rule[], context: PlainContex
   const known = (name: string): boolean => variables.find(name) !== undefined;
   // Indexed loops here and in `shape`: a first check runs mostly in V8's interpreter, where each
   // step of a `for…of` allocates its result (bench/NOTES.md, "What changed in the sixth session").
-  return (entry) => {
-    const holds = shape(entry, known);
-    if (holds === NOT_CLEAN) return NOT_CLEAN;
-    for (let i = 0; i < asked.length; i++) if ((holds & asked[i].when) !== 0 && asked[i].rule.mayReport!(entry, context)) return NOT_CLEAN;
-    return Math.floor(holds / KEYS);
+  const asks = (entry: PlainEntry, holds: number): boolean => {
+    for (let i = 0; i < asked.length; i++) if ((holds & asked[i].when) !== 0 && asked[i].rule.mayReport!(entry, context)) return true;
+    return false;
   };
+  const clean = (entry: PlainEntry): number => {
+    const holds = shape(entry, known);
+    return holds === NOT_CLEAN || asks(entry, holds) ? NOT_CLEAN : Math.floor(holds / KEYS);
+  };
+  return Object.assign(clean, { asks, knownNames: () => variables.allNames() });
 }
 
 /** Fields only a stdio server may have (`env` is ineffective on a remote one: a bit of `local`), and only a remote one. */
@@ -114,7 +127,7 @@ const OAUTH = 4;
  * (ineffective-field), no secret in what hardcoded-secret reads (its own `findSecrets`), https
  * only (insecure-transport), no empty client id or secret and no other `oauth` key (oauth).
  */
-function shape(entry: PlainEntry, known: (name: string) => boolean): number {
+export function shape(entry: PlainEntry, known: (name: string) => boolean): number {
   if (!SERVER_NAME_PATTERN.test(entry.name)) return NOT_CLEAN;
   const record = plainObject(entry.value);
   if (!record) return NOT_CLEAN;

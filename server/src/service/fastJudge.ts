@@ -1,0 +1,154 @@
+import { countKeys, KEY_COUNT, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START, type ScannedObject } from './entrySpans';
+import { entryOf, parseValues } from './fastEntries';
+import { NOT_CLEAN, NPX, ROOTS, TIMEOUT, UNAVAILABLE, type CleanEntry } from './rules/cleanEntry';
+import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule } from './rules/rule';
+import { ARGS, ROW, ROOTS as ROOTS_SPAN, TIMEOUT as TIMEOUT_SPAN, UNAVAILABLE as UNAVAILABLE_SPAN, VERDICT, type VerdictScan } from './wasmScan';
+
+/**
+ * How the fast path judges each entry (fastCheck.ts, bench/NOTES.md): which rules may report on it
+ * and which groups it joins. An entry the WebAssembly scanner found clean (service/wasmScan.ts) is
+ * judged from its name and the few values the asked rules read, without `JSON.parse` of the rest;
+ * every other entry is read BATCH at a time with `JSON.parse` and judged by the fused predicate or,
+ * outside its shape, by every rule's `mayReport`.
+ */
+
+/**
+ * Entries are read BATCH at a time, each batch with one `JSON.parse` (V8's parser is the floor;
+ * one parse per entry cost more in calls and slices, bench/NOTES.md). The whole document in one
+ * parse kept every entry's value alive until the last was judged: at 10,000 servers tens of
+ * megabytes that the garbage collector copied from the young generation and that raised the
+ * server's peak memory; a batch's values die young. Small batches parse fastest: measured at
+ * 10,000 servers, batches of 32–64 entries took half the CPU time of batches of 256 and less than
+ * one parse of the whole text. A batch is its names and values as one array (`parseValues`).
+ */
+export const BATCH = 32;
+
+/** `judge`'s answer for `$schema`, which is not an entry. */
+export const SCHEMA = -1;
+
+export interface Judged {
+  /** Name → entry index. */
+  names: Map<string, number>;
+  /** The `$schema` entry's index, or -1. */
+  schemaIndex: number;
+}
+
+/**
+ * Every entry's reporters (into `reporters`) and group keys (into `groupKeys`), or undefined when
+ * only the full parser can judge the document (a duplicate top-level name, a value JSON.parse
+ * refuses, a `$schema` that is not a string).
+ */
+export function judgeEntries(
+  text: string,
+  object: ScannedObject,
+  scan: VerdictScan | undefined,
+  rules: readonly Rule[],
+  context: PlainContext,
+  clean: CleanEntry | undefined,
+  groupKeys: (Keys[] | undefined)[],
+  reporters: Int32Array,
+): Judged | undefined {
+  const names = new Map<string, number>();
+  let schemaIndex = -1;
+  const rows = clean ? scan?.rows : undefined;
+  const parsed: number[] = [];
+  for (let index = 0; index < object.count; index++) {
+    const verdict = rows ? rows[index * ROW + VERDICT] : NOT_CLEAN;
+    if (verdict === NOT_CLEAN) {
+      parsed.push(index);
+      continue;
+    }
+    const entry = verdictEntry(text, rows!, index, verdict);
+    if (!addName(names, entry.name, index)) return undefined;
+    // An asked rule may report: the entry is judged again from its whole value.
+    if (clean!.asks(entry, verdict)) parsed.push(index);
+    else setGroupKeys(entry, rules, context, groupKeys, index);
+  }
+  const spans = object.spans;
+  let batch: { items: unknown[]; slices: string[] } | undefined;
+  for (let at = 0; at < parsed.length; at++) {
+    if (at % BATCH === 0) {
+      batch = parseValues(text, spans, parsed, at, Math.min(parsed.length, at + BATCH));
+      if (!batch) return undefined;
+    }
+    const index = parsed[at];
+    const read = entryOf(spans, index, batch!, at % BATCH);
+    if (!read) return undefined;
+    if ((!rows || rows[index * ROW + VERDICT] === NOT_CLEAN) && !addName(names, read.name, index)) return undefined;
+    const judged = judge(read, spans[index * SPAN_FIELDS + KEY_COUNT], rules, context, clean, groupKeys, index);
+    if (judged === undefined) return undefined;
+    if (judged === SCHEMA) schemaIndex = index;
+    else reporters[index] = judged;
+  }
+  return { names, schemaIndex };
+}
+
+/** False for a name seen before (a duplicate top-level name: the full parser reports it). */
+function addName(names: Map<string, number>, name: string, index: number): boolean {
+  const size = names.size;
+  names.set(name, index);
+  return names.size !== size;
+}
+
+/** What a clean entry without any asked value holds: no field any asked or grouping rule reads. */
+const NO_FIELDS: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * A clean entry as the rules that judge it from its verdict see it: its name (a clean name has no
+ * escape), its text, and a value holding only what those rules read — `type`, `command` and `args`
+ * of an npx server, the timeout, the reason, the roots (test/unit/wasmScan.test.ts proves each
+ * answers the same as on the whole value).
+ */
+export function verdictEntry(text: string, rows: Int32Array, index: number, verdict: number): PlainEntry {
+  const at = index * ROW;
+  const name = text.slice(rows[at + KEY_START] + 1, rows[at + KEY_END] - 1);
+  const slice = text.slice(rows[at + VALUE_START], rows[at + VALUE_END]);
+  if ((verdict & (NPX | TIMEOUT | UNAVAILABLE | ROOTS)) === 0) return { name, value: NO_FIELDS, slice };
+  const value: Record<string, unknown> = {};
+  const read = (field: number): unknown => JSON.parse(text.slice(rows[at + field], rows[at + field + 1]));
+  if ((verdict & NPX) !== 0) {
+    value.type = 'stdio';
+    value.command = 'npx';
+    if (rows[at + ARGS + 1] !== 0) value.args = read(ARGS);
+  }
+  if ((verdict & TIMEOUT) !== 0) value.startup_timeout_sec = read(TIMEOUT_SPAN);
+  if ((verdict & UNAVAILABLE) !== 0) value.unavailable = read(UNAVAILABLE_SPAN);
+  if ((verdict & ROOTS) !== 0) value.default_in_roots = read(ROOTS_SPAN);
+  return { name, value, slice };
+}
+
+function setGroupKeys(entry: PlainEntry, rules: readonly Rule[], context: PlainContext, groupKeys: (Keys[] | undefined)[], index: number): void {
+  for (let r = 0; r < rules.length; r++) {
+    const rule = rules[r];
+    if (rule.groupKeys) groupKeys[r]![index] = emptyToUndefined(rule.groupKeys(entry, context));
+  }
+}
+
+/**
+ * The rules that may report on an entry (a bit mask), its group keys written into `groupKeys`,
+ * SCHEMA for a string `$schema`, or undefined when only the full parser can judge the document.
+ */
+export function judge(
+  entry: PlainEntry,
+  keyCount: number,
+  rules: readonly Rule[],
+  context: PlainContext,
+  clean: CleanEntry | undefined,
+  groupKeys: (Keys[] | undefined)[],
+  index: number,
+): number | undefined {
+  if (entry.name === '$schema') return typeof entry.value === 'string' ? SCHEMA : undefined;
+  let reporters = 0;
+  // A duplicate key (fewer keys than scanned; a clean entry's counted on the way) is every rule's business.
+  const cleanKeys = clean === undefined ? NOT_CLEAN : clean(entry);
+  if ((cleanKeys === NOT_CLEAN ? countKeys(entry.value) : cleanKeys) !== keyCount) reporters = (1 << rules.length) - 1;
+  else if (cleanKeys === NOT_CLEAN) {
+    for (let r = 0; r < rules.length; r++) if (rules[r].mayReport!(entry, context)) reporters |= 1 << r;
+  }
+  setGroupKeys(entry, rules, context, groupKeys, index);
+  return reporters;
+}
+
+function emptyToUndefined(keys: Keys): Keys {
+  return typeof keys === 'string' || keys === undefined ? keys : keys.length === 0 ? undefined : keys.length === 1 ? keys[0] : keys;
+}

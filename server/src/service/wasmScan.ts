@@ -1,0 +1,154 @@
+import { SPAN_FIELDS, type ScannedObject } from './entrySpans';
+import { ENTRY_SCAN_WASM } from './generated/entryScanWasm';
+
+/**
+ * The fast path's scanner and fused predicate in WebAssembly (server/wasm/entryScan.ts; bench/NOTES.md,
+ * "What changed in the ninth session"): one pass over the catalog's UTF-8 bytes finds every entry as
+ * `scanEntrySpans` does and tells, per entry, whether its text has the clean shape — so that most
+ * entries need neither `JSON.parse` nor the walk over their value. This module owns the module's
+ * memory: the sets of names it looks up, the text's bytes, the rows it writes.
+ */
+
+/** Per entry, ROW int32 in `rows`: the span table's SPAN_FIELDS fields, then these. */
+export const ROW = 16;
+/** NOT_CLEAN (-1), or the fused predicate's `shape` answer (rules/cleanEntry.ts). */
+export const VERDICT = 6;
+/** Spans (start, end) of the values the asked rules read; 0, 0 when absent. */
+export const ARGS = 8;
+export const TIMEOUT = 10;
+export const UNAVAILABLE = 12;
+export const ROOTS = 14;
+
+export interface VerdictScan {
+  object: ScannedObject;
+  /** ROW int32 per entry; valid until the next scan. */
+  rows: Int32Array;
+}
+
+/** What this module uses of the WebAssembly API (its types are in TypeScript's DOM library, not ES2022's). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: object };
+};
+
+interface Exports {
+  memory: WasmMemory;
+  heapBase(): number;
+  setScratch(at: number): void;
+  buildSet(id: number, blob: number, length: number, table: number, slots: number): void;
+  scan(text: number, length: number, rows: number, capacity: number): number;
+}
+
+const NOT_SCANNED = -1;
+const MORE_ROWS = -2;
+const PAGE = 65536;
+/** The scratch the module keeps a map's keys in (32 keys of two int32). */
+const SCRATCH_BYTES = 256;
+
+let instance: Exports | null | undefined;
+
+/** The module's one instance, or null where WebAssembly cannot run (then the JavaScript scanner does it all). */
+function moduleInstance(): Exports | null {
+  if (instance === undefined) {
+    try {
+      const binary = atob(ENTRY_SCAN_WASM);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as Exports;
+    } catch {
+      instance = null;
+    }
+  }
+  return instance;
+}
+
+const encoder = new TextEncoder();
+/** Names a placeholder can resolve to: upper case, as placeholders.ts `placeholdersAllResolved` reads them. */
+const PLACEHOLDER_NAME = /^[A-Z_][A-Z0-9_]*$/;
+
+/**
+ * The entries of `text` with the module's verdicts, or undefined when the module cannot run or the
+ * text is not one object of entries the way it reads it (the JavaScript scanner then decides).
+ * `known`: the variable names placeholders resolve to; `refused`: the env keys a clean entry may
+ * not set. A fresh instance per scan: its memory (the text's bytes, the rows) is garbage with it,
+ * instead of a catalog's size held for the process's life.
+ */
+export function scanWithVerdicts(text: string, known: Iterable<string>, refused: Iterable<string>): VerdictScan | undefined {
+  const wasm = moduleInstance();
+  if (!wasm) return undefined;
+  const sets = [setBlob(known), setBlob(refused)];
+  let at = align(wasm.heapBase());
+  wasm.setScratch(at);
+  at += SCRATCH_BYTES;
+  const layout = sets.map((blob) => {
+    const slots = tableSlots(blob.count);
+    const place = { blob: at, table: align(at + blob.bytes.length), slots };
+    at = place.table + slots * 8;
+    return place;
+  });
+  const textAt = at;
+  // Room for the ASCII text and a few characters beyond; the rest, if any, after a second look.
+  let room = text.length + (text.length >> 6) + 64;
+  ensure(wasm.memory, textAt + room);
+  const first = encoder.encodeInto(text, new Uint8Array(wasm.memory.buffer, textAt, room));
+  const written = { read: first.read, written: first.written };
+  if (first.read < text.length) {
+    // Up to three bytes a code unit.
+    room = written.written + (text.length - first.read) * 3;
+    ensure(wasm.memory, textAt + room);
+    const rest = encoder.encodeInto(text.slice(first.read), new Uint8Array(wasm.memory.buffer, textAt + first.written, room - first.written));
+    written.written += rest.written;
+  }
+  const bytes = new Uint8Array(wasm.memory.buffer);
+  sets.forEach((blob, id) => {
+    bytes.set(blob.bytes, layout[id].blob);
+    wasm.buildSet(id, layout[id].blob, blob.bytes.length, layout[id].table, layout[id].slots);
+  });
+  const rowsAt = align(textAt + written.written) + 8;
+  // Entries are rarely under a hundred bytes; a text of tiny ones gets the room it needs on a second try.
+  for (const capacity of [Math.ceil(written.written / 64) + 16, Math.ceil(written.written / 5) + 1]) {
+    ensure(wasm.memory, rowsAt + capacity * ROW * 4);
+    const count = wasm.scan(textAt, written.written, rowsAt, capacity);
+    if (count === NOT_SCANNED) return undefined;
+    if (count === MORE_ROWS) continue;
+    const header = new Int32Array(wasm.memory.buffer, rowsAt - 8, 2);
+    const rows = new Int32Array(wasm.memory.buffer, rowsAt, count * ROW);
+    const spans = new Int32Array(count * SPAN_FIELDS);
+    for (let index = 0; index < count; index++) {
+      for (let field = 0; field < SPAN_FIELDS; field++) spans[index * SPAN_FIELDS + field] = rows[index * ROW + field];
+    }
+    return { object: { start: header[0], end: header[1], count, spans }, rows };
+  }
+  return undefined;
+}
+
+function setBlob(names: Iterable<string>): { bytes: Uint8Array; count: number } {
+  let joined = '';
+  let count = 0;
+  for (const name of names) {
+    if (!PLACEHOLDER_NAME.test(name)) continue;
+    joined += `${name}\n`;
+    count++;
+  }
+  return { bytes: encoder.encode(joined), count };
+}
+
+/** A power of two at least twice the names: the module's open addressing always finds an empty slot. */
+function tableSlots(count: number): number {
+  let slots = 4;
+  while (slots < count * 2) slots *= 2;
+  return slots;
+}
+
+function align(at: number): number {
+  return (at + 7) & ~7;
+}
+
+function ensure(memory: WasmMemory, bytes: number): void {
+  const have = memory.buffer.byteLength;
+  if (bytes > have) memory.grow(Math.ceil((bytes - have) / PAGE));
+}

@@ -1,0 +1,222 @@
+/**
+ * The WebAssembly scanner (server/wasm/entryScan.ts through service/wasmScan.ts) stands in for two
+ * pieces of JavaScript on the fast path, so it must agree with both exactly:
+ * - where entries are: the same spans as `scanEntrySpans` in UTF-16 offsets, whatever characters
+ *   beyond ASCII come before them; no scan where the JavaScript scanner has none;
+ * - whether an entry is clean: a verdict other than NOT_CLEAN equals what the fused predicate's
+ *   `shape` answers on the parsed value (the held bits and the keys walked), and the asked rules
+ *   and the grouping rules answer the same on the value fastJudge.ts `verdictEntry` rebuilds from
+ *   the verdict as on the whole value;
+ * and a check with it finds what a check without it finds. On generated catalogs, every seed and
+ * fixture catalog, and entries mutated towards every edge, under each facts variant and rule set.
+ */
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { generateCatalog, knownVariableNames } from '../../bench/generate';
+import { checkDocument } from '../../server/src/service/engine';
+import { scanEntrySpans, SPAN_FIELDS } from '../../server/src/service/entrySpans';
+import { verdictEntry } from '../../server/src/service/fastJudge';
+import { cleanEntryPredicate, NOT_CLEAN, shape } from '../../server/src/service/rules/cleanEntry';
+import { OVERWRITTEN } from '../../server/src/service/rules/ineffective';
+import type { PlainContext, PlainEntry } from '../../server/src/service/rules/rule';
+import { ROW, scanWithVerdicts, VERDICT } from '../../server/src/service/wasmScan';
+import { loadSeeds } from '../fuzz/corpus';
+import { Rng } from '../fuzz/rng';
+import { engineWorld } from '../fuzz/workspace';
+import { entriesOf, mutate, NAMES, predicateCases, written, type Json } from '../support/entryEdges';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/** A catalog text of these entries, laid out one way or another. */
+function catalogOf(entries: readonly PlainEntry[], rng: Rng): string {
+  const separator = rng.pick([',\n  ', ',', ' , ']);
+  return `{${rng.pick(['\n  ', '', ' '])}${entries.map((entry) => `${JSON.stringify(entry.name)}${rng.pick([': ', ':', ' : '])}${entry.slice}`).join(separator)}\n}\n`;
+}
+
+/** The JavaScript scanner's spans against the WebAssembly one's; returns the scan (undefined when neither scans). */
+function sameSpans(text: string, known: Iterable<string> = []): ReturnType<typeof scanWithVerdicts> {
+  const js = scanEntrySpans(text);
+  const wasm = scanWithVerdicts(text, known, OVERWRITTEN);
+  if (!js) {
+    assert.equal(wasm, undefined, `no scan where the JavaScript scanner has none: ${JSON.stringify(text.slice(0, 200))}`);
+    return undefined;
+  }
+  if (!wasm) return undefined;
+  assert.equal(wasm.object.count, js.count, 'entries');
+  assert.equal(wasm.object.start, js.start, 'object start');
+  assert.equal(wasm.object.end, js.end, 'object end');
+  for (let index = 0; index < js.count; index++) {
+    for (let field = 0; field < 4; field++) {
+      assert.equal(
+        wasm.object.spans[index * SPAN_FIELDS + field],
+        js.spans[index * SPAN_FIELDS + field],
+        `entry ${index} field ${field} in ${JSON.stringify(text.slice(0, 200))}`,
+      );
+    }
+  }
+  return wasm;
+}
+
+describe('the WebAssembly scanner', function () {
+  this.timeout(120_000);
+  const world = engineWorld();
+  const { factsVariants, ruleSets } = predicateCases(world);
+
+  /** Asserts the verdicts of the entries' catalog, per facts variant and rule set; returns [verdicts, JavaScript-clean entries]. */
+  function check(entries: readonly PlainEntry[], what: string, rng: Rng): [number, number] {
+    let verdicts = 0;
+    let jsClean = 0;
+    const text = catalogOf(entries, rng);
+    for (const [factsName, facts] of factsVariants) {
+      const context: PlainContext = { kind: 'catalog', facts };
+      const known = (name: string): boolean => facts.variables.find(name) !== undefined;
+      for (const [rulesName, rules] of ruleSets) {
+        const predicate = cleanEntryPredicate(rules, context)!;
+        const scan = sameSpans(text, predicate.knownNames());
+        assert.ok(scan, `the catalog of ${what} scans`);
+        entries.forEach((entry, index) => {
+          const verdict = scan.rows[index * ROW + VERDICT];
+          const expected = shape(entry, known);
+          if (expected !== NOT_CLEAN) jsClean++;
+          if (verdict === NOT_CLEAN) return;
+          verdicts++;
+          const where = `${what}, ${factsName} facts, ${rulesName}: ${JSON.stringify(entry.name)} ${entry.slice.slice(0, 400)}`;
+          assert.equal(verdict, expected, `the verdict is shape's — ${where}`);
+          const rebuilt = verdictEntry(text, scan.rows, index, verdict);
+          assert.equal(rebuilt.name, entry.name, `the name — ${where}`);
+          assert.equal(rebuilt.slice, entry.slice, `the text — ${where}`);
+          assert.equal(predicate.asks(rebuilt, verdict), predicate.asks(entry, verdict), `the asked rules — ${where}`);
+          for (const rule of rules) {
+            if (rule.groupKeys) assert.deepEqual(rule.groupKeys(rebuilt, context), rule.groupKeys(entry, context), `${rule.id}'s group keys — ${where}`);
+          }
+        });
+      }
+    }
+    return [verdicts, jsClean];
+  }
+
+  it('finds the entries of a generated catalog where the JavaScript scanner does, and clears nearly all it clears', () => {
+    const text = generateCatalog(2000).text;
+    const entries = entriesOf(text);
+    const rng = new Rng(7);
+    const [verdicts, jsClean] = check(entries, 'generated', rng);
+    assert.ok(verdicts >= jsClean * 0.95, `${verdicts} verdicts for ${jsClean} entries shape clears`);
+    sameSpans(text, knownVariableNames());
+  });
+
+  it('agrees on every seed and fixture catalog', () => {
+    const rng = new Rng(11);
+    let verdicts = 0;
+    for (const seed of loadSeeds()) {
+      sameSpans(seed.text);
+      const entries = entriesOf(seed.text);
+      if (entries.length > 0) verdicts += check(entries, seed.name, rng)[0];
+    }
+    assert.ok(verdicts > 0, `${verdicts} verdicts`);
+  });
+
+  it('agrees on entries mutated towards every edge of the schema and the rules', () => {
+    const bases = [...entriesOf(generateCatalog(200).text), ...entriesOf(world.catalogText)];
+    const variables = knownVariableNames();
+    const rng = new Rng(0x5ca1);
+    let verdicts = 0;
+    let jsClean = 0;
+    for (let round = 0; round < 30; round++) {
+      const entries: PlainEntry[] = [];
+      for (let i = 0; i < 200; i++) {
+        const base = rng.pick(bases);
+        let value = mutate(base.value as Json, rng);
+        if (rng.chance(0.1) && value !== null && typeof value === 'object' && !Array.isArray(value))
+          value = { ...value, env: { K: '${' + rng.pick(variables) + '}' } };
+        entries.push(written(rng.chance(0.8) ? base.name : rng.pick(NAMES), value, rng));
+      }
+      const [v, j] = check(entries, `mutated round ${round}`, rng);
+      verdicts += v;
+      jsClean += j;
+    }
+    assert.ok(verdicts > 1000 && verdicts < jsClean, `${verdicts} verdicts, ${jsClean} entries shape clears`);
+  });
+
+  it('refuses a duplicate key, which JSON.parse would drop', () => {
+    const rng = new Rng(13);
+    const slices = [
+      '{"type": "stdio", "command": "a", "command": "b"}',
+      '{"type": "stdio", "type": "stdio", "command": "a"}',
+      '{"type": "stdio", "command": "a", "env": {"A": "x", "A": "y"}}',
+      '{"type": "sse", "url": "https://a.example.com/", "headers": {"X": "1", "Y": "2", "X": "3"}}',
+      '{"type": "sse", "url": "https://a.example.com/", "oauth": {"clientId": "a", "clientId": "b"}}',
+      '{"type": "stdio", "command": "a", "startup_timeout_sec": 30, "startup_timeout_sec": 40}',
+    ];
+    const entries = slices.map((slice, i): PlainEntry => ({ name: `dup-${i}`, value: JSON.parse(slice) as unknown, slice }));
+    check(entries, 'duplicate keys', rng);
+    const scan = scanWithVerdicts(catalogOf(entries, rng), [], OVERWRITTEN)!;
+    entries.forEach((entry, index) => assert.equal(scan.rows[index * ROW + VERDICT], NOT_CLEAN, entry.slice));
+  });
+
+  it('counts offsets in UTF-16 code units past characters beyond ASCII, escapes and lone surrogates', () => {
+    const values = ['é', '—', '😀', '\ud800', '\udfff', 'a\\"b', '\\u00e9', '\\\\', 'plain'];
+    const rng = new Rng(3);
+    for (let i = 0; i < 300; i++) {
+      const entries: string[] = [];
+      for (let n = 1 + rng.int(6); n > 0; n--) {
+        const name = `s${n}${rng.chance(0.3) ? rng.pick(values) : ''}`;
+        const value = rng.pick([
+          `{"type": "stdio", "command": "x${rng.pick(values)}", "title": "T"}`,
+          `{"type": "stdio", "command": "x"}`,
+          `"${rng.pick(values)}"`,
+          `[${rng.int(9)}, "${rng.pick(values)}"]`,
+          `${rng.int(100)}`,
+          `{"a": {"b": ["${rng.pick(values)}", {"c": null}]}}`,
+        ]);
+        entries.push(`"${name}": ${value}`);
+      }
+      sameSpans(`{${entries.join(', ')}}`);
+    }
+  });
+
+  it('refuses what the JavaScript scanner refuses, and never fails on broken text', () => {
+    const base = generateCatalog(20).text;
+    const rng = new Rng(5);
+    const breakers = ['', '"', '\\', '{', '}', '[', ']', ',', ':', ' ', '\u0000', '\n', 'é', '😀', '\ud800', '/*', 'x'];
+    for (let i = 0; i < 2000; i++) {
+      let text = base;
+      for (let n = 1 + rng.int(3); n > 0; n--) {
+        const at = rng.int(text.length + 1);
+        const cut = rng.chance(0.5) ? rng.int(8) : 0;
+        text = text.slice(0, at) + rng.pick(breakers) + text.slice(at + cut);
+      }
+      if (rng.chance(0.05)) text = text.slice(0, rng.int(text.length));
+      sameSpans(text, knownVariableNames());
+    }
+    for (const text of ['', ' ', '{', '}', '{}', ' {} ', '[]', '{"a"}', '{"a":}', '{"a":1,}', '{"a":1}x', '\ufeff{}', '{"a":1}', '{"a":{"b":[1,2,{"c":3}]}}'])
+      sameSpans(text);
+  });
+
+  it('leaves the findings of a check as they are without it', () => {
+    const bases = [...entriesOf(generateCatalog(300).text), ...entriesOf(world.catalogText)];
+    const rng = new Rng(0xfeed);
+    for (let round = 0; round < 20; round++) {
+      const entries: PlainEntry[] = [];
+      for (let i = 0; i < 120; i++) {
+        const base = rng.pick(bases);
+        const value = rng.chance(0.3) ? mutate(base.value as Json, rng) : (base.value as Json);
+        entries.push(written(`${rng.chance(0.9) ? base.name : rng.pick(NAMES)}-${i}`, value, rng));
+      }
+      const text = catalogOf(entries, rng);
+      for (const [factsName, facts] of factsVariants) {
+        const withWasm = checkDocument(text, 'catalog', facts);
+        const without = checkDocument(text, 'catalog', facts, { wasm: false });
+        assert.deepEqual(withWasm.findings, without.findings, `round ${round}, ${factsName} facts`);
+      }
+    }
+  });
+
+  it('is compiled from its source as committed (scripts/generate-wasm.mjs)', () => {
+    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'generate-wasm.mjs'), '--stdout'], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    const committed = readFileSync(path.join(REPO_ROOT, 'server/src/service/generated/entryScanWasm.ts'), 'utf8').replace(/\r\n/g, '\n');
+    assert.ok(committed === run.stdout, 'server/src/service/generated/entryScanWasm.ts is stale: run `node scripts/generate-wasm.mjs`');
+  });
+});
