@@ -206,7 +206,7 @@ describe('the WebAssembly scanner', function () {
       }
       const text = catalogOf(entries, rng);
       for (const [factsName, facts] of factsVariants) {
-        const withWasm = checkDocument(text, 'catalog', facts);
+        const withWasm = checkDocument(text, 'catalog', facts, { wasm: true });
         const without = checkDocument(text, 'catalog', facts, { wasm: false });
         assert.deepEqual(withWasm.findings, without.findings, `round ${round}, ${factsName} facts`);
       }

@@ -54,7 +54,10 @@ export interface CheckOptions {
   rules?: readonly Rule[];
   /** Test seam: false forces the full parser, to compare it with the fast path. */
   fastPath?: boolean;
-  /** Test seam: false keeps the fast path off the WebAssembly scanner (service/wasmScan.ts), to compare the two. */
+  /**
+   * Test seam: whether the fast path takes the WebAssembly scanner (service/wasmScan.ts) — true
+   * whatever the text's length, false never, to compare the two; by default from the length.
+   */
   wasm?: boolean;
 }
 
@@ -93,7 +96,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   }
   const rules = activeRules(kind, options);
   if (kind === 'catalog' && !options.parsed && options.fastPath !== false) {
-    const fast = fastCheck(text, facts, rules, ruleRunner(options), options.wasm !== false);
+    const fast = fastCheck(text, facts, rules, ruleRunner(options), options.wasm);
     if (fast) return fastResult(text, fast, options);
   }
   const parsed = options.parsed ?? parseJson(text);

@@ -7,7 +7,7 @@ import { judge, judgeEntries, SCHEMA } from './fastJudge';
 import type { JsonNode, ParsedJson } from './parse';
 import { cleanEntryPredicate, type CleanEntry } from './rules/cleanEntry';
 import { OVERWRITTEN } from './rules/ineffective';
-import { scanWithVerdicts } from './wasmScan';
+import { scanWithVerdicts, wasmScanPolicy } from './wasmScan';
 import type { GroupKeys as Keys, PlainContext, Rule, RuleContext } from './rules/rule';
 
 /**
@@ -88,12 +88,13 @@ export function fastPathPossible(rules: readonly Rule[]): boolean {
 /** Rule sets are bit masks. */
 const MAX_RULES = 30;
 
-export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly Rule[], runRule: RunRule, useWasm = true): FastResult | undefined {
+export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly Rule[], runRule: RunRule, useWasm?: boolean): FastResult | undefined {
   if (!fastPathPossible(rules)) return undefined;
   const context: PlainContext = { kind: 'catalog', facts };
   const clean = cleanEntryPredicate(rules, context);
   // The WebAssembly scanner judges entries as it finds them; without the fused predicate it has nothing to judge for.
-  const scan = useWasm && clean ? scanWithVerdicts(text, clean.knownNames(), OVERWRITTEN) : undefined;
+  const wasm = clean !== undefined && (useWasm ?? text.length >= wasmScanPolicy.minLength);
+  const scan = wasm ? scanWithVerdicts(text, clean.knownNames(), OVERWRITTEN) : undefined;
   const object = scan?.object ?? scanEntrySpans(text);
   if (!object) return undefined;
   const reporters = new Int32Array(object.count);

@@ -19,6 +19,16 @@ export const TIMEOUT = 10;
 export const UNAVAILABLE = 12;
 export const ROOTS = 14;
 
+/**
+ * The shortest text the scanner takes; shorter ones take the JavaScript scanner. The module costs a
+ * process ~1.5 MB of resident memory the first time it runs (V8's WebAssembly engine, its code,
+ * the optimising compile) and saves time in proportion to the text: at 1,000 servers (340 kB) a
+ * few milliseconds of a warm check and nothing of the first, while that size's peak-memory goal
+ * is decided by a megabyte; at 10,000 servers (3.4 MB) a quarter of the check (bench/NOTES.md,
+ * "What changed in the ninth session"). Tests lower it to run every check through the module.
+ */
+export const wasmScanPolicy = { minLength: 1 << 20 };
+
 export interface VerdictScan {
   object: ScannedObject;
   /** ROW int32 per entry; valid until the next scan. */
