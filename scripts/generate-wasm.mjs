@@ -25,8 +25,11 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 export const GENERATED = 'server/src/service/generated/entryScanWasm.ts';
 export const SOURCE = 'server/wasm/entryScan.ts';
-/** `--runtime stub`: nothing is allocated in the module; `--noAssert`: bounds are the code's own. */
-const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert'];
+/**
+ * `--runtime stub`: nothing is allocated in the module; `--noAssert`: bounds are the code's own;
+ * `--enable simd`: sixteen bytes at a time (WebAssembly SIMD, in every Node since 16).
+ */
+const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'];
 
 /** What the generated file is derived from: the source, the compiler's version and its flags. */
 export function wasmStamp() {

@@ -123,6 +123,15 @@ function account(c: i32): void {
 function skipString(i: i32): i32 {
   i++;
   while (i < limit) {
+    // Sixteen at a time past bytes that are neither a quote, a backslash nor beyond ASCII.
+    const bytes = v128.load(i);
+    const mask = i8x16.bitmask(v128.or(i8x16.eq(bytes, i8x16.splat(0x22)), i8x16.eq(bytes, i8x16.splat(0x5c)))) | i8x16.bitmask(bytes);
+    if (mask == 0) {
+      i += 16;
+      continue;
+    }
+    i += ctz<i32>(mask);
+    if (i >= limit) return -1;
     const c = load<u8>(i);
     if (c == 0x22) return i + 1;
     if (c == 0x5c) {
@@ -250,16 +259,34 @@ function plainString(i: i32, end: i32): i32 {
   i++;
   let seen = false;
   while (i < end) {
+    // Sixteen characters at a time up to one that is not plain (the caller's memory has room past the text).
+    const at = i + notPlain(v128.load(i));
+    if (at >= i + 16) {
+      i += 16;
+      continue;
+    }
+    i = at;
+    if (i >= end) return -1;
     const c = load<u8>(i);
     if (c == 0x22) {
       dollar = seen;
       return i + 1;
     }
-    if (c < 0x20 || c >= 0x80 || c == 0x5c) return -1;
-    if (c == 0x24) seen = true;
+    if (c != 0x24) return -1; // a control character, a backslash, or beyond ASCII
+    seen = true;
     i++;
   }
   return -1;
+}
+
+/** The index (0–15, or 32 for none) of the first byte that is a quote, a backslash, a `$`, a control character or beyond ASCII. */
+function notPlain(bytes: v128): i32 {
+  const special = v128.or(
+    v128.or(i8x16.eq(bytes, i8x16.splat(0x22)), i8x16.eq(bytes, i8x16.splat(0x5c))),
+    v128.or(i8x16.eq(bytes, i8x16.splat(0x24)), i8x16.lt_u(bytes, i8x16.splat(0x20))),
+  );
+  // Bytes beyond ASCII have their sign bit set: the bitmask of the bytes themselves.
+  return ctz<i32>(i8x16.bitmask(special) | i8x16.bitmask(bytes)); // 32 when none
 }
 
 /** Whether [start, end) holds `${`. */
@@ -332,6 +359,32 @@ function isHintStart(c: i32, next: i32): bool {
   return false;
 }
 
+/** Both bytes of a pair, at the same lanes of `first` and `second` (the bytes one further on). */
+function pair(first: v128, second: v128, a: i8, b: i8): v128 {
+  return v128.and(i8x16.eq(first, i8x16.splat(a)), i8x16.eq(second, i8x16.splat(b)));
+}
+
+/**
+ * The index (0–15, or 32 for none) of the first of the sixteen bytes at `i` where a hint or a
+ * placeholder may start (isHintStart's pairs in either case, and `${`): a candidate, which the
+ * caller judges byte by byte.
+ */
+function hintCandidate(i: i32): i32 {
+  // Setting bit 5 folds the letters to lower case (and `$`, `{` stay themselves).
+  const first = v128.or(v128.load(i), i8x16.splat(0x20));
+  const second = v128.or(v128.load(i + 1), i8x16.splat(0x20));
+  const g = v128.and(
+    i8x16.eq(first, i8x16.splat(0x67)),
+    v128.or(v128.or(i8x16.eq(second, i8x16.splat(0x69)), i8x16.eq(second, i8x16.splat(0x68))), i8x16.eq(second, i8x16.splat(0x6c))),
+  );
+  const k = v128.and(i8x16.eq(second, i8x16.splat(0x6b)), v128.or(i8x16.eq(first, i8x16.splat(0x73)), i8x16.eq(first, i8x16.splat(0x61))));
+  const others = v128.or(
+    v128.or(pair(first, second, 0x62, 0x65), pair(first, second, 0x78, 0x6f)),
+    v128.or(pair(first, second, 0x65, 0x79), pair(first, second, 0x24, 0x7b)),
+  );
+  return ctz<i32>(i8x16.bitmask(v128.or(v128.or(g, k), others)));
+}
+
 /**
  * False only when secrets.ts `findSecrets` finds nothing in the string [start, end): shorter than
  * 16, or no hint of `HINT` outside its placeholders (which findSecrets blanks) but a `Bearer`
@@ -342,6 +395,13 @@ function maySecret(start: i32, end: i32): bool {
   if (end - start < 16) return false;
   let i = start;
   while (i < end) {
+    const at = i + hintCandidate(i);
+    if (at >= i + 16) {
+      i += 16;
+      continue;
+    }
+    i = at;
+    if (i >= end) return false;
     const c = lower(load<u8>(i));
     if (c == 0x24 && i + 1 < end && load<u8>(i + 1) == 0x7b) {
       // A placeholder runs to its first `}` (or the end): blanked, so no hint inside it counts.

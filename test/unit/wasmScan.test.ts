@@ -155,6 +155,33 @@ describe('the WebAssembly scanner', function () {
     entries.forEach((entry, index) => assert.equal(scan.rows[index * ROW + VERDICT], NOT_CLEAN, entry.slice));
   });
 
+  it('refuses a raw control character, which JSON.parse would refuse', () => {
+    const raw = [0x09, 0x00, 0x1f, 0x0a].map((code) => String.fromCharCode(code));
+    const texts = raw.flatMap((character) => [
+      `{"a": {"type": "stdio", "command": "x", "title": "a${character}b"}}`,
+      `{"a": {"type": "stdio", "command": "x", "description": "${'long enough to be scanned sixteen at a time'.repeat(2)}${character}"}}`,
+      `{"a": {"type": "stdio", "command": "x", "env": {"K${character}": "v"}}}`,
+      `{"a": {"type": "sse", "url": "https://a.example.com/", "headers": {"K": "v${character}"}}}`,
+    ]);
+    for (const text of texts) {
+      const scan = scanWithVerdicts(text, [], OVERWRITTEN);
+      if (scan) assert.equal(scan.rows[VERDICT], NOT_CLEAN, JSON.stringify(text));
+      const facts = factsVariants[0][1];
+      assert.deepEqual(
+        checkDocument(text, 'catalog', facts, { wasm: true }).findings,
+        checkDocument(text, 'catalog', facts, { wasm: false }).findings,
+        JSON.stringify(text),
+      );
+    }
+  });
+
+  it('clears placeholders whose names look like hints (they are blanked before secrets are sought)', () => {
+    const known = ['GITHUB_PAT_TOKEN', 'AKIA_ID', 'SK_KEY', 'BEARER_TOKEN'];
+    const text = `{"a": {"type": "stdio", "command": "x", "env": {"A": "\${GITHUB_PAT_TOKEN}", "B": "\${AKIA_ID}-\${SK_KEY}-and-more", "C": "Bearer \${BEARER_TOKEN}"}}}`;
+    const scan = scanWithVerdicts(text, known, OVERWRITTEN)!;
+    assert.notEqual(scan.rows[VERDICT], NOT_CLEAN);
+  });
+
   it('counts offsets in UTF-16 code units past characters beyond ASCII, escapes and lone surrogates', () => {
     const values = ['é', '—', '😀', '\ud800', '\udfff', 'a\\"b', '\\u00e9', '\\\\', 'plain'];
     const rng = new Rng(3);
