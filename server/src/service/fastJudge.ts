@@ -105,16 +105,28 @@ export function verdictEntry(text: string, rows: Int32Array, index: number, verd
   const slice = text.slice(rows[at + VALUE_START], rows[at + VALUE_END]);
   if ((verdict & (NPX | TIMEOUT | UNAVAILABLE | ROOTS)) === 0) return { name, value: NO_FIELDS, slice };
   const value: Record<string, unknown> = {};
-  const read = (field: number): unknown => JSON.parse(text.slice(rows[at + field], rows[at + field + 1]));
+  // What the scanner proved lets these be read without JSON.parse: a clean string has no escape and
+  // no quote, a clean timeout is digits.
   if ((verdict & NPX) !== 0) {
     value.type = 'stdio';
     value.command = 'npx';
-    if (rows[at + ARGS + 1] !== 0) value.args = read(ARGS);
+    if (rows[at + ARGS + 1] !== 0) value.args = plainStrings(text, rows[at + ARGS], rows[at + ARGS + 1]);
   }
-  if ((verdict & TIMEOUT) !== 0) value.startup_timeout_sec = read(TIMEOUT_SPAN);
-  if ((verdict & UNAVAILABLE) !== 0) value.unavailable = read(UNAVAILABLE_SPAN);
-  if ((verdict & ROOTS) !== 0) value.default_in_roots = read(ROOTS_SPAN);
+  if ((verdict & TIMEOUT) !== 0) value.startup_timeout_sec = Number(text.slice(rows[at + TIMEOUT_SPAN], rows[at + TIMEOUT_SPAN + 1]));
+  if ((verdict & UNAVAILABLE) !== 0) value.unavailable = text.slice(rows[at + UNAVAILABLE_SPAN] + 1, rows[at + UNAVAILABLE_SPAN + 1] - 1);
+  if ((verdict & ROOTS) !== 0) value.default_in_roots = plainStrings(text, rows[at + ROOTS_SPAN], rows[at + ROOTS_SPAN + 1]);
   return { name, value, slice };
+}
+
+/** The items of an array of clean strings written in [start, end): between each pair of quotes. */
+function plainStrings(text: string, start: number, end: number): string[] {
+  const items: string[] = [];
+  for (let open = text.indexOf('"', start); open !== -1 && open < end;) {
+    const close = text.indexOf('"', open + 1);
+    items.push(text.slice(open + 1, close));
+    open = text.indexOf('"', close + 1);
+  }
+  return items;
 }
 
 function setGroupKeys(entry: PlainEntry, rules: readonly Rule[], context: PlainContext, groupKeys: (Keys[] | undefined)[], index: number): void {
