@@ -221,6 +221,13 @@ describe('the WebAssembly scanner', function () {
       sameSpans(text);
   });
 
+  it('leaves a text of tiny entries to the JavaScript scanner (its rows would outweigh the text)', () => {
+    const text = `{${Array.from({ length: 500 }, (_, i) => `"${i}":0`).join(',')}}`;
+    assert.equal(scanWithVerdicts(text, [], OVERWRITTEN), undefined);
+    const facts = factsVariants[0][1];
+    assert.deepEqual(checkDocument(text, 'catalog', facts, { wasm: true }).findings, checkDocument(text, 'catalog', facts, { wasm: false }).findings);
+  });
+
   it('leaves the findings of a check as they are without it', () => {
     const bases = [...entriesOf(generateCatalog(300).text), ...entriesOf(world.catalogText)];
     const rng = new Rng(0xfeed);

@@ -59,37 +59,58 @@ const PAGE = 65536;
 /** The scratch the module keeps a map's keys in (32 keys of two int32). */
 const SCRATCH_BYTES = 256;
 
-let instance: Exports | null | undefined;
+let compiled: object | null | undefined;
+let instance: Exports | undefined;
 
-/** The module's one instance, or null where WebAssembly cannot run (then the JavaScript scanner does it all). */
-function moduleInstance(): Exports | null {
-  if (instance === undefined) {
+/**
+ * The module's instance, or undefined where WebAssembly cannot run (then the JavaScript scanner
+ * does it all). One is kept while its memory is small: a page of memory the module grew into stays
+ * the process's until the instance is garbage.
+ */
+function moduleInstance(): Exports | undefined {
+  if (compiled === undefined) {
     try {
       const binary = atob(ENTRY_SCAN_WASM);
       const bytes = new Uint8Array(binary.length);
       for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-      instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as Exports;
+      compiled = new WebAssembly.Module(bytes);
     } catch {
-      instance = null;
+      compiled = null;
     }
   }
+  if (compiled && !instance) instance = new WebAssembly.Instance(compiled, {}).exports as unknown as Exports;
   return instance;
 }
+
+/** The most memory an instance keeps between scans: a 10,000-server catalog's text and rows fit. */
+const KEPT_BYTES = 16 << 20;
 
 const encoder = new TextEncoder();
 /** Names a placeholder can resolve to: upper case, as placeholders.ts `placeholdersAllResolved` reads them. */
 const PLACEHOLDER_NAME = /^[A-Z_][A-Z0-9_]*$/;
 
 /**
- * The entries of `text` with the module's verdicts, or undefined when the module cannot run or the
- * text is not one object of entries the way it reads it (the JavaScript scanner then decides).
+ * The entries of `text` with the module's verdicts, or undefined when the module cannot run, the
+ * text is not one object of entries the way it reads it, or its entries are tiny (the JavaScript
+ * scanner then decides).
  * `known`: the variable names placeholders resolve to; `refused`: the env keys a clean entry may
- * not set. A fresh instance per scan: its memory (the text's bytes, the rows) is garbage with it,
- * instead of a catalog's size held for the process's life.
+ * not set.
  */
 export function scanWithVerdicts(text: string, known: Iterable<string>, refused: Iterable<string>): VerdictScan | undefined {
   const wasm = moduleInstance();
   if (!wasm) return undefined;
+  try {
+    return scanIn(wasm, text, known, refused);
+  } catch {
+    // Memory the process cannot give (or a trap, which would be a bug): the JavaScript scanner decides.
+    instance = undefined;
+    return undefined;
+  } finally {
+    if (instance && instance.memory.buffer.byteLength > KEPT_BYTES) instance = undefined;
+  }
+}
+
+function scanIn(wasm: Exports, text: string, known: Iterable<string>, refused: Iterable<string>): VerdictScan | undefined {
   const sets = [setBlob(known), setBlob(refused)];
   let at = align(wasm.heapBase());
   wasm.setScratch(at);
@@ -119,21 +140,19 @@ export function scanWithVerdicts(text: string, known: Iterable<string>, refused:
     wasm.buildSet(id, layout[id].blob, blob.bytes.length, layout[id].table, layout[id].slots);
   });
   const rowsAt = align(textAt + written.written) + 8;
-  // Entries are rarely under a hundred bytes; a text of tiny ones gets the room it needs on a second try.
-  for (const capacity of [Math.ceil(written.written / 64) + 16, Math.ceil(written.written / 5) + 1]) {
-    ensure(wasm.memory, rowsAt + capacity * ROW * 4);
-    const count = wasm.scan(textAt, written.written, rowsAt, capacity);
-    if (count === NOT_SCANNED) return undefined;
-    if (count === MORE_ROWS) continue;
-    const header = new Int32Array(wasm.memory.buffer, rowsAt - 8, 2);
-    const rows = new Int32Array(wasm.memory.buffer, rowsAt, count * ROW);
-    const spans = new Int32Array(count * SPAN_FIELDS);
-    for (let index = 0; index < count; index++) {
-      for (let field = 0; field < SPAN_FIELDS; field++) spans[index * SPAN_FIELDS + field] = rows[index * ROW + field];
-    }
-    return { object: { start: header[0], end: header[1], count, spans }, rows };
+  // Catalog entries are a hundred bytes and more: a text of more, tinier ones (rows of 64 bytes
+  // each would outweigh it) is left to the JavaScript scanner.
+  const capacity = Math.ceil(written.written / 64) + 16;
+  ensure(wasm.memory, rowsAt + capacity * ROW * 4);
+  const count = wasm.scan(textAt, written.written, rowsAt, capacity);
+  if (count === NOT_SCANNED || count === MORE_ROWS) return undefined;
+  const header = new Int32Array(wasm.memory.buffer, rowsAt - 8, 2);
+  const rows = new Int32Array(wasm.memory.buffer, rowsAt, count * ROW);
+  const spans = new Int32Array(count * SPAN_FIELDS);
+  for (let index = 0; index < count; index++) {
+    for (let field = 0; field < SPAN_FIELDS; field++) spans[index * SPAN_FIELDS + field] = rows[index * ROW + field];
   }
-  return undefined;
+  return { object: { start: header[0], end: header[1], count, spans }, rows };
 }
 
 function setBlob(names: Iterable<string>): { bytes: Uint8Array; count: number } {
