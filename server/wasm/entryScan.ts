@@ -23,8 +23,8 @@ const KEY_COUNT: i32 = 4;
 const DEPTH: i32 = 5;
 /** NOT_CLEAN, or what `shape` answers: the held bits plus KEYS times the keys walked. */
 const VERDICT: i32 = 6;
-/** 0 stdio, 1 sse, 2 streamable-http. */
-const TYPE: i32 = 7;
+/** 1 when the entry's key holds an escape (its name is not its bytes), else 0. */
+const ESCAPED_KEY: i32 = 7;
 /** Spans (UTF-16, end exclusive) of the values an asked rule reads: args, the timeout, the reason, the roots. */
 const ARGS: i32 = 8;
 const TIMEOUT: i32 = 10;
@@ -43,6 +43,8 @@ const KEYS: i32 = 32;
 /** scan's failures: not a strict object of entries (the JavaScript scanner decides), or too few rows. */
 const NOT_SCANNED: i32 = -1;
 const MORE_ROWS: i32 = -2;
+/** Two keys with the same bytes: a duplicate name, which the JavaScript path reports through the full parser. */
+const DUPLICATE_KEY: i32 = -3;
 
 /** Bytes minus UTF-16 code units before the cursor: grows past each character beyond ASCII. */
 let delta: i32 = 0;
@@ -135,6 +137,7 @@ function skipString(i: i32): i32 {
     const c = load<u8>(i);
     if (c == 0x22) return i + 1;
     if (c == 0x5c) {
+      escaped = true;
       i++;
       if (i >= limit) return -1;
       account(load<u8>(i));
@@ -142,6 +145,44 @@ function skipString(i: i32): i32 {
     i++;
   }
   return -1;
+}
+
+/** Whether a skipString since it was last cleared passed an escape. */
+let escaped: bool = false;
+
+// ---- the keys: every entry's key bytes, by hash, to find a duplicate name and an entry by name ----
+
+let keyTable: i32 = 0;
+let keyMask: i32 = 0;
+
+/** Adds the key bytes [start, end) of entry `index`; false when a key with the same bytes is there. */
+function addKey(start: i32, end: i32, index: i32): bool {
+  const length = end - start;
+  let slot = <i32>(hashBytes(start, end) & (<u32>keyMask));
+  while (true) {
+    const at = keyTable + slot * 12;
+    const other = load<i32>(at);
+    if (other == 0) {
+      store<i32>(at, start + 1); // +1: zero marks an empty slot
+      store<i32>(at + 4, length);
+      store<i32>(at + 8, index);
+      return true;
+    }
+    if (load<i32>(at + 4) == length && memory.compare(other - 1, start, length) == 0) return false;
+    slot = (slot + 1) & keyMask;
+  }
+}
+
+/** The index of the entry of the last scan whose key bytes are [start, start + length), or -1. */
+export function findKey(start: i32, length: i32): i32 {
+  let slot = <i32>(hashBytes(start, start + length) & (<u32>keyMask));
+  while (true) {
+    const at = keyTable + slot * 12;
+    const other = load<i32>(at);
+    if (other == 0) return -1;
+    if (load<i32>(at + 4) == length && memory.compare(other - 1, start, length) == 0) return load<i32>(at + 8);
+    slot = (slot + 1) & keyMask;
+  }
 }
 
 let counted: i32 = 0;
@@ -189,9 +230,12 @@ function skipValue(i: i32): i32 {
  * the text is not one object of entries the way `scanEntrySpans` reads it; MORE_ROWS when more
  * than `capacity` entries.
  */
-export function scan(text: i32, length: i32, rows: i32, capacity: i32): i32 {
+export function scan(text: i32, length: i32, rows: i32, capacity: i32, keys: i32, slots: i32): i32 {
   delta = text;
   limit = text + length;
+  keyTable = keys;
+  keyMask = slots - 1;
+  memory.fill(keys, 0, slots * 12);
   let i = skipWhitespace(text);
   if (i >= limit || load<u8>(i) != 0x7b) return NOT_SCANNED;
   store<i32>(rows - 8, i - delta);
@@ -204,9 +248,12 @@ export function scan(text: i32, length: i32, rows: i32, capacity: i32): i32 {
     const row = rows + count * ROW * 4;
     const keyStart = i;
     store<i32>(row + KEY_START * 4, i - delta);
+    escaped = false;
     const keyEnd = skipString(i);
     if (keyEnd < 0) return NOT_SCANNED;
     store<i32>(row + KEY_END * 4, keyEnd - delta);
+    store<i32>(row + ESCAPED_KEY * 4, escaped ? 1 : 0);
+    if (!addKey(keyStart + 1, keyEnd - 1, count)) return DUPLICATE_KEY;
     i = skipWhitespace(keyEnd);
     if (i >= limit || load<u8>(i) != 0x3a) return NOT_SCANNED;
     const valueStart = skipWhitespace(i + 1);
@@ -761,7 +808,6 @@ function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i32): i32
     if (c != 0x2c) return NOT_CLEAN;
     i = skipWhitespace(i + 1);
   }
-  store<i32>(row + TYPE * 4, type);
   const local = seen & (F_COMMAND | F_ARGS | F_ENV);
   const remote = seen & (F_URL | F_HEADERS | F_OAUTH);
   if (type == 0) {

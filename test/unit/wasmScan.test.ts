@@ -65,9 +65,12 @@ describe('the WebAssembly scanner', function () {
   const { factsVariants, ruleSets } = predicateCases(world);
 
   /** Asserts the verdicts of the entries' catalog, per facts variant and rule set; returns [verdicts, JavaScript-clean entries]. */
-  function check(entries: readonly PlainEntry[], what: string, rng: Rng): [number, number] {
+  function check(given: readonly PlainEntry[], what: string, rng: Rng): [number, number] {
     let verdicts = 0;
     let jsClean = 0;
+    // Names made unique (a name twice is a duplicate key: no scan), keeping what makes them valid or not.
+    const seen = new Set<string>();
+    const entries = given.map((entry, i) => (seen.has(entry.name) ? { ...entry, name: `${entry.name}-${i}` } : (seen.add(entry.name), entry)));
     const text = catalogOf(entries, rng);
     for (const [factsName, facts] of factsVariants) {
       const context: PlainContext = { kind: 'catalog', facts };
@@ -153,6 +156,32 @@ describe('the WebAssembly scanner', function () {
     check(entries, 'duplicate keys', rng);
     const scan = scanWithVerdicts(catalogOf(entries, rng), [], OVERWRITTEN)!;
     entries.forEach((entry, index) => assert.equal(scan.rows[index * ROW + VERDICT], NOT_CLEAN, entry.slice));
+  });
+
+  it('refuses a name written twice, and finds an entry by its name', () => {
+    const facts = factsVariants[0][1];
+    const entry = '{"type": "stdio", "command": "x"}';
+    assert.equal(scanWithVerdicts(`{"a": ${entry}, "b": ${entry}, "a": ${entry}}`, [], OVERWRITTEN), undefined, 'the same bytes twice');
+    const scan = scanWithVerdicts(`{"a": ${entry}, "b\u0062": ${entry}, "é😀": ${entry}}`, [], OVERWRITTEN)!;
+    assert.equal(scan.indexOfName('a'), 0);
+    assert.equal(scan.indexOfName('é😀'), 2);
+    assert.equal(scan.indexOfName('b'), -1);
+    assert.equal(scan.indexOfName('x'.repeat(5000)), -1, 'a name longer than the room');
+    // Written with an escape, a name may repeat another: the full parser reports it.
+    for (const text of [
+      `{"a": ${entry}, "\u0061": ${entry}}`,
+      `{"\u0061": ${entry}, "a": ${entry}}`,
+      `{"\u0061": ${entry}, "\u0061": ${entry}}`,
+      `{"\u0061": ${entry}, "\u0041": ${entry}, "\u0061": ${entry}}`,
+      `{"\\": ${entry}, "\\\\": ${entry}, "\u005c": ${entry}}`,
+    ]) {
+      const withWasm = checkDocument(text, 'catalog', facts, { wasm: true });
+      assert.deepEqual(withWasm.findings, checkDocument(text, 'catalog', facts, { fastPath: false }).findings, text);
+      assert.ok(
+        withWasm.findings.some((finding) => finding.code === 'duplicate-key' || finding.code === 'json-syntax' || finding.message.includes('twice')),
+        text,
+      );
+    }
   });
 
   it('refuses a raw control character, which JSON.parse would refuse', () => {

@@ -101,7 +101,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   const groupKeys: (Keys[] | undefined)[] = rules.map((rule) => (rule.groupKeys ? new Array<Keys>(object.count) : undefined));
   const judged = judgeEntries(text, object, scan, rules, context, clean, groupKeys, reporters);
   if (!judged) return undefined;
-  const { names, schemaIndex } = judged;
+  const { entryNamed, schemaIndex } = judged;
   const groupSizes = rules.map(() => new Map<string, number>());
   for (let r = 0; r < groupKeys.length; r++) {
     const perEntry = groupKeys[r];
@@ -112,7 +112,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   rules.forEach((rule, r) => {
     if (!rule.groupsIncludeNamed) return;
     for (const [key, size] of groupSizes[r]) {
-      const named = names.get(key);
+      const named = entryNamed(key);
       if (named === undefined || hasKey(groupKeys[r]?.[named], key)) continue;
       groupSizes[r].set(key, size + 1);
       namedMembers[named] |= 1 << r;

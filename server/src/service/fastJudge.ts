@@ -2,7 +2,7 @@ import { countKeys, KEY_COUNT, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE
 import { entryOf, parseValues } from './fastEntries';
 import { NOT_CLEAN, NPX, ROOTS, TIMEOUT, UNAVAILABLE, type CleanEntry } from './rules/cleanEntry';
 import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule } from './rules/rule';
-import { ARGS, ROW, ROOTS as ROOTS_SPAN, TIMEOUT as TIMEOUT_SPAN, UNAVAILABLE as UNAVAILABLE_SPAN, VERDICT, type VerdictScan } from './wasmScan';
+import { ARGS, ESCAPED_KEY, ROW, ROOTS as ROOTS_SPAN, TIMEOUT as TIMEOUT_SPAN, UNAVAILABLE as UNAVAILABLE_SPAN, VERDICT, type VerdictScan } from './wasmScan';
 
 /**
  * How the fast path judges each entry (fastCheck.ts, bench/NOTES.md): which rules may report on it
@@ -27,8 +27,8 @@ export const BATCH = 32;
 export const SCHEMA = -1;
 
 export interface Judged {
-  /** Name → entry index. */
-  names: Map<string, number>;
+  /** The index of the entry named `name`, or undefined. */
+  readonly entryNamed: (name: string) => number | undefined;
   /** The `$schema` entry's index, or -1. */
   schemaIndex: number;
 }
@@ -48,9 +48,23 @@ export function judgeEntries(
   groupKeys: (Keys[] | undefined)[],
   reporters: Int32Array,
 ): Judged | undefined {
+  // With the WebAssembly scanner, names written without an escape are its keys' bytes, which it
+  // proved unique and finds by name; only names with an escape are kept here, by their decoded text.
+  const wasmScan = clean ? scan : undefined;
+  const rows = wasmScan?.rows;
   const names = new Map<string, number>();
+  /** False for a name seen before (a duplicate top-level name: the full parser reports it). */
+  const addName = (name: string, index: number): boolean => {
+    if (rows) {
+      if (rows[index * ROW + ESCAPED_KEY] === 0) return true;
+      const written = wasmScan.indexOfName(name);
+      if (written >= 0 && rows[written * ROW + ESCAPED_KEY] === 0) return false;
+    }
+    const size = names.size;
+    names.set(name, index);
+    return names.size !== size;
+  };
   let schemaIndex = -1;
-  const rows = clean ? scan?.rows : undefined;
   const parsed: number[] = [];
   for (let index = 0; index < object.count; index++) {
     const verdict = rows ? rows[index * ROW + VERDICT] : NOT_CLEAN;
@@ -59,7 +73,6 @@ export function judgeEntries(
       continue;
     }
     const entry = verdictEntry(text, rows!, index, verdict);
-    if (!addName(names, entry.name, index)) return undefined;
     // An asked rule may report: the entry is judged again from its whole value.
     if (clean!.asks(entry, verdict)) parsed.push(index);
     else setGroupKeys(entry, rules, context, groupKeys, index);
@@ -74,20 +87,17 @@ export function judgeEntries(
     const index = parsed[at];
     const read = entryOf(spans, index, batch!, at % BATCH);
     if (!read) return undefined;
-    if ((!rows || rows[index * ROW + VERDICT] === NOT_CLEAN) && !addName(names, read.name, index)) return undefined;
+    if ((!rows || rows[index * ROW + VERDICT] === NOT_CLEAN) && !addName(read.name, index)) return undefined;
     const judged = judge(read, spans[index * SPAN_FIELDS + KEY_COUNT], rules, context, clean, groupKeys, index);
     if (judged === undefined) return undefined;
     if (judged === SCHEMA) schemaIndex = index;
     else reporters[index] = judged;
   }
-  return { names, schemaIndex };
-}
-
-/** False for a name seen before (a duplicate top-level name: the full parser reports it). */
-function addName(names: Map<string, number>, name: string, index: number): boolean {
-  const size = names.size;
-  names.set(name, index);
-  return names.size !== size;
+  const entryNamed = (name: string): number | undefined => {
+    const written = wasmScan?.indexOfName(name) ?? -1;
+    return written >= 0 && rows![written * ROW + ESCAPED_KEY] === 0 ? written : names.get(name);
+  };
+  return { entryNamed, schemaIndex };
 }
 
 /** What a clean entry without any asked value holds: no field any asked or grouping rule reads. */

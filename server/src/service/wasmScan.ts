@@ -33,7 +33,16 @@ export interface VerdictScan {
   object: ScannedObject;
   /** ROW int32 per entry; valid until the next scan. */
   rows: Int32Array;
+  /**
+   * The entry whose key is written `name` without an escape, or -1 (until the next scan). No two
+   * keys are written alike (the scan refuses a duplicate); a key with an escape (ESCAPED_KEY) is for
+   * the caller to compare by its decoded name.
+   */
+  indexOfName(name: string): number;
 }
+
+/** 1 when the entry's key holds an escape, so its name is not its text. */
+export const ESCAPED_KEY = 7;
 
 /** What this module uses of the WebAssembly API (its types are in TypeScript's DOM library, not ES2022's). */
 interface WasmMemory {
@@ -50,12 +59,13 @@ interface Exports {
   heapBase(): number;
   setScratch(at: number): void;
   buildSet(id: number, blob: number, length: number, table: number, slots: number): void;
-  scan(text: number, length: number, rows: number, capacity: number): number;
+  scan(text: number, length: number, rows: number, capacity: number, keys: number, slots: number): number;
+  findKey(start: number, length: number): number;
 }
 
-const NOT_SCANNED = -1;
-const MORE_ROWS = -2;
 const PAGE = 65536;
+/** The room for a name `indexOfName` looks up (longer ones are compared in JavaScript). */
+const NAME_BYTES = 4096;
 /** The scratch the module keeps a map's keys in (32 keys of two int32). */
 const SCRATCH_BYTES = 256;
 
@@ -143,16 +153,33 @@ function scanIn(wasm: Exports, text: string, known: Iterable<string>, refused: I
   // Catalog entries are a hundred bytes and more: a text of more, tinier ones (rows of 64 bytes
   // each would outweigh it) is left to the JavaScript scanner.
   const capacity = Math.ceil(written.written / 64) + 16;
-  ensure(wasm.memory, rowsAt + capacity * ROW * 4);
-  const count = wasm.scan(textAt, written.written, rowsAt, capacity);
-  if (count === NOT_SCANNED || count === MORE_ROWS) return undefined;
+  const keysAt = rowsAt + capacity * ROW * 4;
+  const slots = tableSlots(capacity);
+  const nameAt = keysAt + slots * 12;
+  // Room for the names asked after the scan, so that no later growth detaches `rows`.
+  ensure(wasm.memory, nameAt + NAME_BYTES);
+  // Fewer than none: not scanned, more rows than room, or two keys written alike (a duplicate name).
+  const count = wasm.scan(textAt, written.written, rowsAt, capacity, keysAt, slots);
+  if (count < 0) return undefined;
   const header = new Int32Array(wasm.memory.buffer, rowsAt - 8, 2);
   const rows = new Int32Array(wasm.memory.buffer, rowsAt, count * ROW);
   const spans = new Int32Array(count * SPAN_FIELDS);
   for (let index = 0; index < count; index++) {
     for (let field = 0; field < SPAN_FIELDS; field++) spans[index * SPAN_FIELDS + field] = rows[index * ROW + field];
   }
-  return { object: { start: header[0], end: header[1], count, spans }, rows };
+  const indexOfName = (name: string): number => {
+    if (name.length * 3 <= NAME_BYTES) {
+      const { written: length } = encoder.encodeInto(name, new Uint8Array(wasm.memory.buffer, nameAt, NAME_BYTES));
+      return wasm.findKey(nameAt, length);
+    }
+    // A name longer than the room: compared with each key's text.
+    for (let index = 0; index < count; index++) {
+      const at = index * ROW;
+      if (rows[at + ESCAPED_KEY] === 0 && rows[at + 1] - rows[at] - 2 === name.length && text.slice(rows[at] + 1, rows[at + 1] - 1) === name) return index;
+    }
+    return -1;
+  };
+  return { object: { start: header[0], end: header[1], count, spans }, rows, indexOfName };
 }
 
 function setBlob(names: Iterable<string>): { bytes: Uint8Array; count: number } {
