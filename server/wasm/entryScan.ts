@@ -14,7 +14,7 @@
 // bytes, then the rows. Nothing is allocated here.
 
 /** Per entry, ROW int32: the span table's six fields (entrySpans.ts), then the verdict's. */
-const ROW: i32 = 16;
+const ROW: i32 = 18;
 const KEY_START: i32 = 0;
 const KEY_END: i32 = 1;
 const VALUE_START: i32 = 2;
@@ -30,6 +30,9 @@ const ARGS: i32 = 8;
 const TIMEOUT: i32 = 10;
 const UNAVAILABLE: i32 = 12;
 const ROOTS: i32 = 14;
+/** The line of the entry's key (from 0) and where that line starts (UTF-16), as text.ts counts lines. */
+const LINE: i32 = 16;
+const LINE_START: i32 = 17;
 
 const NOT_CLEAN: i32 = -1;
 /** The held bits (cleanEntry.ts). */
@@ -108,7 +111,31 @@ function isWhitespace(c: i32): bool {
   return c == 0x20 || c == 0x0a || c == 0x0d || c == 0x09;
 }
 
+/** Lines before the cursor, and where the cursor's line starts (UTF-16): `\n`, `\r\n` and a lone `\r` each end one. */
+let line: i32 = 0;
+let lineStart: i32 = 0;
+
+/** The line break at `i`, if one ends there, counted. */
+function countBreak(i: i32, c: i32): void {
+  if (c == 0x0a || (c == 0x0d && (i + 1 >= limit || load<u8>(i + 1) != 0x0a))) {
+    line++;
+    lineStart = i + 1 - delta;
+  }
+}
+
+/** Past the whitespace at `i`, counting its line breaks (in JSON text they are only ever whitespace). */
 function skipWhitespace(i: i32): i32 {
+  while (i < limit) {
+    const c = load<u8>(i);
+    if (!isWhitespace(c)) break;
+    countBreak(i, c);
+    i++;
+  }
+  return i;
+}
+
+/** Past the whitespace at `i`, without counting: a look ahead. */
+function peekWhitespace(i: i32): i32 {
   while (i < limit && isWhitespace(load<u8>(i))) i++;
   return i;
 }
@@ -209,7 +236,7 @@ function skipValue(i: i32): i32 {
     if (c == 0x22) {
       j = skipString(j);
       if (j < 0) return -1;
-      if (j < limit && load<u8>(skipWhitespace(j)) == 0x3a) counted++;
+      if (j < limit && load<u8>(peekWhitespace(j)) == 0x3a) counted++;
       continue;
     }
     if (c == 0x7b || c == 0x5b) {
@@ -219,6 +246,7 @@ function skipValue(i: i32): i32 {
       depth--;
       if (depth == 0) return j + 1;
     } else if (c >= 0x80) return -1;
+    else countBreak(j, c);
     j++;
   }
   return -1;
@@ -235,6 +263,8 @@ export function scan(text: i32, length: i32, rows: i32, capacity: i32, keys: i32
   limit = text + length;
   keyTable = keys;
   keyMask = slots - 1;
+  line = 0;
+  lineStart = 0;
   memory.fill(keys, 0, slots * 12);
   let i = skipWhitespace(text);
   if (i >= limit || load<u8>(i) != 0x7b) return NOT_SCANNED;
@@ -248,6 +278,8 @@ export function scan(text: i32, length: i32, rows: i32, capacity: i32, keys: i32
     const row = rows + count * ROW * 4;
     const keyStart = i;
     store<i32>(row + KEY_START * 4, i - delta);
+    store<i32>(row + LINE * 4, line);
+    store<i32>(row + LINE_START * 4, lineStart);
     escaped = false;
     const keyEnd = skipString(i);
     if (keyEnd < 0) return NOT_SCANNED;
@@ -262,9 +294,14 @@ export function scan(text: i32, length: i32, rows: i32, capacity: i32, keys: i32
     store<i32>(row + VALUE_START * 4, valueStart - delta);
     // Judged first: a clean entry is then scanned once, its keys those the judge walked (it refuses
     // duplicates), its depth at most CLEAN_DEPTH; any other is scanned from its start.
+    const lineBefore = line;
+    const lineStartBefore = lineStart;
     const verdict = judge(keyStart, keyEnd, valueStart, row, base);
     let valueEnd = judgedEnd;
     if (verdict == NOT_CLEAN) {
+      // Counted again from the value's start.
+      line = lineBefore;
+      lineStart = lineStartBefore;
       counted = 0;
       deepest = 0;
       valueEnd = skipValue(valueStart);
@@ -729,7 +766,7 @@ function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i32): i32
   if (keyEnd - keyStart < 3 || equals(keyStart + 1, keyEnd - 1, '$schema')) return NOT_CLEAN;
   for (let k = keyStart + 1; k < keyEnd - 1; k++) if (!isServerNameCharacter(load<u8>(k))) return NOT_CLEAN;
   if (load<u8>(start) != 0x7b) return NOT_CLEAN;
-  for (let field = ARGS; field < ROW; field++) store<i32>(row + field * 4, 0);
+  for (let field = ARGS; field < LINE; field++) store<i32>(row + field * 4, 0);
   let i = skipWhitespace(start + 1);
   let seen = 0;
   let keys = 0;

@@ -21,6 +21,7 @@ import { verdictEntry } from '../../server/src/service/fastJudge';
 import { cleanEntryPredicate, NOT_CLEAN, shape } from '../../server/src/service/rules/cleanEntry';
 import { OVERWRITTEN } from '../../server/src/service/rules/ineffective';
 import type { PlainContext, PlainEntry } from '../../server/src/service/rules/rule';
+import { LineIndex, positionsOf } from '../../server/src/service/text';
 import { ROW, scanWithVerdicts, VERDICT } from '../../server/src/service/wasmScan';
 import { loadSeeds } from '../fuzz/corpus';
 import { Rng } from '../fuzz/rng';
@@ -248,6 +249,27 @@ describe('the WebAssembly scanner', function () {
     }
     for (const text of ['', ' ', '{', '}', '{}', ' {} ', '[]', '{"a"}', '{"a":}', '{"a":1,}', '{"a":1}x', '\ufeff{}', '{"a":1}', '{"a":{"b":[1,2,{"c":3}]}}'])
       sameSpans(text);
+  });
+
+  it('anchors each entry at its line, from which positions are counted as the line index counts them', () => {
+    const rng = new Rng(19);
+    const base = generateCatalog(60).text;
+    const values = ['é', '😀', '\ud800', 'plain'];
+    for (let round = 0; round < 200; round++) {
+      // Line breaks of every kind between tokens, characters beyond ASCII inside strings.
+      let text = base.replace(/\n/g, () => rng.pick(['\n', '\r\n', '\r', '\n\n', ' \r\n ', '\n\t']));
+      if (rng.chance(0.5)) text = text.replace(/"title": "/g, () => `"title": "${rng.pick(values)}`);
+      const scan = scanWithVerdicts(text, knownVariableNames(), OVERWRITTEN);
+      assert.ok(scan, 'scans');
+      const spans: [number, number][] = [];
+      for (let n = 0; n < 30; n++) {
+        const start = rng.int(text.length + 1);
+        spans.push([start, Math.min(text.length, start + rng.int(40))]);
+      }
+      const anchored = positionsOf(text, spans, scan.lineAnchors);
+      const index = new LineIndex(text);
+      for (const [start, end] of spans) assert.deepEqual(anchored.rangeOf(start, end), index.rangeOf(start, end), `[${start}, ${end}) in round ${round}`);
+    }
   });
 
   it('leaves a text of tiny entries to the JavaScript scanner (its rows would outweigh the text)', () => {

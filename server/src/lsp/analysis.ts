@@ -242,7 +242,9 @@ export class Analyzer {
       entryCount: check.entryCount,
       check,
       findings,
-      reported: reportFindings(source, findings, this.options.reader, check.incremental ? linesOf() : undefined, check.incremental ? previous : undefined),
+      reported: check.incremental
+        ? reportFindings(source, findings, this.options.reader, linesOf(), previous)
+        : reportFindings(source, findings, this.options.reader, undefined, undefined, check.fast?.lineAnchors),
       facts,
       dependencies,
       settings,

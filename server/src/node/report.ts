@@ -35,10 +35,12 @@ export function reportFindings(
   /** Undefined: the positions of these findings alone are computed (`positionsOf`). */
   given?: Positions,
   previous?: { findings: readonly ResolvedFinding[]; reported: readonly ReportedFinding[] },
+  /** Where `positionsOf` may start counting lines (the fast path's FastState.lineAnchors). */
+  anchors?: Int32Array,
 ): ReportedFinding[] {
   const known = new Map<ResolvedFinding, ReportedFinding>();
   if (previous && previous.findings.length === previous.reported.length) previous.findings.forEach((finding, i) => known.set(finding, previous.reported[i]));
-  const lines = given ?? positionsOf(text.toString(), spansToPlace(findings, known));
+  const lines = given ?? positionsOf(text.toString(), spansToPlace(findings, known), anchors);
   const otherFiles = new Map<string, LineIndex | undefined>();
   const indexFor = (filePath: string): LineIndex | undefined => {
     if (!otherFiles.has(filePath)) {

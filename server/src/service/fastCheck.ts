@@ -57,6 +57,12 @@ export interface FastState {
    */
   readonly documentFindings: (Finding[] | undefined)[];
   /**
+   * Per entry, its key's offset, line and line start, from the WebAssembly scanner: for the text
+   * this state was built from only (an edit's re-check drops them). text.ts `positionsOf` starts
+   * there.
+   */
+  readonly lineAnchors?: Int32Array;
+  /**
    * Set once the next version's re-check took this state over (its tables now describe that
    * version): whoever still holds this version must not read them.
    */
@@ -121,6 +127,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   const state: FastState = {
     text,
     object,
+    lineAnchors: scan?.lineAnchors,
     reporters,
     schemaIndex,
     groupKeys,
@@ -222,7 +229,7 @@ export function recheckEdits(previous: FastState, edits: readonly OffsetEdit[], 
   }
   // Keys that depend on names cannot change inside a value; if one did, start over.
   if (changedNamedGroup) return undefined;
-  const state: FastState = { ...previous, text, object: next, consumed: false };
+  const state: FastState = { ...previous, text, object: next, lineAnchors: undefined, consumed: false };
   /** Document rules whose entries changed: they run again, the others' findings are kept. */
   let stale = 0;
   for (const index of dirty) {

@@ -181,8 +181,11 @@ export interface Positions {
  * The ranges of `spans` alone, as LineIndex.rangeOf gives them, found in one sweep over the text
  * without building the index of every line: opening a 3 MB catalog needs the positions of its
  * findings, not of its 100,000 lines (bench/NOTES.md). Asking for a range not in `spans` throws.
+ * `anchors` — triples of an offset, its line and that line's start, in ascending order (the
+ * WebAssembly scanner gives one per entry: service/wasmScan.ts) — let the sweep jump ahead to the
+ * last anchor before each offset instead of counting every line before it.
  */
-export function positionsOf(text: string, spans: readonly (readonly [number, number])[]): Positions {
+export function positionsOf(text: string, spans: readonly (readonly [number, number])[], anchors?: Int32Array): Positions {
   const wanted = new Set<number>();
   for (const [start, end] of spans) {
     wanted.add(placeableOffset(text, start));
@@ -195,13 +198,25 @@ export function positionsOf(text: string, spans: readonly (readonly [number, num
   let lineStart = 0;
   let pos = 0;
   let nextBreak = plain ? text.indexOf('\n') : -1;
+  let anchor = 0;
+  const anchorCount = anchors ? anchors.length / 3 : 0;
   for (const offset of offsets) {
+    // The last anchor at or before the offset, when it lies beyond what was counted so far.
+    let last = -1;
+    while (anchor < anchorCount && anchors![anchor * 3] <= offset) last = anchor++;
+    if (last >= 0 && anchors![last * 3] > pos) {
+      pos = anchors![last * 3];
+      line = anchors![last * 3 + 1];
+      lineStart = anchors![last * 3 + 2];
+      if (plain) nextBreak = text.indexOf('\n', pos);
+    }
     if (plain) {
       while (nextBreak !== -1 && nextBreak < offset) {
         line++;
         lineStart = nextBreak + 1;
         nextBreak = text.indexOf('\n', lineStart);
       }
+      pos = offset;
     } else {
       for (let i = pos; i < offset; i++) {
         const ch = text.charCodeAt(i);

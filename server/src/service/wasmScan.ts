@@ -10,7 +10,7 @@ import { ENTRY_SCAN_WASM } from './generated/entryScanWasm';
  */
 
 /** Per entry, ROW int32 in `rows`: the span table's SPAN_FIELDS fields, then these. */
-export const ROW = 16;
+export const ROW = 18;
 /** NOT_CLEAN (-1), or the fused predicate's `shape` answer (rules/cleanEntry.ts). */
 export const VERDICT = 6;
 /** Spans (start, end) of the values the asked rules read; 0, 0 when absent. */
@@ -18,6 +18,9 @@ export const ARGS = 8;
 export const TIMEOUT = 10;
 export const UNAVAILABLE = 12;
 export const ROOTS = 14;
+/** The line of the entry's key and where that line starts. */
+const LINE = 16;
+const LINE_START = 17;
 
 /**
  * The shortest text the scanner takes; shorter ones take the JavaScript scanner. The module costs a
@@ -39,6 +42,8 @@ export interface VerdictScan {
    * the caller to compare by its decoded name.
    */
   indexOfName(name: string): number;
+  /** Per entry, its key's offset, line and line start (text.ts `positionsOf` starts from them). */
+  lineAnchors: Int32Array;
 }
 
 /** 1 when the entry's key holds an escape, so its name is not its text. */
@@ -164,8 +169,13 @@ function scanIn(wasm: Exports, text: string, known: Iterable<string>, refused: I
   const header = new Int32Array(wasm.memory.buffer, rowsAt - 8, 2);
   const rows = new Int32Array(wasm.memory.buffer, rowsAt, count * ROW);
   const spans = new Int32Array(count * SPAN_FIELDS);
+  const lineAnchors = new Int32Array(count * 3);
   for (let index = 0; index < count; index++) {
-    for (let field = 0; field < SPAN_FIELDS; field++) spans[index * SPAN_FIELDS + field] = rows[index * ROW + field];
+    const at = index * ROW;
+    for (let field = 0; field < SPAN_FIELDS; field++) spans[index * SPAN_FIELDS + field] = rows[at + field];
+    lineAnchors[index * 3] = rows[at];
+    lineAnchors[index * 3 + 1] = rows[at + LINE];
+    lineAnchors[index * 3 + 2] = rows[at + LINE_START];
   }
   const indexOfName = (name: string): number => {
     if (name.length * 3 <= NAME_BYTES) {
@@ -179,7 +189,7 @@ function scanIn(wasm: Exports, text: string, known: Iterable<string>, refused: I
     }
     return -1;
   };
-  return { object: { start: header[0], end: header[1], count, spans }, rows, indexOfName };
+  return { object: { start: header[0], end: header[1], count, spans }, rows, indexOfName, lineAnchors };
 }
 
 function setBlob(names: Iterable<string>): { bytes: Uint8Array; count: number } {
