@@ -22,7 +22,9 @@ import { cleanEntryPredicate, NOT_CLEAN, shape } from '../../server/src/service/
 import { OVERWRITTEN } from '../../server/src/service/rules/ineffective';
 import type { PlainContext, PlainEntry } from '../../server/src/service/rules/rule';
 import { LineIndex, positionsOf } from '../../server/src/service/text';
-import { ROW, scanWithVerdicts, VERDICT } from '../../server/src/service/wasmScan';
+import { diskReader } from '../../server/src/node/files';
+import { reportFindings } from '../../server/src/node/report';
+import { ROW, scanWithVerdicts, VERDICT, wasmScanPolicy } from '../../server/src/service/wasmScan';
 import { loadSeeds } from '../fuzz/corpus';
 import { Rng } from '../fuzz/rng';
 import { engineWorld } from '../fuzz/workspace';
@@ -270,6 +272,19 @@ describe('the WebAssembly scanner', function () {
       const index = new LineIndex(text);
       for (const [start, end] of spans) assert.deepEqual(anchored.rangeOf(start, end), index.rangeOf(start, end), `[${start}, ${end}) in round ${round}`);
     }
+  });
+
+  it('takes a catalog of a megabyte and more by default, and reports it as the full parser does', () => {
+    const { text } = generateCatalog(3600);
+    assert.ok(text.length >= wasmScanPolicy.minLength, `${text.length} characters`);
+    const facts = factsVariants[0][1];
+    const fast = checkDocument(text, 'catalog', facts);
+    assert.ok(fast.fast?.lineAnchors, 'checked through the WebAssembly scanner');
+    const full = checkDocument(text, 'catalog', facts, { fastPath: false });
+    assert.deepEqual(
+      reportFindings(text, fast.findings, diskReader, undefined, undefined, fast.fast.lineAnchors),
+      reportFindings(text, full.findings, diskReader),
+    );
   });
 
   it('leaves a text of tiny entries to the JavaScript scanner (its rows would outweigh the text)', () => {
