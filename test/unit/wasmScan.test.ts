@@ -1,5 +1,5 @@
 /**
- * The WebAssembly scanner (server/wasm/entryScan.ts through service/wasmScan.ts) stands in for two
+ * The WebAssembly scanner (server/wasm/ through service/wasmScan.ts) stands in for two
  * pieces of JavaScript on the fast path, so it must agree with both exactly:
  * - where entries are: the same spans as `scanEntrySpans` in UTF-16 offsets, whatever characters
  *   beyond ASCII come before them; no scan where the JavaScript scanner has none;

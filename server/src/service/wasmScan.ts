@@ -2,7 +2,7 @@ import { SPAN_FIELDS, type ScannedObject } from './entrySpans';
 import { ENTRY_SCAN_WASM } from './generated/entryScanWasm';
 
 /**
- * The fast path's scanner and fused predicate in WebAssembly (server/wasm/entryScan.ts; bench/NOTES.md,
+ * The fast path's scanner and fused predicate in WebAssembly (server/wasm/, from entryScan.ts; bench/NOTES.md,
  * "What changed in the ninth session"): one pass over the catalog's UTF-8 bytes finds every entry as
  * `scanEntrySpans` does and tells, per entry, whether its text has the clean shape — so that most
  * entries need neither `JSON.parse` nor the walk over their value. This module owns the module's

@@ -61,7 +61,7 @@ const SHAPE_RULES: ReadonlySet<Rule> = new Set([
   npxCacheIsolatedRule,
 ]);
 
-/** What an entry of the shape holds that an ASKED rule looks at (bits; server/wasm/entryScan.ts has the same). */
+/** What an entry of the shape holds that an ASKED rule looks at (bits; server/wasm/rows.ts has the same). */
 export const ALWAYS = 1;
 export const TIMEOUT = 2;
 export const UNAVAILABLE = 4;
