@@ -13,6 +13,8 @@ import { ENTRY_SCAN_WASM } from './generated/entryScanWasm';
 export const ROW = 18;
 /** NOT_CLEAN (-1), or the fused predicate's `shape` answer (rules/cleanEntry.ts). */
 export const VERDICT = 6;
+/** 1 when the entry's key holds an escape, so its name is not its text. */
+export const ESCAPED_KEY = 7;
 /** Spans (start, end) of the values the asked rules read; 0, 0 when absent. */
 export const ARGS = 8;
 export const TIMEOUT = 10;
@@ -27,7 +29,7 @@ const LINE_START = 17;
  * process ~1.5 MB of resident memory the first time it runs (V8's WebAssembly engine, its code,
  * the optimising compile) and saves time in proportion to the text: at 1,000 servers (340 kB) a
  * few milliseconds of a warm check and nothing of the first, while that size's peak-memory goal
- * is decided by a megabyte; at 10,000 servers (3.4 MB) a quarter of the check (bench/NOTES.md,
+ * is decided by a megabyte; at 10,000 servers (3.4 MB) about 40 % of the check (bench/NOTES.md,
  * "What changed in the ninth session"). Tests lower it to run every check through the module.
  */
 export const wasmScanPolicy = { minLength: 1 << 20 };
@@ -45,9 +47,6 @@ export interface VerdictScan {
   /** Per entry, its key's offset, line and line start (text.ts `positionsOf` starts from them). */
   lineAnchors: Int32Array;
 }
-
-/** 1 when the entry's key holds an escape, so its name is not its text. */
-export const ESCAPED_KEY = 7;
 
 /** What this module uses of the WebAssembly API (its types are in TypeScript's DOM library, not ES2022's). */
 interface WasmMemory {
