@@ -38,6 +38,25 @@ export function skipWhitespace(i: i32): i32 {
   return i;
 }
 
+/** `separator`'s answer when `close` ends the container; its end is then in `closedEnd`. */
+export const CLOSED: i32 = -2;
+export let closedEnd: i32 = 0;
+
+/**
+ * Past a container member ending at `i`: the next member's start after a comma, CLOSED when
+ * `close` (`]` or `}`) follows, or -1 for anything else.
+ */
+export function separator(i: i32, end: i32, close: i32): i32 {
+  i = skipWhitespace(i);
+  if (i >= end) return -1;
+  const c = load<u8>(i);
+  if (c == close) {
+    closedEnd = i + 1;
+    return CLOSED;
+  }
+  return c == 0x2c ? skipWhitespace(i + 1) : -1;
+}
+
 /** Past the whitespace at `i`, without counting: a look ahead. */
 export function peekWhitespace(i: i32): i32 {
   while (i < limit && isWhitespace(load<u8>(i))) i++;

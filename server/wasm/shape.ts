@@ -1,7 +1,7 @@
 // AssemblyScript: the fused predicate's shape on an entry's bytes (rules/cleanEntry.ts `shape`;
 // entryScan.ts).
 
-import { equals, isWhitespace, limit, skipWhitespace } from './bytes';
+import { CLOSED, closedEnd, equals, isWhitespace, limit, separator, skipWhitespace } from './bytes';
 import { ARGS, HOLDS_ALWAYS, HOLDS_NPX, HOLDS_ROOTS, HOLDS_TIMEOUT, HOLDS_UNAVAILABLE, KEYS, LINE, NOT_CLEAN, ROOTS, TIMEOUT, UNAVAILABLE } from './rows';
 import { setHas } from './sets';
 import {
@@ -86,12 +86,9 @@ function stringMap(i: i32, end: i32, refuse: bool, keys: i32): i32 {
     if (i >= end || load<u8>(i) != 0x3a) return -1;
     i = judgedString(skipWhitespace(i + 1), end, SUBSTITUTED | NO_SECRET);
     if (i < 0) return -1;
-    i = skipWhitespace(i);
-    if (i >= end) return -1;
-    const c = load<u8>(i);
-    if (c == 0x7d) return i + 1;
-    if (c != 0x2c) return -1;
-    i = skipWhitespace(i + 1);
+    i = separator(i, end, 0x7d);
+    if (i == CLOSED) return closedEnd;
+    if (i < 0) return -1;
   }
 }
 
@@ -127,15 +124,12 @@ function plainOAuth(i: i32, end: i32): i32 {
       i = uriEnd >= 0 && plainUri(i + 1, uriEnd - 1, false) ? uriEnd : -1;
     }
     if (i < 0) return -1;
-    i = skipWhitespace(i);
-    if (i >= end) return -1;
-    const c = load<u8>(i);
-    if (c == 0x7d) {
+    i = separator(i, end, 0x7d);
+    if (i == CLOSED) {
       stringCount = count;
-      return i + 1;
+      return closedEnd;
     }
-    if (c != 0x2c) return -1;
-    i = skipWhitespace(i + 1);
+    if (i < 0) return -1;
   }
 }
 
@@ -254,15 +248,12 @@ export function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i3
       store<i32>(row + UNAVAILABLE * 4, value - base);
       store<i32>(row + UNAVAILABLE * 4 + 4, i - base);
     }
-    i = skipWhitespace(i);
-    if (i >= end) return NOT_CLEAN;
-    const c = load<u8>(i);
-    if (c == 0x7d) {
-      judgedEnd = i + 1;
+    i = separator(i, end, 0x7d);
+    if (i == CLOSED) {
+      judgedEnd = closedEnd;
       break;
     }
-    if (c != 0x2c) return NOT_CLEAN;
-    i = skipWhitespace(i + 1);
+    if (i < 0) return NOT_CLEAN;
   }
   const local = seen & (F_COMMAND | F_ARGS | F_ENV);
   const remote = seen & (F_URL | F_HEADERS | F_OAUTH);

@@ -1,7 +1,7 @@
 // AssemblyScript: a clean entry's strings judged on their bytes — plain, placeholders, secret
 // hints, URLs (shape.ts; rules/cleanEntry.ts in JavaScript).
 
-import { lower, skipWhitespace, startsWithFolded } from './bytes';
+import { CLOSED, closedEnd, lower, separator, skipWhitespace, startsWithFolded } from './bytes';
 import { setHas } from './sets';
 
 /** Whether the last plainString held a `$`: only then can it hold a placeholder. */
@@ -240,11 +240,8 @@ export function stringArray(i: i32, end: i32, how: i32): i32 {
   while (true) {
     i = judgedString(i, end, how);
     if (i < 0) return -1;
-    i = skipWhitespace(i);
-    if (i >= end) return -1;
-    const c = load<u8>(i);
-    if (c == 0x5d) return i + 1;
-    if (c != 0x2c) return -1;
-    i = skipWhitespace(i + 1);
+    i = separator(i, end, 0x5d);
+    if (i == CLOSED) return closedEnd;
+    if (i < 0) return -1;
   }
 }

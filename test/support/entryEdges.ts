@@ -185,3 +185,13 @@ export function predicateCases(world: ReturnType<typeof engineWorld>): {
   ];
   return { benchFacts, factsVariants, defaultRules, ruleSets };
 }
+
+/** One entry mutated from one of `bases` (mutate, then written), sometimes with a placeholder of `variables` and another name. */
+export function mutatedEntry(bases: readonly PlainEntry[], variables: readonly string[], rng: Rng): PlainEntry {
+  const base = rng.pick(bases);
+  let value = mutate(base.value as Json, rng);
+  // Placeholders the bench's facts know, too.
+  if (rng.chance(0.1) && value !== null && typeof value === 'object' && !Array.isArray(value))
+    value = { ...value, env: { K: '${' + rng.pick(variables) + '}' } };
+  return written(rng.chance(0.8) ? base.name : rng.pick(NAMES), value, rng);
+}

@@ -28,7 +28,7 @@ import { ROW, scanWithVerdicts, VERDICT, wasmScanPolicy } from '../../server/src
 import { loadSeeds } from '../fuzz/corpus';
 import { Rng } from '../fuzz/rng';
 import { engineWorld } from '../fuzz/workspace';
-import { entriesOf, mutate, NAMES, predicateCases, written, type Json } from '../support/entryEdges';
+import { entriesOf, mutate, mutatedEntry, NAMES, predicateCases, written, type Json } from '../support/entryEdges';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -131,13 +131,7 @@ describe('the WebAssembly scanner', function () {
     let jsClean = 0;
     for (let round = 0; round < 30; round++) {
       const entries: PlainEntry[] = [];
-      for (let i = 0; i < 200; i++) {
-        const base = rng.pick(bases);
-        let value = mutate(base.value as Json, rng);
-        if (rng.chance(0.1) && value !== null && typeof value === 'object' && !Array.isArray(value))
-          value = { ...value, env: { K: '${' + rng.pick(variables) + '}' } };
-        entries.push(written(rng.chance(0.8) ? base.name : rng.pick(NAMES), value, rng));
-      }
+      for (let i = 0; i < 200; i++) entries.push(mutatedEntry(bases, variables, rng));
       const [v, j] = check(entries, `mutated round ${round}`, rng);
       verdicts += v;
       jsClean += j;

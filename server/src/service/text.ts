@@ -216,7 +216,6 @@ export function positionsOf(text: string, spans: readonly (readonly [number, num
         lineStart = nextBreak + 1;
         nextBreak = text.indexOf('\n', lineStart);
       }
-      pos = offset;
     } else {
       for (let i = pos; i < offset; i++) {
         const ch = text.charCodeAt(i);
@@ -225,8 +224,8 @@ export function positionsOf(text: string, spans: readonly (readonly [number, num
           lineStart = i + 1;
         }
       }
-      pos = offset;
     }
+    pos = offset;
     found.set(offset, { line, character: offset - lineStart });
   }
   const at = (offset: number): Position => {

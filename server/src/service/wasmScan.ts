@@ -1,4 +1,4 @@
-import { SPAN_FIELDS, type ScannedObject } from './entrySpans';
+import { KEY_END, KEY_START, SPAN_FIELDS, type ScannedObject } from './entrySpans';
 import { ENTRY_SCAN_WASM } from './generated/entryScanWasm';
 
 /**
@@ -140,30 +140,29 @@ function scanIn(wasm: Exports, text: string, known: Iterable<string>, refused: I
   let room = text.length + (text.length >> 6) + 64;
   ensure(wasm.memory, textAt + room);
   const first = encoder.encodeInto(text, new Uint8Array(wasm.memory.buffer, textAt, room));
-  const written = { read: first.read, written: first.written };
+  let length = first.written;
   if (first.read < text.length) {
     // Up to three bytes a code unit.
-    room = written.written + (text.length - first.read) * 3;
+    room = length + (text.length - first.read) * 3;
     ensure(wasm.memory, textAt + room);
-    const rest = encoder.encodeInto(text.slice(first.read), new Uint8Array(wasm.memory.buffer, textAt + first.written, room - first.written));
-    written.written += rest.written;
+    length += encoder.encodeInto(text.slice(first.read), new Uint8Array(wasm.memory.buffer, textAt + length, room - length)).written;
   }
   const bytes = new Uint8Array(wasm.memory.buffer);
   sets.forEach((blob, id) => {
     bytes.set(blob.bytes, layout[id].blob);
     wasm.buildSet(id, layout[id].blob, blob.bytes.length, layout[id].table, layout[id].slots);
   });
-  const rowsAt = align(textAt + written.written) + 8;
-  // Catalog entries are a hundred bytes and more: a text of more, tinier ones (rows of 64 bytes
+  const rowsAt = align(textAt + length) + 8;
+  // Catalog entries are a hundred bytes and more: a text of more, tinier ones (rows of ROW int32
   // each would outweigh it) is left to the JavaScript scanner.
-  const capacity = Math.ceil(written.written / 64) + 16;
+  const capacity = Math.ceil(length / 64) + 16;
   const keysAt = rowsAt + capacity * ROW * 4;
   const slots = tableSlots(capacity);
   const nameAt = keysAt + slots * 12;
   // Room for the names asked after the scan, so that no later growth detaches `rows`.
   ensure(wasm.memory, nameAt + NAME_BYTES);
   // Fewer than none: not scanned, more rows than room, or two keys written alike (a duplicate name).
-  const count = wasm.scan(textAt, written.written, rowsAt, capacity, keysAt, slots);
+  const count = wasm.scan(textAt, length, rowsAt, capacity, keysAt, slots);
   if (count < 0) return undefined;
   const header = new Int32Array(wasm.memory.buffer, rowsAt - 8, 2);
   const rows = new Int32Array(wasm.memory.buffer, rowsAt, count * ROW);
@@ -172,19 +171,19 @@ function scanIn(wasm: Exports, text: string, known: Iterable<string>, refused: I
   for (let index = 0; index < count; index++) {
     const at = index * ROW;
     for (let field = 0; field < SPAN_FIELDS; field++) spans[index * SPAN_FIELDS + field] = rows[at + field];
-    lineAnchors[index * 3] = rows[at];
+    lineAnchors[index * 3] = rows[at + KEY_START];
     lineAnchors[index * 3 + 1] = rows[at + LINE];
     lineAnchors[index * 3 + 2] = rows[at + LINE_START];
   }
   const indexOfName = (name: string): number => {
     if (name.length * 3 <= NAME_BYTES) {
-      const { written: length } = encoder.encodeInto(name, new Uint8Array(wasm.memory.buffer, nameAt, NAME_BYTES));
-      return wasm.findKey(nameAt, length);
+      return wasm.findKey(nameAt, encoder.encodeInto(name, new Uint8Array(wasm.memory.buffer, nameAt, NAME_BYTES)).written);
     }
     // A name longer than the room: compared with each key's text.
     for (let index = 0; index < count; index++) {
       const at = index * ROW;
-      if (rows[at + ESCAPED_KEY] === 0 && rows[at + 1] - rows[at] - 2 === name.length && text.slice(rows[at] + 1, rows[at + 1] - 1) === name) return index;
+      const [start, end] = [rows[at + KEY_START] + 1, rows[at + KEY_END] - 1];
+      if (rows[at + ESCAPED_KEY] === 0 && end - start === name.length && text.slice(start, end) === name) return index;
     }
     return -1;
   };
