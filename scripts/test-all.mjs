@@ -28,12 +28,12 @@ function step(name, command, args) {
 }
 
 /** Mocha's spec reporter ends with "N passing", "N failing", "N pending". */
-function mochaTier(name, files, env = {}) {
+function mochaTier(name, files, env = {}, options = []) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n== ${name} tests`);
   // A heap cap V8 can honour inside a 2 GB address space (SPEC §8: the suite survives `prlimit --as`);
   // V8's default reservation alone would exhaust it before a full collection runs.
-  const result = run(process.execPath, ['--max-old-space-size=1024', 'node_modules/mocha/bin/mocha.js', '--reporter', 'spec', ...files], {
+  const result = run(process.execPath, ['--max-old-space-size=1024', 'node_modules/mocha/bin/mocha.js', '--reporter', 'spec', ...options, ...files], {
     env: { ...process.env, ...env },
   });
   const out = `${result.stdout}`;
@@ -84,7 +84,9 @@ if (!only.length || only.includes('lint')) {
   if (step('format check (Prettier)', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.'])) totals.passed++;
 }
 if (built) {
-  mochaTier('unit', ['out/test/unit/**/*.test.js']);
+  // The unit tier is CPU-bound and its files independent: two workers (this machine's two cores)
+  // take about two thirds of its time serially; rootHooks.js cleans each file's temp folders.
+  mochaTier('unit', ['out/test/unit/**/*.test.js'], {}, ['--parallel', '--jobs', '2', '--require', 'out/test/unit/rootHooks.js']);
   mochaTier('protocol', ['out/test/protocol/**/*.test.js']);
   mochaTier('neovim', ['out/test/neovim/**/*.test.js'], { MCP_CATALOG_TIER_REQUIRED: strict ? '1' : '0' });
   customTier('vscode', 'out/test/harness/runVscodeTiers.js', strict);

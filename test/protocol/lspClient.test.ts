@@ -27,12 +27,11 @@ describe('protocol: the test client', function () {
     const client = await LspClient.start({ settings: catalogSettings() });
     assert.equal(client.initializeResult.serverInfo?.name, 'mcp-catalog-language-server');
     assert.ok(client.initializeResult.capabilities.textDocumentSync, 'declares text document sync');
-    const started = Date.now();
+    // The wait itself must end (mocha's own timeout catches a hang; no clock is read here).
     await assert.rejects(
       client.waitForDiagnostics('file:///never/opened/mcp.json', { timeoutMs: 300 }),
       /timed out after 300 ms waiting for diagnostics of mcp\.json/,
     );
-    assert.ok(Date.now() - started < 5000);
   });
 
   it('fails waits at once when the server dies, and stops every server it started', async () => {

@@ -150,9 +150,14 @@ export function writeTree(dir: string, files: Record<string, string>): void {
   }
 }
 
-after(() => {
+/**
+ * Removes the temp folders made so far: after each test file (rootHooks.ts, which mocha runs per
+ * file in a parallel worker as well), and at the latest when the process exits.
+ */
+export function removeTempTrees(): void {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+}
+process.on('exit', removeTempTrees);
 
 // ---- the command line, in-process -------------------------------------------------------------
 
