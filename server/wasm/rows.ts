@@ -28,4 +28,5 @@ export const HOLDS_TIMEOUT: i32 = 2;
 export const HOLDS_UNAVAILABLE: i32 = 4;
 export const HOLDS_ROOTS: i32 = 8;
 export const HOLDS_NPX: i32 = 16;
-export const KEYS: i32 = 32;
+export const HOLDS_NAME: i32 = 32;
+export const KEYS: i32 = 64;

@@ -2,7 +2,21 @@
 // entryScan.ts).
 
 import { CLOSED, closedEnd, equals, isWhitespace, limit, separator, skipWhitespace } from './bytes';
-import { ARGS, HOLDS_ALWAYS, HOLDS_NPX, HOLDS_ROOTS, HOLDS_TIMEOUT, HOLDS_UNAVAILABLE, KEYS, LINE, NOT_CLEAN, ROOTS, TIMEOUT, UNAVAILABLE } from './rows';
+import {
+  ARGS,
+  HOLDS_ALWAYS,
+  HOLDS_NAME,
+  HOLDS_NPX,
+  HOLDS_ROOTS,
+  HOLDS_TIMEOUT,
+  HOLDS_UNAVAILABLE,
+  KEYS,
+  LINE,
+  NOT_CLEAN,
+  ROOTS,
+  TIMEOUT,
+  UNAVAILABLE,
+} from './rows';
 import { setHas } from './sets';
 import {
   NOT_EMPTY,
@@ -177,13 +191,18 @@ export function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i3
   const end = limit;
   // SERVER_NAME_PATTERN (model.ts); `$schema` is not an entry.
   if (keyEnd - keyStart < 3 || equals(keyStart + 1, keyEnd - 1, '$schema')) return NOT_CLEAN;
-  for (let k = keyStart + 1; k < keyEnd - 1; k++) if (!isServerNameCharacter(load<u8>(k))) return NOT_CLEAN;
+  let holds = HOLDS_ALWAYS;
+  for (let k = keyStart + 1; k < keyEnd - 1; k++) {
+    const c = load<u8>(k);
+    if (!isServerNameCharacter(c)) return NOT_CLEAN;
+    // A name Codex rewrites (`$`, `[`, `]`) or cannot split (`__`): the name rules look at it (cleanEntry.ts `nameRead`).
+    if (c == 0x24 || c == 0x5b || c == 0x5d || (c == 0x5f && k > keyStart + 1 && load<u8>(k - 1) == 0x5f)) holds |= HOLDS_NAME;
+  }
   if (load<u8>(start) != 0x7b) return NOT_CLEAN;
   for (let field = ARGS; field < LINE; field++) store<i32>(row + field * 4, 0);
   let i = skipWhitespace(start + 1);
   let seen = 0;
   let keys = 0;
-  let holds = HOLDS_ALWAYS;
   let type = -1;
   while (true) {
     const close = plainString(i, end);

@@ -72,10 +72,12 @@ export function judgeEntries(
       parsed.push(index);
       continue;
     }
+    // Nothing an asked or grouping rule reads: no rule may report on it, it joins no group.
+    if ((verdict & clean!.reads) === 0) continue;
     const entry = verdictEntry(text, rows!, index, verdict);
     // An asked rule may report: the entry is judged again from its whole value.
     if (clean!.asks(entry, verdict)) parsed.push(index);
-    else setGroupKeys(entry, rules, context, groupKeys, index);
+    else setGroupKeys(entry, rules, context, groupKeys, index, clean!.grouped(verdict));
   }
   const spans = object.spans;
   let batch: { items: unknown[]; slices: string[] } | undefined;
@@ -139,10 +141,11 @@ function plainStrings(text: string, start: number, end: number): string[] {
   return items;
 }
 
-function setGroupKeys(entry: PlainEntry, rules: readonly Rule[], context: PlainContext, groupKeys: (Keys[] | undefined)[], index: number): void {
+/** The group keys of the rules in `only` (bit `1 << index`; all by default); the others' stay undefined. */
+function setGroupKeys(entry: PlainEntry, rules: readonly Rule[], context: PlainContext, groupKeys: (Keys[] | undefined)[], index: number, only = -1): void {
   for (let r = 0; r < rules.length; r++) {
     const rule = rules[r];
-    if (rule.groupKeys) groupKeys[r]![index] = emptyToUndefined(rule.groupKeys(entry, context));
+    if (rule.groupKeys && (only & (1 << r)) !== 0) groupKeys[r]![index] = emptyToUndefined(rule.groupKeys(entry, context));
   }
 }
 

@@ -1,3 +1,4 @@
+import { CODEX_SAFE_NAME } from '../codexNames';
 import { SERVER_NAME_PATTERN } from '../model';
 import { placeholdersAllResolved } from '../placeholders';
 import { duplicateServerRule } from './hygiene/duplicateServer';
@@ -43,6 +44,13 @@ export interface CleanEntry {
    * may hold only the fields those rules read (fastJudge.ts `verdictEntry`).
    */
   asks(entry: PlainEntry, holds: number): boolean;
+  /**
+   * The held bits some asked or grouping rule looks at: an entry of the shape holding none of them
+   * is judged by its verdict alone (no rule may report on it, it joins no group).
+   */
+  readonly reads: number;
+  /** Of the rule set it was made for, the rules (bit `1 << index`) whose `groupKeys` may give a key to an entry holding `holds`. */
+  grouped(holds: number): number;
   /** The variable names a placeholder resolves to, for the WebAssembly scanner's own lookups. */
   knownNames(): Iterable<string>;
 }
@@ -67,8 +75,10 @@ export const TIMEOUT = 2;
 export const UNAVAILABLE = 4;
 export const ROOTS = 8;
 export const NPX = 16;
+/** A name Codex rewrites or cannot split (`nameRead`). */
+export const NAME = 32;
 /** `shape` answers the bits above plus this times the number of keys it walked (no shift: no overflow). */
-export const KEYS = 32;
+export const KEYS = 64;
 
 /** Rules asked themselves, and when. */
 const ASKED: ReadonlyMap<Rule, number> = new Map([
@@ -76,9 +86,23 @@ const ASKED: ReadonlyMap<Rule, number> = new Map([
   [unavailableRule, UNAVAILABLE],
   [rootsRule, ROOTS],
   [unpinnedPackageRule, NPX],
-  [toolNameCollisionRule, ALWAYS],
+  [toolNameCollisionRule, NAME],
   [duplicateServerRule, ALWAYS],
 ]);
+
+/** Rules with `groupKeys` and what an entry of the shape must hold to get a key; any other such rule is asked always. */
+const GROUPED: ReadonlyMap<Rule, number> = new Map([
+  [toolNameCollisionRule, NAME],
+  [npxCacheIsolatedRule, NPX],
+]);
+
+/**
+ * Whether the name rules look at this name: tool-name-collision's `mayReport` (`__`) and its group
+ * key (a name Codex rewrites). The WebAssembly scanner decides the same from the key's bytes.
+ */
+function nameRead(name: string): boolean {
+  return !CODEX_SAFE_NAME.test(name) || name.includes('__');
+}
 
 /**
  * The predicate for this rule set and context, or undefined when it cannot answer for them: a
@@ -87,12 +111,26 @@ const ASKED: ReadonlyMap<Rule, number> = new Map([
 export function cleanEntryPredicate(rules: readonly Rule[], context: PlainContext): CleanEntry | undefined {
   if (context.kind !== 'catalog') return undefined;
   const asked: { rule: Rule; when: number }[] = [];
-  for (const rule of rules) {
+  let reads = 0;
+  const groupWhen: number[] = [];
+  for (const [index, rule] of rules.entries()) {
+    if (rule.groupKeys) {
+      groupWhen[index] = GROUPED.get(rule) ?? ALWAYS;
+      reads |= groupWhen[index];
+    }
     if (SHAPE_RULES.has(rule)) continue;
     const when = ASKED.get(rule);
     if (when === undefined) return undefined;
+    // Without an air.json composing this catalog duplicate-server's `mayReport` is false for every entry.
+    if (rule === duplicateServerRule && !context.facts.composition) continue;
     asked.push({ rule, when });
+    reads |= when;
   }
+  const grouped = (holds: number): number => {
+    let mask = 0;
+    for (let r = 0; r < groupWhen.length; r++) if (groupWhen[r] !== undefined && (holds & groupWhen[r]) !== 0) mask |= 1 << r;
+    return mask;
+  };
   const variables = context.facts.variables;
   const known = (name: string): boolean => variables.find(name) !== undefined;
   // Indexed loops here and in `shape`: a first check runs mostly in V8's interpreter, where each
@@ -105,7 +143,7 @@ export function cleanEntryPredicate(rules: readonly Rule[], context: PlainContex
     const holds = shape(entry, known);
     return holds === NOT_CLEAN || asks(entry, holds) ? NOT_CLEAN : Math.floor(holds / KEYS);
   };
-  return Object.assign(clean, { asks, knownNames: () => variables.allNames() });
+  return Object.assign(clean, { asks, reads, grouped, knownNames: () => variables.allNames() });
 }
 
 /** Fields only a stdio server may have (`env` is ineffective on a remote one: a bit of `local`), and only a remote one. */
@@ -131,7 +169,7 @@ export function shape(entry: PlainEntry, known: (name: string) => boolean): numb
   if (!SERVER_NAME_PATTERN.test(entry.name)) return NOT_CLEAN;
   const record = plainObject(entry.value);
   if (!record) return NOT_CLEAN;
-  let holds = ALWAYS;
+  let holds = nameRead(entry.name) ? ALWAYS | NAME : ALWAYS;
   let keys = 0;
   let type: unknown;
   let local = 0;
