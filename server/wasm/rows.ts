@@ -1,7 +1,7 @@
 // AssemblyScript: the layout of the rows the scanner writes (entryScan.ts), read by service/wasmScan.ts.
 
 /** Per entry, ROW int32: the span table's six fields (entrySpans.ts), then the verdict's. */
-export const ROW: i32 = 18;
+export const ROW: i32 = 20;
 export const KEY_START: i32 = 0;
 export const KEY_END: i32 = 1;
 export const VALUE_START: i32 = 2;
@@ -20,6 +20,8 @@ export const ROOTS: i32 = 14;
 /** The line of the entry's key (from 0) and where that line starts (UTF-16), as text.ts counts lines. */
 export const LINE: i32 = 16;
 export const LINE_START: i32 = 17;
+/** An npx entry's one package spec (UTF-16, the string's content) when its `args` are flags `-y`/`--yes` and then the spec (shape.ts `soleSpec`); 0, 0 otherwise. */
+export const SPEC: i32 = 18;
 
 export const NOT_CLEAN: i32 = -1;
 /** The held bits (cleanEntry.ts). */

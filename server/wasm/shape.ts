@@ -1,7 +1,7 @@
 // AssemblyScript: the fused predicate's shape on an entry's bytes (rules/cleanEntry.ts `shape`;
 // entryScan.ts).
 
-import { CLOSED, closedEnd, equals, isWhitespace, limit, separator, skipWhitespace } from './bytes';
+import { CLOSED, closedEnd, equals, isWhitespace, limit, peekWhitespace, separator, skipWhitespace } from './bytes';
 import {
   ARGS,
   HOLDS_ALWAYS,
@@ -14,6 +14,7 @@ import {
   LINE,
   NOT_CLEAN,
   ROOTS,
+  SPEC,
   TIMEOUT,
   UNAVAILABLE,
 } from './rows';
@@ -163,6 +164,35 @@ function plainTimeout(i: i32, end: i32): i32 {
   return i;
 }
 
+/**
+ * The one package spec of an npx entry whose `args` (the array at `i`, proven an array of plain
+ * strings) are `-y` or `--yes` flags and then a positional argument: the spec npx installs
+ * (runtime/npmCache.ts `npxPackageSpecArgs`), its content's span into `row` at SPEC. Any other
+ * option, `--`, an empty positional or none leaves it 0, 0: npxPackageSpecArgs reads those.
+ */
+function soleSpec(i: i32, row: i32, base: i32): void {
+  i = peekWhitespace(i + 1);
+  while (i < limit && load<u8>(i) == 0x22) {
+    const start = i + 1;
+    // A plain string has no escape: its content ends at the next quote. Not skipWhitespace: its
+    // line breaks were counted when the value was judged.
+    let stop = start;
+    while (load<u8>(stop) != 0x22) stop++;
+    if (stop - start > 1 && load<u8>(start) == 0x2d) {
+      if (!equals(start, stop, '-y') && !equals(start, stop, '--yes')) return;
+      i = peekWhitespace(stop + 1);
+      if (i >= limit || load<u8>(i) != 0x2c) return;
+      i = peekWhitespace(i + 1);
+      continue;
+    }
+    if (stop > start) {
+      store<i32>(row + SPEC * 4, start - base);
+      store<i32>(row + SPEC * 4 + 4, stop - base);
+    }
+    return;
+  }
+}
+
 /** SERVER_NAME_PATTERN's characters (model.ts): letters, digits, `$`, `_`, `[`, `]` and `-`. */
 function isServerNameCharacter(c: i32): bool {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c == 0x24 || c == 0x5f || c == 0x5b || c == 0x5d || c == 0x2d;
@@ -200,10 +230,13 @@ export function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i3
   }
   if (load<u8>(start) != 0x7b) return NOT_CLEAN;
   for (let field = ARGS; field < LINE; field++) store<i32>(row + field * 4, 0);
+  store<i32>(row + SPEC * 4, 0);
+  store<i32>(row + SPEC * 4 + 4, 0);
   let i = skipWhitespace(start + 1);
   let seen = 0;
   let keys = 0;
   let type = -1;
+  let args = 0;
   while (true) {
     const close = plainString(i, end);
     if (close < 0) return NOT_CLEAN;
@@ -235,6 +268,7 @@ export function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i3
     } else if (field == F_ARGS) {
       i = stringArray(value, end, SUBSTITUTED | NO_SECRET);
       if (i < 0) return NOT_CLEAN;
+      args = value;
       store<i32>(row + ARGS * 4, value - base);
       store<i32>(row + ARGS * 4 + 4, i - base);
     } else if (field == F_ENV || field == F_HEADERS) {
@@ -279,5 +313,6 @@ export function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i3
   if (type == 0) {
     if ((seen & F_COMMAND) == 0 || remote != 0) return NOT_CLEAN;
   } else if (type < 0 || (seen & F_URL) == 0 || local != 0) return NOT_CLEAN;
+  if ((holds & HOLDS_NPX) != 0 && args != 0) soleSpec(args, row, base);
   return holds + keys * KEYS;
 }

@@ -18,19 +18,24 @@ import { generateCatalog, knownVariableNames } from '../../bench/generate';
 import { checkDocument } from '../../server/src/service/engine';
 import { scanEntrySpans, SPAN_FIELDS } from '../../server/src/service/entrySpans';
 import { verdictEntry } from '../../server/src/service/fastJudge';
-import { cleanEntryPredicate, NOT_CLEAN, shape } from '../../server/src/service/rules/cleanEntry';
+import { cleanEntryPredicate, NOT_CLEAN, NPX, shape } from '../../server/src/service/rules/cleanEntry';
+import { npxCacheIsolatedRule } from '../../server/src/service/rules/hygiene/npxPackages';
 import { OVERWRITTEN } from '../../server/src/service/rules/ineffective';
-import type { PlainContext, PlainEntry } from '../../server/src/service/rules/rule';
+import type { GroupKeys, PlainContext, PlainEntry } from '../../server/src/service/rules/rule';
 import { LineIndex, positionsOf } from '../../server/src/service/text';
 import { diskReader } from '../../server/src/node/files';
 import { reportFindings } from '../../server/src/node/report';
-import { ROW, scanWithVerdicts, VERDICT, wasmScanPolicy } from '../../server/src/service/wasmScan';
+import { ROW, scanWithVerdicts, SPEC, VERDICT, wasmScanPolicy } from '../../server/src/service/wasmScan';
 import { loadSeeds } from '../fuzz/corpus';
 import { Rng } from '../fuzz/rng';
 import { engineWorld } from '../fuzz/workspace';
 import { entriesOf, mutate, mutatedEntry, NAMES, predicateCases, written, type Json } from '../support/entryEdges';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+function noKey(keys: GroupKeys): boolean {
+  return keys === undefined || (Array.isArray(keys) && keys.length === 0);
+}
 
 /** A catalog text of these entries, laid out one way or another. */
 function catalogOf(entries: readonly PlainEntry[], rng: Rng): string {
@@ -68,6 +73,10 @@ describe('the WebAssembly scanner', function () {
   const { factsVariants, ruleSets } = predicateCases(world);
 
   /** Asserts the verdicts of the entries' catalog, per facts variant and rule set; returns [verdicts, JavaScript-clean entries]. */
+  /** Clean npx entries and those the scanner read the spec of, over every check. */
+  let npx = 0;
+  let specs = 0;
+
   function check(given: readonly PlainEntry[], what: string, rng: Rng): [number, number] {
     let verdicts = 0;
     let jsClean = 0;
@@ -97,6 +106,24 @@ describe('the WebAssembly scanner', function () {
           for (const rule of rules) {
             if (rule.groupKeys) assert.deepEqual(rule.groupKeys(rebuilt, context), rule.groupKeys(entry, context), `${rule.id}'s group keys — ${where}`);
           }
+          // What fastJudge.ts skips on the verdict alone.
+          if ((verdict & predicate.askedReads) === 0) assert.equal(predicate.asks(entry, verdict), false, `no asked rule reads what it holds — ${where}`);
+          const grouped = predicate.grouped(verdict);
+          rules.forEach((rule, r) => {
+            if (rule.groupKeys && ((grouped >> r) & 1) === 0)
+              assert.ok(noKey(rule.groupKeys(entry, context)), `${rule.id} gives no key to what it does not read — ${where}`);
+          });
+          if ((verdict & predicate.reads) === 0) assert.equal(grouped, 0, `no grouping rule reads what it holds — ${where}`);
+          const spec = scan.rows[index * ROW + SPEC];
+          if ((verdict & NPX) !== 0) npx++;
+          if (spec !== 0) {
+            specs++;
+            assert.equal(
+              text.slice(spec, scan.rows[index * ROW + SPEC + 1]),
+              npxCacheIsolatedRule.groupKeys!(entry, context),
+              `the spec is the npx-cache key — ${where}`,
+            );
+          }
         });
       }
     }
@@ -107,8 +134,11 @@ describe('the WebAssembly scanner', function () {
     const text = generateCatalog(2000).text;
     const entries = entriesOf(text);
     const rng = new Rng(7);
+    [npx, specs] = [0, 0];
     const [verdicts, jsClean] = check(entries, 'generated', rng);
     assert.ok(verdicts >= jsClean * 0.95, `${verdicts} verdicts for ${jsClean} entries shape clears`);
+    // The generated npx entries are `["-y", spec, …]`: the scanner reads every spec.
+    assert.ok(npx > 0 && specs === npx, `${specs} specs read of ${npx} clean npx entries`);
     sameSpans(text, knownVariableNames());
   });
 

@@ -2,7 +2,17 @@ import { countKeys, KEY_COUNT, KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE
 import { entryOf, parseValues } from './fastEntries';
 import { NOT_CLEAN, NPX, ROOTS, TIMEOUT, UNAVAILABLE, type CleanEntry } from './rules/cleanEntry';
 import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule } from './rules/rule';
-import { ARGS, ESCAPED_KEY, ROW, ROOTS as ROOTS_SPAN, TIMEOUT as TIMEOUT_SPAN, UNAVAILABLE as UNAVAILABLE_SPAN, VERDICT, type VerdictScan } from './wasmScan';
+import {
+  ARGS,
+  ESCAPED_KEY,
+  ROW,
+  ROOTS as ROOTS_SPAN,
+  SPEC,
+  TIMEOUT as TIMEOUT_SPAN,
+  UNAVAILABLE as UNAVAILABLE_SPAN,
+  VERDICT,
+  type VerdictScan,
+} from './wasmScan';
 
 /**
  * How the fast path judges each entry (fastCheck.ts, bench/NOTES.md): which rules may report on it
@@ -74,6 +84,12 @@ export function judgeEntries(
     }
     // Nothing an asked or grouping rule reads: no rule may report on it, it joins no group.
     if ((verdict & clean!.reads) === 0) continue;
+    // An npx entry of one spec, which the scanner read, that only the npx-cache grouping looks at: the spec is its key.
+    const spec = rows![index * ROW + SPEC];
+    if (spec !== 0 && (verdict & clean!.askedReads) === 0 && clean!.specGroup >= 0 && clean!.grouped(verdict) === 1 << clean!.specGroup) {
+      groupKeys[clean!.specGroup]![index] = text.slice(spec, rows![index * ROW + SPEC + 1]);
+      continue;
+    }
     const entry = verdictEntry(text, rows!, index, verdict);
     // An asked rule may report: the entry is judged again from its whole value.
     if (clean!.asks(entry, verdict)) parsed.push(index);

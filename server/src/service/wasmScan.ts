@@ -10,7 +10,7 @@ import { ENTRY_SCAN_WASM } from './generated/entryScanWasm';
  */
 
 /** Per entry, ROW int32 in `rows`: the span table's SPAN_FIELDS fields, then these. */
-export const ROW = 18;
+export const ROW = 20;
 /** NOT_CLEAN (-1), or the fused predicate's `shape` answer (rules/cleanEntry.ts). */
 export const VERDICT = 6;
 /** 1 when the entry's key holds an escape, so its name is not its text. */
@@ -23,6 +23,11 @@ export const ROOTS = 14;
 /** The line of the entry's key and where that line starts. */
 const LINE = 16;
 const LINE_START = 17;
+/**
+ * An npx entry's one package spec (start, end of the string's content) when its `args` are `-y` or
+ * `--yes` flags and then the spec: the npx-cache rule's group key, read without the entry's value. 0, 0 otherwise.
+ */
+export const SPEC = 18;
 
 /**
  * The shortest text the scanner takes; shorter ones take the JavaScript scanner. The module costs a

@@ -49,8 +49,15 @@ export interface CleanEntry {
    * is judged by its verdict alone (no rule may report on it, it joins no group).
    */
   readonly reads: number;
+  /** The held bits some asked rule looks at: `asks` is false for an entry holding none of them. */
+  readonly askedReads: number;
   /** Of the rule set it was made for, the rules (bit `1 << index`) whose `groupKeys` may give a key to an entry holding `holds`. */
   grouped(holds: number): number;
+  /**
+   * The index in the rule set of npx-cache-isolated, whose group key for an npx entry of one package
+   * spec is that spec (the scanner reads it: wasmScan.ts SPEC), or -1 when the set lacks it.
+   */
+  readonly specGroup: number;
   /** The variable names a placeholder resolves to, for the WebAssembly scanner's own lookups. */
   knownNames(): Iterable<string>;
 }
@@ -112,6 +119,7 @@ export function cleanEntryPredicate(rules: readonly Rule[], context: PlainContex
   if (context.kind !== 'catalog') return undefined;
   const asked: { rule: Rule; when: number }[] = [];
   let reads = 0;
+  let askedReads = 0;
   const groupWhen: number[] = [];
   for (const [index, rule] of rules.entries()) {
     if (rule.groupKeys) {
@@ -124,13 +132,15 @@ export function cleanEntryPredicate(rules: readonly Rule[], context: PlainContex
     // Without an air.json composing this catalog duplicate-server's `mayReport` is false for every entry.
     if (rule === duplicateServerRule && !context.facts.composition) continue;
     asked.push({ rule, when });
-    reads |= when;
+    askedReads |= when;
   }
-  const grouped = (holds: number): number => {
-    let mask = 0;
-    for (let r = 0; r < groupWhen.length; r++) if (groupWhen[r] !== undefined && (holds & groupWhen[r]) !== 0) mask |= 1 << r;
-    return mask;
-  };
+  reads |= askedReads;
+  // Per combination of held bits (below KEYS), the grouping rules that look at it.
+  const groupedBy = new Int32Array(KEYS);
+  for (let holds = 0; holds < KEYS; holds++) {
+    for (let r = 0; r < groupWhen.length; r++) if (groupWhen[r] !== undefined && (holds & groupWhen[r]) !== 0) groupedBy[holds] |= 1 << r;
+  }
+  const grouped = (holds: number): number => groupedBy[holds % KEYS];
   const variables = context.facts.variables;
   const known = (name: string): boolean => variables.find(name) !== undefined;
   // Indexed loops here and in `shape`: a first check runs mostly in V8's interpreter, where each
@@ -143,7 +153,8 @@ export function cleanEntryPredicate(rules: readonly Rule[], context: PlainContex
     const holds = shape(entry, known);
     return holds === NOT_CLEAN || asks(entry, holds) ? NOT_CLEAN : Math.floor(holds / KEYS);
   };
-  return Object.assign(clean, { asks, reads, grouped, knownNames: () => variables.allNames() });
+  const specGroup = rules.indexOf(npxCacheIsolatedRule);
+  return Object.assign(clean, { asks, reads, askedReads, grouped, specGroup, knownNames: () => variables.allNames() });
 }
 
 /** Fields only a stdio server may have (`env` is ineffective on a remote one: a bit of `local`), and only a remote one. */
