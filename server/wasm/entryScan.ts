@@ -175,4 +175,4 @@ export function heapBase(): i32 {
 }
 
 export { buildSet, findKey } from './sets';
-export { setScratch } from './shape';
+export { setRootsIndexed, setScratch } from './shape';

@@ -1,7 +1,7 @@
 // AssemblyScript: the layout of the rows the scanner writes (entryScan.ts), read by service/wasmScan.ts.
 
 /** Per entry, ROW int32: the span table's six fields (entrySpans.ts), then the verdict's. */
-export const ROW: i32 = 20;
+export const ROW: i32 = 21;
 export const KEY_START: i32 = 0;
 export const KEY_END: i32 = 1;
 export const VALUE_START: i32 = 2;
@@ -22,6 +22,13 @@ export const LINE: i32 = 16;
 export const LINE_START: i32 = 17;
 /** An npx entry's one package spec (UTF-16, the string's content) when its `args` are flags `-y`/`--yes` and then the spec (shape.ts `soleSpec`); 0, 0 otherwise. */
 export const SPEC: i32 = 18;
+/**
+ * The held bits (below) whose asked rule the module proved quiet: a plain timeout (no map key
+ * spelled `startup_timeout_sec` beside it) never makes the timeout rule report, a reason that is
+ * not blank and at most 200 characters never the unavailable rule, roots that are `*` or roots of
+ * a roots file that was read never the roots rule (shape.ts `judge`).
+ */
+export const QUIET: i32 = 20;
 
 export const NOT_CLEAN: i32 = -1;
 /** The held bits (cleanEntry.ts). */

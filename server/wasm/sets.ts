@@ -3,12 +3,14 @@
 
 import { hashBytes } from './bytes';
 
-// ---- sets of names: the known variables (set 0) and the env keys Zimmer overwrites (set 1) ----
+// ---- sets of names: the known variables (set 0), the env keys Zimmer overwrites (set 1), root names (set 2) ----
 
 let setTable0: i32 = 0;
 let setMask0: i32 = 0;
 let setTable1: i32 = 0;
 let setMask1: i32 = 0;
+let setTable2: i32 = 0;
+let setMask2: i32 = 0;
 
 /**
  * Builds set `id` from the names in [blob, blob + length), each followed by a newline, into a table
@@ -29,15 +31,18 @@ export function buildSet(id: i32, blob: i32, length: i32, table: i32, slots: i32
   if (id == 0) {
     setTable0 = table;
     setMask0 = mask;
-  } else {
+  } else if (id == 1) {
     setTable1 = table;
     setMask1 = mask;
+  } else {
+    setTable2 = table;
+    setMask2 = mask;
   }
 }
 
 export function setHas(id: i32, start: i32, end: i32): bool {
-  const table = id == 0 ? setTable0 : setTable1;
-  const mask = id == 0 ? setMask0 : setMask1;
+  const table = id == 0 ? setTable0 : id == 1 ? setTable1 : setTable2;
+  const mask = id == 0 ? setMask0 : id == 1 ? setMask1 : setMask2;
   if (table == 0) return false;
   const length = end - start;
   let slot = <i32>(hashBytes(start, end) & (<u32>mask));

@@ -13,6 +13,7 @@ import {
   KEYS,
   LINE,
   NOT_CLEAN,
+  QUIET,
   ROOTS,
   SPEC,
   TIMEOUT,
@@ -69,6 +70,8 @@ function fieldOf(start: i32, end: i32): i32 {
 
 // What a string-valued check tells its caller besides the string's end.
 let stringCount: i32 = 0;
+/** Whether a map judged since `judge` began has a key spelled `startup_timeout_sec` (the timeout rule reads such text). */
+let timeoutKey: bool = false;
 
 /** The most keys a map may have here: duplicates are found by comparing each key with those before it. */
 const MAX_MAP_KEYS: i32 = 32;
@@ -89,6 +92,7 @@ function stringMap(i: i32, end: i32, refuse: bool, keys: i32): i32 {
     const start = i + 1;
     const stop = close - 1;
     if ((dollar && hasPlaceholder(start, stop)) || (refuse && setHas(1, start, stop))) return -1;
+    if (equals(start, stop, 'startup_timeout_sec')) timeoutKey = true;
     for (let k = 0; k < stringCount; k++) {
       const other = load<i32>(keys + k * 8);
       const otherLength = load<i32>(keys + k * 8 + 4);
@@ -193,6 +197,42 @@ function soleSpec(i: i32, row: i32, base: i32): void {
   }
 }
 
+/** Whether a roots index counts for this scan: without one the roots rule reports on every entry with roots. */
+let rootsIndexed: bool = false;
+
+export function setRootsIndexed(indexed: bool): void {
+  rootsIndexed = indexed;
+}
+
+/**
+ * Whether every item of the `default_in_roots` array at `i` (proven an array of plain strings) is
+ * `*` or a root of a roots file that was read (set 2): then the roots rule does not report
+ * (rules/roots.ts `mayReport`). An `@…` reference is left to it.
+ */
+function rootsKnown(i: i32): bool {
+  if (!rootsIndexed) return false;
+  i = peekWhitespace(i + 1);
+  while (i < limit && load<u8>(i) == 0x22) {
+    const start = i + 1;
+    let stop = start;
+    while (load<u8>(stop) != 0x22) stop++;
+    if (!equals(start, stop, '*') && (stop == start || load<u8>(start) == 0x40 || !setHas(2, start, stop))) return false;
+    i = peekWhitespace(stop + 1);
+    if (i >= limit || load<u8>(i) != 0x2c) return true;
+    i = peekWhitespace(i + 1);
+  }
+  return true;
+}
+
+/** unavailable.ts MAX_REASON_LENGTH: a longer reason is cut (its rule reports), in code points after whitespace runs collapse. */
+const MAX_REASON: i32 = 200;
+
+/** Whether [start, end) holds a character other than whitespace (any byte up to a space counts as one). */
+function notBlank(start: i32, end: i32): bool {
+  for (let k = start; k < end; k++) if (load<u8>(k) > 0x20) return true;
+  return false;
+}
+
 /** SERVER_NAME_PATTERN's characters (model.ts): letters, digits, `$`, `_`, `[`, `]` and `-`. */
 function isServerNameCharacter(c: i32): bool {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c == 0x24 || c == 0x5f || c == 0x5b || c == 0x5d || c == 0x2d;
@@ -237,6 +277,8 @@ export function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i3
   let keys = 0;
   let type = -1;
   let args = 0;
+  let quiet = 0;
+  timeoutKey = false;
   while (true) {
     const close = plainString(i, end);
     if (close < 0) return NOT_CLEAN;
@@ -286,18 +328,21 @@ export function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i3
       i = plainTimeout(value, end);
       if (i < 0) return NOT_CLEAN;
       holds |= HOLDS_TIMEOUT;
+      quiet |= HOLDS_TIMEOUT;
       store<i32>(row + TIMEOUT * 4, value - base);
       store<i32>(row + TIMEOUT * 4 + 4, i - base);
     } else if (field == F_ROOTS) {
       i = stringArray(value, end, NO_PLACEHOLDER);
       if (i < 0) return NOT_CLEAN;
       holds |= HOLDS_ROOTS;
+      if (rootsKnown(value)) quiet |= HOLDS_ROOTS;
       store<i32>(row + ROOTS * 4, value - base);
       store<i32>(row + ROOTS * 4 + 4, i - base);
     } else {
       i = judgedString(value, end, NO_PLACEHOLDER);
       if (i < 0) return NOT_CLEAN;
       holds |= HOLDS_UNAVAILABLE;
+      if (i - value - 2 <= MAX_REASON && notBlank(value + 1, i - 1)) quiet |= HOLDS_UNAVAILABLE;
       store<i32>(row + UNAVAILABLE * 4, value - base);
       store<i32>(row + UNAVAILABLE * 4 + 4, i - base);
     }
@@ -314,5 +359,6 @@ export function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i3
     if ((seen & F_COMMAND) == 0 || remote != 0) return NOT_CLEAN;
   } else if (type < 0 || (seen & F_URL) == 0 || local != 0) return NOT_CLEAN;
   if ((holds & HOLDS_NPX) != 0 && args != 0) soleSpec(args, row, base);
+  store<i32>(row + QUIET * 4, timeoutKey ? quiet & ~HOLDS_TIMEOUT : quiet);
   return holds + keys * KEYS;
 }

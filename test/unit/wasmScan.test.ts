@@ -18,14 +18,17 @@ import { generateCatalog, knownVariableNames } from '../../bench/generate';
 import { checkDocument } from '../../server/src/service/engine';
 import { scanEntrySpans, SPAN_FIELDS } from '../../server/src/service/entrySpans';
 import { verdictEntry } from '../../server/src/service/fastJudge';
-import { cleanEntryPredicate, NOT_CLEAN, NPX, shape } from '../../server/src/service/rules/cleanEntry';
+import { cleanEntryPredicate, NOT_CLEAN, NPX, ROOTS, shape, TIMEOUT, UNAVAILABLE } from '../../server/src/service/rules/cleanEntry';
+import { rootsRule } from '../../server/src/service/rules/roots';
+import { timeoutRule } from '../../server/src/service/rules/timeout';
+import { unavailableRule } from '../../server/src/service/rules/unavailable';
 import { npxCacheIsolatedRule } from '../../server/src/service/rules/hygiene/npxPackages';
 import { OVERWRITTEN } from '../../server/src/service/rules/ineffective';
 import type { GroupKeys, PlainContext, PlainEntry } from '../../server/src/service/rules/rule';
 import { LineIndex, positionsOf } from '../../server/src/service/text';
 import { diskReader } from '../../server/src/node/files';
 import { reportFindings } from '../../server/src/node/report';
-import { ROW, scanWithVerdicts, SPEC, VERDICT, wasmScanPolicy } from '../../server/src/service/wasmScan';
+import { QUIET, ROW, scanWithVerdicts, SPEC, VERDICT, wasmScanPolicy } from '../../server/src/service/wasmScan';
 import { loadSeeds } from '../fuzz/corpus';
 import { Rng } from '../fuzz/rng';
 import { engineWorld } from '../fuzz/workspace';
@@ -44,9 +47,9 @@ function catalogOf(entries: readonly PlainEntry[], rng: Rng): string {
 }
 
 /** The JavaScript scanner's spans against the WebAssembly one's; returns the scan (undefined when neither scans). */
-function sameSpans(text: string, known: Iterable<string> = []): ReturnType<typeof scanWithVerdicts> {
+function sameSpans(text: string, known: Iterable<string> = [], roots?: Iterable<string>): ReturnType<typeof scanWithVerdicts> {
   const js = scanEntrySpans(text);
-  const wasm = scanWithVerdicts(text, known, OVERWRITTEN);
+  const wasm = scanWithVerdicts(text, known, OVERWRITTEN, roots);
   if (!js) {
     assert.equal(wasm, undefined, `no scan where the JavaScript scanner has none: ${JSON.stringify(text.slice(0, 200))}`);
     return undefined;
@@ -76,6 +79,11 @@ describe('the WebAssembly scanner', function () {
   /** Clean npx entries and those the scanner read the spec of, over every check. */
   let npx = 0;
   let specs = 0;
+  let timeouts = 0;
+  let quietTimeouts = 0;
+  /** Under the benchmark's facts (its roots index read): entries with roots, and those the scanner found all known. */
+  let benchRoots = 0;
+  let quietRoots = 0;
 
   function check(given: readonly PlainEntry[], what: string, rng: Rng): [number, number] {
     let verdicts = 0;
@@ -89,7 +97,7 @@ describe('the WebAssembly scanner', function () {
       const known = (name: string): boolean => facts.variables.find(name) !== undefined;
       for (const [rulesName, rules] of ruleSets) {
         const predicate = cleanEntryPredicate(rules, context)!;
-        const scan = sameSpans(text, predicate.knownNames());
+        const scan = sameSpans(text, predicate.knownNames(), predicate.rootNames());
         assert.ok(scan, `the catalog of ${what} scans`);
         entries.forEach((entry, index) => {
           const verdict = scan.rows[index * ROW + VERDICT];
@@ -114,6 +122,16 @@ describe('the WebAssembly scanner', function () {
               assert.ok(noKey(rule.groupKeys(entry, context)), `${rule.id} gives no key to what it does not read — ${where}`);
           });
           if ((verdict & predicate.reads) === 0) assert.equal(grouped, 0, `no grouping rule reads what it holds — ${where}`);
+          // What the scanner proved quiet (fastJudge.ts does not ask): held, and its rule does not report on the whole value.
+          const quiet = scan.rows[index * ROW + QUIET];
+          assert.equal(quiet & ~verdict, 0, `only held bits are quiet — ${where}`);
+          if ((quiet & TIMEOUT) !== 0) assert.equal(timeoutRule.mayReport!(entry, context), false, `a quiet timeout — ${where}`);
+          if ((quiet & UNAVAILABLE) !== 0) assert.equal(unavailableRule.mayReport!(entry, context), false, `a quiet reason — ${where}`);
+          if ((quiet & ROOTS) !== 0) assert.equal(rootsRule.mayReport!(entry, context), false, `quiet roots — ${where}`);
+          if ((verdict & ROOTS) !== 0 && factsName === 'the benchmark') benchRoots++;
+          if ((quiet & ROOTS) !== 0 && factsName === 'the benchmark') quietRoots++;
+          if ((verdict & TIMEOUT) !== 0) timeouts++;
+          if ((quiet & TIMEOUT) !== 0) quietTimeouts++;
           const spec = scan.rows[index * ROW + SPEC];
           if ((verdict & NPX) !== 0) npx++;
           if (spec !== 0) {
@@ -134,11 +152,15 @@ describe('the WebAssembly scanner', function () {
     const text = generateCatalog(2000).text;
     const entries = entriesOf(text);
     const rng = new Rng(7);
-    [npx, specs] = [0, 0];
+    [npx, specs, timeouts, quietTimeouts, benchRoots, quietRoots] = [0, 0, 0, 0, 0, 0];
     const [verdicts, jsClean] = check(entries, 'generated', rng);
     assert.ok(verdicts >= jsClean * 0.95, `${verdicts} verdicts for ${jsClean} entries shape clears`);
     // The generated npx entries are `["-y", spec, …]`: the scanner reads every spec.
     assert.ok(npx > 0 && specs === npx, `${specs} specs read of ${npx} clean npx entries`);
+    // And its timeouts are digits beside no map key spelled like one: every one is quiet.
+    assert.ok(timeouts > 0 && quietTimeouts === timeouts, `${quietTimeouts} quiet timeouts of ${timeouts}`);
+    // Its roots are the roots index's but for the deliberate mistakes (one entry in 200).
+    assert.ok(benchRoots > 0 && quietRoots >= benchRoots * 0.95, `${quietRoots} quiet roots of ${benchRoots}`);
     sameSpans(text, knownVariableNames());
   });
 

@@ -100,7 +100,7 @@ export function fastCheck(text: string, facts: WorkspaceFacts, rules: readonly R
   const clean = cleanEntryPredicate(rules, context);
   // The WebAssembly scanner judges entries as it finds them; without the fused predicate it has nothing to judge for.
   const wasm = clean !== undefined && (useWasm ?? text.length >= wasmScanPolicy.minLength);
-  const scan = wasm ? scanWithVerdicts(text, clean.knownNames(), OVERWRITTEN) : undefined;
+  const scan = wasm ? scanWithVerdicts(text, clean.knownNames(), OVERWRITTEN, clean.rootNames()) : undefined;
   const object = scan?.object ?? scanEntrySpans(text);
   if (!object) return undefined;
   const reporters = new Int32Array(object.count);

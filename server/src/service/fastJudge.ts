@@ -5,6 +5,7 @@ import type { GroupKeys as Keys, PlainContext, PlainEntry, Rule } from './rules/
 import {
   ARGS,
   ESCAPED_KEY,
+  QUIET,
   ROW,
   ROOTS as ROOTS_SPAN,
   SPEC,
@@ -82,17 +83,19 @@ export function judgeEntries(
       parsed.push(index);
       continue;
     }
+    // What the entry holds that a rule may still report on: not what the scanner proved quiet.
+    const asking = verdict & ~rows![index * ROW + QUIET];
     // Nothing an asked or grouping rule reads: no rule may report on it, it joins no group.
-    if ((verdict & clean!.reads) === 0) continue;
+    if ((asking & clean!.reads) === 0) continue;
     // An npx entry of one spec, which the scanner read, that only the npx-cache grouping looks at: the spec is its key.
     const spec = rows![index * ROW + SPEC];
-    if (spec !== 0 && (verdict & clean!.askedReads) === 0 && clean!.specGroup >= 0 && clean!.grouped(verdict) === 1 << clean!.specGroup) {
+    if (spec !== 0 && (asking & clean!.askedReads) === 0 && clean!.specGroup >= 0 && clean!.grouped(verdict) === 1 << clean!.specGroup) {
       groupKeys[clean!.specGroup]![index] = text.slice(spec, rows![index * ROW + SPEC + 1]);
       continue;
     }
-    const entry = verdictEntry(text, rows!, index, verdict);
+    const entry = verdictEntry(text, rows!, index, asking);
     // An asked rule may report: the entry is judged again from its whole value.
-    if (clean!.asks(entry, verdict)) parsed.push(index);
+    if (clean!.asks(entry, asking)) parsed.push(index);
     else setGroupKeys(entry, rules, context, groupKeys, index, clean!.grouped(verdict));
   }
   const spans = object.spans;

@@ -10,7 +10,7 @@ import { ENTRY_SCAN_WASM } from './generated/entryScanWasm';
  */
 
 /** Per entry, ROW int32 in `rows`: the span table's SPAN_FIELDS fields, then these. */
-export const ROW = 20;
+export const ROW = 21;
 /** NOT_CLEAN (-1), or the fused predicate's `shape` answer (rules/cleanEntry.ts). */
 export const VERDICT = 6;
 /** 1 when the entry's key holds an escape, so its name is not its text. */
@@ -28,6 +28,8 @@ const LINE_START = 17;
  * `--yes` flags and then the spec: the npx-cache rule's group key, read without the entry's value. 0, 0 otherwise.
  */
 export const SPEC = 18;
+/** The held bits whose asked rule the module proved quiet on the entry (server/wasm/rows.ts QUIET). */
+export const QUIET = 20;
 
 /**
  * The shortest text the scanner takes; shorter ones take the JavaScript scanner. The module costs a
@@ -67,6 +69,7 @@ interface Exports {
   memory: WasmMemory;
   heapBase(): number;
   setScratch(at: number): void;
+  setRootsIndexed(indexed: boolean): void;
   buildSet(id: number, blob: number, length: number, table: number, slots: number): void;
   scan(text: number, length: number, rows: number, capacity: number, keys: number, slots: number): number;
   findKey(start: number, length: number): number;
@@ -107,19 +110,24 @@ const KEPT_BYTES = 16 << 20;
 const encoder = new TextEncoder();
 /** Names a placeholder can resolve to: upper case, as placeholders.ts `placeholdersAllResolved` reads them. */
 const PLACEHOLDER_NAME = /^[A-Z_][A-Z0-9_]*$/;
+/** What a plain string the module reads can hold: printable ASCII but the quote and the backslash. */
+const PLAIN_NAME = /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /**
  * The entries of `text` with the module's verdicts, or undefined when the module cannot run, the
  * text is not one object of entries the way it reads it, or its entries are tiny (the JavaScript
  * scanner then decides).
  * `known`: the variable names placeholders resolve to; `refused`: the env keys a clean entry may
- * not set.
+ * not set; `roots`: the root names a `default_in_roots` item may give unasked, or undefined when the
+ * roots rule reports on every entry with roots.
  */
-export function scanWithVerdicts(text: string, known: Iterable<string>, refused: Iterable<string>): VerdictScan | undefined {
+export function scanWithVerdicts(text: string, known: Iterable<string>, refused: Iterable<string>, roots?: Iterable<string>): VerdictScan | undefined {
   const wasm = moduleInstance();
   if (!wasm) return undefined;
   try {
-    return scanIn(wasm, text, known, refused);
+    // Without root names no entry's roots are proven quiet (server/wasm/rows.ts QUIET).
+    wasm.setRootsIndexed(roots !== undefined);
+    return scanIn(wasm, text, [setBlob(known, PLACEHOLDER_NAME), setBlob(refused, PLACEHOLDER_NAME), setBlob(roots ?? [], PLAIN_NAME)]);
   } catch {
     // Memory the process cannot give (or a trap, which would be a bug): the JavaScript scanner decides.
     instance = undefined;
@@ -129,8 +137,8 @@ export function scanWithVerdicts(text: string, known: Iterable<string>, refused:
   }
 }
 
-function scanIn(wasm: Exports, text: string, known: Iterable<string>, refused: Iterable<string>): VerdictScan | undefined {
-  const sets = [setBlob(known), setBlob(refused)];
+/** The sets, in the module's order: known variables (0), overwritten env keys (1), root names (2). */
+function scanIn(wasm: Exports, text: string, sets: readonly { bytes: Uint8Array; count: number }[]): VerdictScan | undefined {
   let at = align(wasm.heapBase());
   wasm.setScratch(at);
   at += SCRATCH_BYTES;
@@ -195,11 +203,12 @@ function scanIn(wasm: Exports, text: string, known: Iterable<string>, refused: I
   return { object: { start: header[0], end: header[1], count, spans }, rows, indexOfName, lineAnchors };
 }
 
-function setBlob(names: Iterable<string>): { bytes: Uint8Array; count: number } {
+/** The names `pattern` admits, each followed by a newline (a name the module could never match is left out). */
+function setBlob(names: Iterable<string>, pattern: RegExp): { bytes: Uint8Array; count: number } {
   let joined = '';
   let count = 0;
   for (const name of names) {
-    if (!PLACEHOLDER_NAME.test(name)) continue;
+    if (!pattern.test(name)) continue;
     joined += `${name}\n`;
     count++;
   }

@@ -9,7 +9,7 @@ import { toolNameCollisionRule } from './hygiene/toolNameCollision';
 import { ineffectiveFieldRule, OVERWRITTEN } from './ineffective';
 import { oauthRule } from './oauth';
 import { placeholderRule } from './placeholders';
-import { rootsRule } from './roots';
+import { checkedRootNames, rootsRule } from './roots';
 import { plainObject, type PlainContext, type PlainEntry, type Rule } from './rule';
 import { structureRule } from './structure';
 import { timeoutRule } from './timeout';
@@ -60,6 +60,8 @@ export interface CleanEntry {
   readonly specGroup: number;
   /** The variable names a placeholder resolves to, for the WebAssembly scanner's own lookups. */
   knownNames(): Iterable<string>;
+  /** The root names a `default_in_roots` item may give without the roots rule reporting, for the same; undefined when it reports on every one. */
+  rootNames(): Iterable<string> | undefined;
 }
 
 /** The fused predicate's answer for an entry outside the shape. */
@@ -154,7 +156,15 @@ export function cleanEntryPredicate(rules: readonly Rule[], context: PlainContex
     return holds === NOT_CLEAN || asks(entry, holds) ? NOT_CLEAN : Math.floor(holds / KEYS);
   };
   const specGroup = rules.indexOf(npxCacheIsolatedRule);
-  return Object.assign(clean, { asks, reads, askedReads, grouped, specGroup, knownNames: () => variables.allNames() });
+  return Object.assign(clean, {
+    asks,
+    reads,
+    askedReads,
+    grouped,
+    specGroup,
+    knownNames: () => variables.allNames(),
+    rootNames: () => checkedRootNames(context.facts),
+  });
 }
 
 /** Fields only a stdio server may have (`env` is ineffective on a remote one: a bit of `local`), and only a remote one. */

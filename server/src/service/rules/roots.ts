@@ -1,4 +1,4 @@
-import { surfaceOf, type CatalogsFacts, type RootsFacts, type RootsFile } from '../facts';
+import { surfaceOf, type CatalogsFacts, type RootsFacts, type RootsFile, type WorkspaceFacts } from '../facts';
 import type { Finding, RelatedLocation } from '../findings';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { suggesterFor } from '../suggestions';
@@ -63,6 +63,18 @@ function remoteNote(sources: string[]): string {
  */
 function unreadable(found: { files: unknown[]; remoteSources: string[] } | undefined): boolean {
   return found !== undefined && found.files.length === 0 && found.remoteSources.length === 0;
+}
+
+/**
+ * The names a local `default_in_roots` item may give without this rule reporting on it (besides
+ * `*`): every root of a roots file that was read; undefined when no roots index counts (absent,
+ * or none of its files read: then every entry with roots is this rule's). The WebAssembly scanner
+ * looks items up in them (cleanEntry.ts).
+ */
+export function checkedRootNames(facts: WorkspaceFacts): string[] | undefined {
+  const found = facts.roots;
+  if (!found || unreadable(found)) return undefined;
+  return found.files.flatMap((file) => [...file.roots.keys()]);
 }
 
 function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {
