@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateCatalog, writeFixture } from './generate';
 import { LspSession, positionOf } from './lsp';
-import { oursSpec } from './servers';
+import { benchNodeFlags, oursSpec } from './servers';
 import { median, REPO } from './util';
 
 async function main(): Promise<void> {
@@ -31,7 +31,9 @@ async function main(): Promise<void> {
       {
         ...spec,
         command: process.execPath,
+        // With the server's Node flags (as the benchmark runs it), then the profiler's.
         args: [
+          ...benchNodeFlags(),
           ...(process.env.MCP_CATALOG_PROFILE_INTERVAL ? [`--cpu-prof-interval=${process.env.MCP_CATALOG_PROFILE_INTERVAL}`] : []),
           '--cpu-prof',
           `--cpu-prof-dir=${profileDir}`,

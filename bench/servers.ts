@@ -54,7 +54,8 @@ function nodeCommand(script: string, nodeFlags: readonly string[] = []): { comma
     : { command: process.execPath, args: [...nodeFlags, script, '--stdio'] };
 }
 
-function benchNodeFlags(): readonly string[] {
+/** The server's Node flags in the benchmark: the extension's, or an experiment's MCP_CATALOG_BENCH_NODE_FLAGS. */
+export function benchNodeFlags(): readonly string[] {
   const override = process.env.MCP_CATALOG_BENCH_NODE_FLAGS;
   return override === undefined ? SERVER_NODE_FLAGS : override.split(/\s+/).filter(Boolean);
 }
