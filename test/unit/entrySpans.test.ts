@@ -6,6 +6,8 @@
  * value must cost no more than linear time.
  */
 import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
 import { generateCatalog } from '../../bench/generate';
 import {
   KEY_COUNT,
@@ -116,5 +118,30 @@ describe('entry scanner: the pattern ends every value where the character loop d
         return ownCpuMsOf(() => assert.ok(scanEntrySpans(text)));
       });
     }
+  });
+
+  it('scans a multi-megabyte value that fails the pattern only at its end without growing the process by its size', function () {
+    // The expression's backtracking stack grew with the value (V8 throws past 64 MB): 24 MB more
+    // peak memory for this 3.4 MB value than for one a quarter its size. In a fresh process, after
+    // the smaller value (which pays for compiling the scanner), its peak read from VmHWM: a forked
+    // child's getrusage maximum starts at its parent's.
+    if (process.platform !== 'linux') this.skip();
+    const script = `
+      const { readFileSync } = require('node:fs');
+      const { scanEntrySpans } = require(${JSON.stringify(path.join(__dirname, '../../server/src/service/entrySpans.js'))});
+      const peakKb = () => Number(/VmHWM:\\s*(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+      const late = (n) => \`{"s": {"a": [\${'{"b": [1, "x"]}, '.repeat(n)}{"c": {"d": {"e": [1]}}}]}}\`;
+      const first = late(50000);
+      const text = late(200000);
+      first.charCodeAt(0);
+      text.charCodeAt(0);
+      if (!scanEntrySpans(first)) throw new Error('not scanned');
+      const before = peakKb();
+      if (!scanEntrySpans(text)) throw new Error('not scanned');
+      process.stdout.write(String((peakKb() - before) / 1024));`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    const grewMb = Number(run.stdout);
+    assert.ok(grewMb < 8, `the scan grew the process's peak memory by ${grewMb.toFixed(1)} MB`);
   });
 });
