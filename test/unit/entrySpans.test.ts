@@ -106,8 +106,10 @@ describe('entry scanner: the pattern ends every value where the character loop d
     assert.deepEqual(matched, { keys: 3, depth: PATTERN_DEPTH });
   });
 
+  /** A value the pattern matches up to its last element, which nests one level too deep. */
+  const lateFailure = (n: number): string => `{"s": {"a": [${'{"b": [1, "x"]}, '.repeat(n)}{"c": {"d": {"e": [1]}}}]}}`;
+
   it('scans in linear time a value that fails the pattern only at its end, and a long flat array', async () => {
-    const lateFailure = (n: number): string => `{"s": {"a": [${'{"b": [1, "x"]}, '.repeat(n)}{"c": {"d": {"e": [1]}}}]}}`;
     const flat = (n: number): string => `{"s": {"args": [${'"x", '.repeat(n)}"x"]}}`;
     for (const [label, build, n] of [
       ['fails late', lateFailure, 100_000],
@@ -130,7 +132,7 @@ describe('entry scanner: the pattern ends every value where the character loop d
       const { readFileSync } = require('node:fs');
       const { scanEntrySpans } = require(${JSON.stringify(path.join(__dirname, '../../server/src/service/entrySpans.js'))});
       const peakKb = () => Number(/VmHWM:\\s*(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
-      const late = (n) => \`{"s": {"a": [\${'{"b": [1, "x"]}, '.repeat(n)}{"c": {"d": {"e": [1]}}}]}}\`;
+      const late = ${lateFailure.toString()};
       const first = late(50000);
       const text = late(200000);
       first.charCodeAt(0);
