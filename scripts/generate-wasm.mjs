@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// Generates server/src/service/generated/entryScanWasm.ts: the WebAssembly of the fast path's
-// scanner and fused predicate (server/wasm/, AssemblyScript, from entryScan.ts), as base64, so that the
-// engine loads it without a file of its own in the bundles (bench/NOTES.md, "What changed in the
-// ninth session").
+// Generates the project's WebAssembly modules, each as base64 in a TypeScript file, so that the code
+// loads it without a file of its own in the bundles: server/src/service/generated/entryScanWasm.ts,
+// the fast path's scanner and fused predicate (server/wasm/, AssemblyScript, from entryScan.ts;
+// bench/NOTES.md, "What changed in the ninth session"), and server/src/lsp/generated/jsonStringsWasm.ts,
+// the message reader's large strings (server/wasm-json/, from jsonStrings.ts; "The message reader").
 //
 // Committed rather than built on the fly, like the entry validators (scripts/generate-validators.mjs):
 // a fresh clone type-checks, tests and builds without the compiler. It cannot go stale unnoticed:
-// the generated file records the sources' hash and the compiler's version, `scripts/build.mjs`
+// each generated file records its sources' hash and the compiler's version, `scripts/build.mjs`
 // refuses to bundle when they differ, and test/unit/wasmScan.test.ts compiles afresh and compares.
 //
-//   node scripts/generate-wasm.mjs          write the file (after changing a file in server/wasm/)
-//   node scripts/generate-wasm.mjs --check  exit 1 if the committed file is stale (hashes only: fast)
-//   node scripts/generate-wasm.mjs --stdout print what would be written (compiles)
+//   node scripts/generate-wasm.mjs               write the files (after changing a module's source)
+//   node scripts/generate-wasm.mjs --check       exit 1 if a committed file is stale (hashes only: fast)
+//   node scripts/generate-wasm.mjs --stdout NAME print what would be written for module NAME (compiles)
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,44 +24,48 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
-export const GENERATED = 'server/src/service/generated/entryScanWasm.ts';
-export const SOURCE = 'server/wasm/entryScan.ts';
-/** Every file the module is compiled from (entryScan.ts imports the others). */
-const SOURCES_DIR = 'server/wasm';
+/**
+ * The modules: each compiled from `entry` in `dir` (which it may import from), written to
+ * `generated` as `${prefix}_STAMP` and `${prefix}_WASM`.
+ */
+export const MODULES = [
+  { name: 'entryScan', dir: 'server/wasm', entry: 'entryScan.ts', generated: 'server/src/service/generated/entryScanWasm.ts', prefix: 'ENTRY_SCAN' },
+  { name: 'jsonStrings', dir: 'server/wasm-json', entry: 'jsonStrings.ts', generated: 'server/src/lsp/generated/jsonStringsWasm.ts', prefix: 'JSON_STRINGS' },
+];
 /**
  * `--runtime stub`: nothing is allocated in the module; `--noAssert`: bounds are the code's own;
  * `--enable simd`: sixteen bytes at a time (WebAssembly SIMD, in every Node since 16).
  */
 const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'];
 
-/** What the generated file is derived from: the source, the compiler's version and its flags. */
-export function wasmStamp() {
+/** What a module's generated file is derived from: its sources, the compiler's version and its flags. */
+export function wasmStamp(module) {
   const version = JSON.parse(readFileSync(require.resolve('assemblyscript/package.json'), 'utf8')).version;
   // A checkout with CRLF line endings (git's autocrlf) holds the same source.
   const hash = createHash('sha256');
-  for (const name of readdirSync(join(root, SOURCES_DIR))
+  for (const name of readdirSync(join(root, module.dir))
     .filter((file) => file.endsWith('.ts'))
     .sort()) {
-    hash.update(`${name}\n${readFileSync(join(root, SOURCES_DIR, name), 'utf8').replace(/\r\n/g, '\n')}\n`);
+    hash.update(`${name}\n${readFileSync(join(root, module.dir, name), 'utf8').replace(/\r\n/g, '\n')}\n`);
   }
-  return `${SOURCES_DIR}/*.ts sha256 ${hash.digest('hex')}, assemblyscript ${version}, ${FLAGS.join(' ')}`;
+  return `${module.dir}/*.ts sha256 ${hash.digest('hex')}, assemblyscript ${version}, ${FLAGS.join(' ')}`;
 }
 
-/** The generated module's text: deterministic for the same source and compiler. */
-export function wasmSource() {
+/** A module's generated file: deterministic for the same source and compiler. */
+export function wasmSource(module) {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-catalog-wasm-'));
   try {
-    const out = join(dir, 'entryScan.wasm');
+    const out = join(dir, 'module.wasm');
     const asc = join(dirname(require.resolve('assemblyscript/package.json')), 'bin', 'asc.js');
-    const run = spawnSync(process.execPath, [asc, join(root, SOURCE), ...FLAGS, '-o', out], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [asc, join(root, module.dir, module.entry), ...FLAGS, '-o', out], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`asc failed:\n${run.stdout}${run.stderr}`);
     const base64 = readFileSync(out).toString('base64');
     const lines = base64.match(/.{1,100}/g) ?? [];
     return [
-      '// Generated by scripts/generate-wasm.mjs from server/wasm/ (entryScan.ts and what it imports). Do not edit: run',
+      `// Generated by scripts/generate-wasm.mjs from ${module.dir}/ (${module.entry} and what it imports). Do not edit: run`,
       '// `node scripts/generate-wasm.mjs` after changing it.',
-      `export const ENTRY_SCAN_STAMP = ${JSON.stringify(wasmStamp())};`,
-      'export const ENTRY_SCAN_WASM = [',
+      `export const ${module.prefix}_STAMP = ${JSON.stringify(wasmStamp(module))};`,
+      `export const ${module.prefix}_WASM = [`,
       ...lines.map((line) => `  '${line}',`),
       "].join('');",
       '',
@@ -70,17 +75,19 @@ export function wasmSource() {
   }
 }
 
-/** A one-line message when the committed file's stamp is not the source's, else undefined. */
+/** A one-line message when a committed file's stamp is not its source's, else undefined. */
 export function staleWasmMessage() {
-  let committed = '';
-  try {
-    committed = readFileSync(join(root, GENERATED), 'utf8');
-  } catch {
-    // missing: stale
+  for (const module of MODULES) {
+    let committed = '';
+    try {
+      committed = readFileSync(join(root, module.generated), 'utf8');
+    } catch {
+      // missing: stale
+    }
+    if (!committed.includes(`export const ${module.prefix}_STAMP = ${JSON.stringify(wasmStamp(module))};`))
+      return `${module.generated} is out of date with ${module.dir}/: run \`node scripts/generate-wasm.mjs\` and commit it`;
   }
-  return committed.includes(`export const ENTRY_SCAN_STAMP = ${JSON.stringify(wasmStamp())};`)
-    ? undefined
-    : `${GENERATED} is out of date with ${SOURCES_DIR}/: run \`node scripts/generate-wasm.mjs\` and commit it`;
+  return undefined;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -91,8 +98,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       process.exit(1);
     }
   } else if (process.argv.includes('--stdout')) {
-    process.stdout.write(wasmSource());
+    const name = process.argv[process.argv.indexOf('--stdout') + 1];
+    const module = MODULES.find((candidate) => candidate.name === name);
+    if (!module) {
+      console.error(`--stdout NAME: one of ${MODULES.map((candidate) => candidate.name).join(', ')}`);
+      process.exit(2);
+    }
+    process.stdout.write(wasmSource(module));
   } else {
-    writeFileSync(join(root, GENERATED), wasmSource());
+    for (const module of MODULES) writeFileSync(join(root, module.generated), wasmSource(module));
   }
 }

@@ -530,6 +530,11 @@ export class LspClient {
   // ---- output -----------------------------------------------------------------------------------
 
   /** Everything the server wrote to stdout (every LSP message, raw). */
+  /** Bytes written to the server's stdin as they are, between the connection's messages (framing tests). */
+  writeRaw(bytes: Buffer): void {
+    this.child.stdin?.write(bytes);
+  }
+
   rawStdout(): string {
     return Buffer.concat(this.stdoutChunks).toString('utf8');
   }

@@ -359,10 +359,15 @@ describe('the WebAssembly scanner', function () {
     }
   });
 
-  it('is compiled from its source as committed (scripts/generate-wasm.mjs)', () => {
-    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'generate-wasm.mjs'), '--stdout'], { encoding: 'utf8' });
-    assert.equal(run.status, 0, run.stderr);
-    const committed = readFileSync(path.join(REPO_ROOT, 'server/src/service/generated/entryScanWasm.ts'), 'utf8').replace(/\r\n/g, '\n');
-    assert.ok(committed === run.stdout, 'server/src/service/generated/entryScanWasm.ts is stale: run `node scripts/generate-wasm.mjs`');
-  });
+  for (const [name, generated] of [
+    ['entryScan', 'server/src/service/generated/entryScanWasm.ts'],
+    ['jsonStrings', 'server/src/lsp/generated/jsonStringsWasm.ts'],
+  ]) {
+    it(`${name} is compiled from its source as committed (scripts/generate-wasm.mjs)`, () => {
+      const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'generate-wasm.mjs'), '--stdout', name], { encoding: 'utf8' });
+      assert.equal(run.status, 0, run.stderr);
+      const committed = readFileSync(path.join(REPO_ROOT, generated), 'utf8').replace(/\r\n/g, '\n');
+      assert.ok(committed === run.stdout, `${generated} is stale: run \`node scripts/generate-wasm.mjs\``);
+    });
+  }
 });

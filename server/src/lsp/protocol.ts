@@ -5,6 +5,7 @@
  * others import these from here; types still come from the package (they leave no code).
  */
 export {
+  AbstractMessageReader,
   CodeActionKind,
   CompletionItemKind,
   createConnection,
@@ -23,7 +24,6 @@ export {
   MarkupKind,
   ProposedFeatures,
   ResponseError,
-  StreamMessageReader,
   StreamMessageWriter,
   SymbolKind,
   TextDocuments,

@@ -1,5 +1,6 @@
 import { KEY_END, KEY_START, SPAN_FIELDS, type ScannedObject } from './entrySpans';
 import { ENTRY_SCAN_WASM } from './generated/entryScanWasm';
+import { lazyModule, WASM_PAGE, type WasmMemory } from './wasmModule';
 
 /**
  * The fast path's scanner and fused predicate in WebAssembly (server/wasm/, from entryScan.ts; bench/NOTES.md,
@@ -55,16 +56,6 @@ export interface VerdictScan {
   lineAnchors: Int32Array;
 }
 
-/** What this module uses of the WebAssembly API (its types are in TypeScript's DOM library, not ES2022's). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: object };
-};
-
 interface Exports {
   memory: WasmMemory;
   heapBase(): number;
@@ -75,13 +66,12 @@ interface Exports {
   findKey(start: number, length: number): number;
 }
 
-const PAGE = 65536;
 /** The room for a name `indexOfName` looks up (longer ones are compared in JavaScript). */
 const NAME_BYTES = 4096;
 /** The scratch the module keeps a map's keys in (32 keys of two int32). */
 const SCRATCH_BYTES = 256;
 
-let compiled: object | null | undefined;
+const newInstance = lazyModule<Exports>(ENTRY_SCAN_WASM);
 let instance: Exports | undefined;
 
 /**
@@ -90,17 +80,7 @@ let instance: Exports | undefined;
  * the process's until the instance is garbage.
  */
 function moduleInstance(): Exports | undefined {
-  if (compiled === undefined) {
-    try {
-      const binary = atob(ENTRY_SCAN_WASM);
-      const bytes = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
-  if (compiled && !instance) instance = new WebAssembly.Instance(compiled, {}).exports as unknown as Exports;
+  instance ??= newInstance();
   return instance;
 }
 
@@ -228,5 +208,5 @@ function align(at: number): number {
 
 function ensure(memory: WasmMemory, bytes: number): void {
   const have = memory.buffer.byteLength;
-  if (bytes > have) memory.grow(Math.ceil((bytes - have) / PAGE));
+  if (bytes > have) memory.grow(Math.ceil((bytes - have) / WASM_PAGE));
 }

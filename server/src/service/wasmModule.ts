@@ -1,0 +1,39 @@
+/**
+ * The WebAssembly modules' common part (service/wasmScan.ts, lsp/jsonBody.ts): what they use of
+ * the WebAssembly API — whose types are in TypeScript's DOM library, not ES2022's — and a module
+ * compiled once, on first use, from the base64 scripts/generate-wasm.mjs writes.
+ */
+
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: object };
+};
+
+export const WASM_PAGE = 65536;
+
+/**
+ * A function that makes a fresh instance of the module and gives its exports, or undefined where
+ * WebAssembly cannot run (then the caller's JavaScript path does the work). The module is
+ * compiled at the first call.
+ */
+export function lazyModule<Exports>(base64: string): () => Exports | undefined {
+  let compiled: object | null | undefined;
+  return () => {
+    if (compiled === undefined) {
+      try {
+        const binary = atob(base64);
+        const bytes = new Uint8Array(binary.length);
+        for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+        compiled = new WebAssembly.Module(bytes);
+      } catch {
+        compiled = null;
+      }
+    }
+    return compiled ? (new WebAssembly.Instance(compiled, {}).exports as Exports) : undefined;
+  };
+}
