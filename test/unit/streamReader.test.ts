@@ -107,6 +107,24 @@ describe('the stdio message reader (lsp/streamReader.ts)', () => {
     assert.deepEqual(messages, [MESSAGES[2]]);
   });
 
+  it('reads the message after an overlong header that ends in the same chunk', async () => {
+    const { stream, messages, errors } = reader();
+    const good = frame(JSON.stringify(MESSAGES[0]));
+    await feed(stream, [Buffer.alloc(30_000, 0x61), Buffer.concat([Buffer.alloc(40_000, 0x62), Buffer.from('\r\n\r\n'), good])]);
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.deepEqual(messages, [MESSAGES[0]]);
+  });
+
+  it('reads a header sent a byte at a time, searching only the bytes that could end it', async () => {
+    const { stream, messages, errors } = reader();
+    // 60 KB of header lines, a byte per chunk (rescanning every kept byte each time would be 1.8 G comparisons).
+    const header = Buffer.from('X-Pad: y\r\n'.repeat(6000));
+    for (let i = 0; i < header.length; i++) stream.write(header.subarray(i, i + 1));
+    await feed(stream, [frame(JSON.stringify(MESSAGES[2]))]);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(messages, [MESSAGES[2]]);
+  });
+
   it('skips a body longer than a message may be, and reads the next', async () => {
     const { stream, messages, errors } = reader({ maxBodyBytes: 100 });
     const huge = JSON.stringify({ jsonrpc: '2.0', method: 'm', params: { text: 'z'.repeat(300) } });

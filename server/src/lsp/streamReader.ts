@@ -33,8 +33,9 @@ const HEADER_END = Buffer.from('\r\n\r\n', 'latin1');
 
 export class ByteStreamMessageReader extends AbstractMessageReader {
   private callback: DataCallback | undefined;
-  /** Header bytes received so far (only when a header spans chunks). */
-  private head: Buffer | undefined;
+  /** Header bytes received so far, when a header spans chunks: head[0, headLength). */
+  private head: Buffer = Buffer.alloc(0);
+  private headLength = 0;
   /** The body being received: its length, and how much of it is in `body`; -1 between messages. */
   private bodyLength = -1;
   private received = 0;
@@ -81,14 +82,7 @@ export class ByteStreamMessageReader extends AbstractMessageReader {
         this.skipping -= skipped;
         at += skipped;
       } else if (this.bodyLength < 0) {
-        const next = this.readHeader(chunk, at);
-        if (next < 0) return;
-        // A header that spanned chunks was joined: the body starts in the joined bytes.
-        if (this.head) {
-          chunk = this.head;
-          this.head = undefined;
-        }
-        at = next;
+        at = this.readHeader(chunk, at);
       } else {
         at = this.readBody(chunk, at);
       }
@@ -97,34 +91,49 @@ export class ByteStreamMessageReader extends AbstractMessageReader {
   }
 
   /**
-   * Reads a header block starting at chunk[at]; returns where its body starts, or -1 when the
-   * block is not complete yet (kept in `head`) or was dropped. When it returns ≥ 0 after joining
-   * with an earlier part, `head` holds the joined bytes the index refers to.
+   * Reads header bytes from chunk[at]; returns where in the chunk the body starts, or the chunk's
+   * length when the block goes on in a later chunk (its bytes so far kept in `head`, searched
+   * only where the new bytes could end it: a header sent a byte at a time costs no more than one).
    */
   private readHeader(chunk: Buffer, at: number): number {
-    const bytes = this.head ? Buffer.concat([this.head, chunk.subarray(at)]) : chunk.subarray(at);
-    const end = bytes.indexOf(HEADER_END);
-    if (end < 0) {
-      if (bytes.length > MAX_HEADER_BYTES) {
-        this.head = undefined;
-        this.fireError(new Error(`A message header longer than ${MAX_HEADER_BYTES} bytes without an empty line: its bytes were dropped.`));
-      } else {
-        this.head = Buffer.from(bytes);
-      }
-      return -1;
+    const kept = this.headLength;
+    if (kept === 0) {
+      const end = chunk.indexOf(HEADER_END, at);
+      if (end >= 0) return this.headerRead(chunk.toString('latin1', at, end), end + 4);
     }
-    const joined = this.head !== undefined;
-    this.head = joined ? bytes : undefined;
-    const base = joined ? 0 : at;
-    const length = this.contentLength(bytes.toString('latin1', 0, end));
-    if (length === undefined) return base + end + 4;
+    const count = chunk.length - at;
+    if (kept + count > MAX_HEADER_BYTES + HEADER_END.length) {
+      this.headLength = 0;
+      this.fireError(new Error(`A message header longer than ${MAX_HEADER_BYTES} bytes: its bytes were dropped.`));
+      // What follows its empty line, if this chunk has it, is the next message.
+      const end = chunk.indexOf(HEADER_END, at);
+      return end < 0 ? chunk.length : end + HEADER_END.length;
+    }
+    if (kept + count > this.head.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.head.length * 2, kept + count, 256));
+      this.head.copy(grown, 0, 0, kept);
+      this.head = grown;
+    }
+    chunk.copy(this.head, kept, at);
+    this.headLength = kept + count;
+    const end = this.head.subarray(0, this.headLength).indexOf(HEADER_END, Math.max(0, kept - HEADER_END.length + 1));
+    if (end < 0) return chunk.length;
+    this.headLength = 0;
+    // The body starts after the empty line: in this chunk, as the kept bytes came before it.
+    return this.headerRead(this.head.toString('latin1', 0, end), at + end + HEADER_END.length - kept);
+  }
+
+  /** A complete header block read: start its body (or report the block); returns `next`, where the body starts. */
+  private headerRead(block: string, next: number): number {
+    const length = this.contentLength(block);
+    if (length === undefined) return next;
     if (length > this.limits.maxBodyBytes) {
       this.skipping = length;
       this.fireError(new Error(`A message of ${length} bytes is longer than the ${this.limits.maxBodyBytes} bytes a message may have: it was skipped.`));
-      return base + end + 4;
+      return next;
     }
     this.startBody(length);
-    return base + end + 4;
+    return next;
   }
 
   /** Content-Length of a header block, or undefined (reported) when it has none or it is not a number. */
