@@ -1,4 +1,4 @@
-import { lazyModule, WASM_PAGE, type WasmMemory } from '../service/wasmModule';
+import { ensureMemory, lazyModule, type WasmMemory } from '../service/wasmModule';
 import { JSON_STRINGS_WASM } from './generated/jsonStringsWasm';
 
 /**
@@ -80,8 +80,7 @@ export function moduleBodyBuffer(length: number): Buffer | undefined {
   if (!wasm) return undefined;
   const { body, end } = layout(wasm, length);
   try {
-    const have = wasm.memory.buffer.byteLength;
-    if (end > have) wasm.memory.grow(Math.ceil((end - have) / WASM_PAGE));
+    ensureMemory(wasm.memory, end);
   } catch {
     return undefined;
   }

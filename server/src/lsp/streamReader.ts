@@ -31,6 +31,13 @@ const PARTIAL_MESSAGE_MS = 10_000;
 
 const HEADER_END = Buffer.from('\r\n\r\n', 'latin1');
 
+/** A buffer of `size` bytes holding the first `used` bytes of `buffer`. */
+function grownCopy(buffer: Buffer, used: number, size: number): Buffer {
+  const grown = Buffer.allocUnsafeSlow(size);
+  buffer.copy(grown, 0, 0, used);
+  return grown;
+}
+
 export class ByteStreamMessageReader extends AbstractMessageReader {
   private callback: DataCallback | undefined;
   /** Header bytes received so far, when a header spans chunks: head[0, headLength). */
@@ -99,7 +106,7 @@ export class ByteStreamMessageReader extends AbstractMessageReader {
     const kept = this.headLength;
     if (kept === 0) {
       const end = chunk.indexOf(HEADER_END, at);
-      if (end >= 0) return this.headerRead(chunk.toString('latin1', at, end), end + 4);
+      if (end >= 0) return this.headerRead(chunk.toString('latin1', at, end), end + HEADER_END.length);
     }
     const count = chunk.length - at;
     if (kept + count > MAX_HEADER_BYTES + HEADER_END.length) {
@@ -109,11 +116,7 @@ export class ByteStreamMessageReader extends AbstractMessageReader {
       const end = chunk.indexOf(HEADER_END, at);
       return end < 0 ? chunk.length : end + HEADER_END.length;
     }
-    if (kept + count > this.head.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.head.length * 2, kept + count, 256));
-      this.head.copy(grown, 0, 0, kept);
-      this.head = grown;
-    }
+    if (kept + count > this.head.length) this.head = grownCopy(this.head, kept, Math.max(this.head.length * 2, kept + count, 256));
     chunk.copy(this.head, kept, at);
     this.headLength = kept + count;
     const end = this.head.subarray(0, this.headLength).indexOf(HEADER_END, Math.max(0, kept - HEADER_END.length + 1));
@@ -168,11 +171,8 @@ export class ByteStreamMessageReader extends AbstractMessageReader {
 
   private readBody(chunk: Buffer, at: number): number {
     const count = Math.min(this.bodyLength - this.received, chunk.length - at);
-    if (this.received + count > this.body.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.min(this.bodyLength, Math.max(this.body.length * 2, this.received + count)));
-      this.body.copy(grown, 0, 0, this.received);
-      this.body = grown;
-    }
+    if (this.received + count > this.body.length)
+      this.body = grownCopy(this.body, this.received, Math.min(this.bodyLength, Math.max(this.body.length * 2, this.received + count)));
     chunk.copy(this.body, this.received, at, at + count);
     this.received += count;
     if (this.received === this.bodyLength) this.finishBody();

@@ -16,6 +16,12 @@ declare const WebAssembly: {
 
 export const WASM_PAGE = 65536;
 
+/** Grows `memory` until it holds `bytes` (a growth detaches every view of the old buffer). */
+export function ensureMemory(memory: WasmMemory, bytes: number): void {
+  const have = memory.buffer.byteLength;
+  if (bytes > have) memory.grow(Math.ceil((bytes - have) / WASM_PAGE));
+}
+
 /**
  * A function that makes a fresh instance of the module and gives its exports, or undefined where
  * WebAssembly cannot run (then the caller's JavaScript path does the work). The module is

@@ -1,6 +1,6 @@
 import { KEY_END, KEY_START, SPAN_FIELDS, type ScannedObject } from './entrySpans';
 import { ENTRY_SCAN_WASM } from './generated/entryScanWasm';
-import { lazyModule, WASM_PAGE, type WasmMemory } from './wasmModule';
+import { ensureMemory, lazyModule, type WasmMemory } from './wasmModule';
 
 /**
  * The fast path's scanner and fused predicate in WebAssembly (server/wasm/, from entryScan.ts; bench/NOTES.md,
@@ -131,13 +131,13 @@ function scanIn(wasm: Exports, text: string, sets: readonly { bytes: Uint8Array;
   const textAt = at;
   // Room for the ASCII text and a few characters beyond; the rest, if any, after a second look.
   let room = text.length + (text.length >> 6) + 64;
-  ensure(wasm.memory, textAt + room);
+  ensureMemory(wasm.memory, textAt + room);
   const first = encoder.encodeInto(text, new Uint8Array(wasm.memory.buffer, textAt, room));
   let length = first.written;
   if (first.read < text.length) {
     // Up to three bytes a code unit.
     room = length + (text.length - first.read) * 3;
-    ensure(wasm.memory, textAt + room);
+    ensureMemory(wasm.memory, textAt + room);
     length += encoder.encodeInto(text.slice(first.read), new Uint8Array(wasm.memory.buffer, textAt + length, room - length)).written;
   }
   const bytes = new Uint8Array(wasm.memory.buffer);
@@ -153,7 +153,7 @@ function scanIn(wasm: Exports, text: string, sets: readonly { bytes: Uint8Array;
   const slots = tableSlots(capacity);
   const nameAt = keysAt + slots * 12;
   // Room for the names asked after the scan, so that no later growth detaches `rows`.
-  ensure(wasm.memory, nameAt + NAME_BYTES);
+  ensureMemory(wasm.memory, nameAt + NAME_BYTES);
   // Fewer than none: not scanned, more rows than room, or two keys written alike (a duplicate name).
   const count = wasm.scan(textAt, length, rowsAt, capacity, keysAt, slots);
   if (count < 0) return undefined;
@@ -204,9 +204,4 @@ function tableSlots(count: number): number {
 
 function align(at: number): number {
   return (at + 7) & ~7;
-}
-
-function ensure(memory: WasmMemory, bytes: number): void {
-  const have = memory.buffer.byteLength;
-  if (bytes > have) memory.grow(Math.ceil((bytes - have) / WASM_PAGE));
 }
