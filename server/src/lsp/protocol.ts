@@ -6,6 +6,7 @@
  */
 export {
   AbstractMessageReader,
+  AbstractMessageWriter,
   CodeActionKind,
   CompletionItemKind,
   createConnection,
@@ -24,7 +25,6 @@ export {
   MarkupKind,
   ProposedFeatures,
   ResponseError,
-  StreamMessageWriter,
   SymbolKind,
   TextDocuments,
   TextDocumentSyncKind,

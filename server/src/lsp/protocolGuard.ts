@@ -1,6 +1,7 @@
 import type { DataCallback, Disposable, Message, MessageReader, MessageWriter, RequestMessage } from 'vscode-languageserver/node';
-import { createServerPipeTransport, createServerSocketTransport, ErrorCodes, IPCMessageReader, IPCMessageWriter, StreamMessageWriter } from './protocol';
+import { createServerPipeTransport, createServerSocketTransport, ErrorCodes, IPCMessageReader, IPCMessageWriter } from './protocol';
 import { ByteStreamMessageReader } from './streamReader';
+import { ByteStreamMessageWriter } from './streamWriter';
 
 /**
  * What the protocol promises before any handler runs (SPEC §8: never crash): the library's own
@@ -92,7 +93,7 @@ export function guardedTransport(argv: readonly string[]): [MessageReader, Messa
   let guarded: GuardedReader | undefined;
   if (argv.includes('--stdio')) {
     reader = new ByteStreamMessageReader(process.stdin);
-    writer = new StreamMessageWriter(process.stdout);
+    writer = new ByteStreamMessageWriter(process.stdout);
     // As the library does for its own stdio: the client went away, so does the server (0 after `shutdown`).
     const end = (): void => process.exit(guarded?.shutDown ? 0 : 1);
     process.stdin.on('end', end);
