@@ -36,7 +36,7 @@ export interface CacheKey {
   readonly packageVersion: string;
   readonly nodeVersion: string;
   readonly arch: string;
-  /** `process.execArgv`: V8 rejects data made under other flags (`--optimize-for-size`, …). */
+  /** `process.execArgv`: V8 rejects data made under other flags (`--max-semi-space-size=1`, …). */
   readonly execArgv: readonly string[];
 }
 
@@ -63,7 +63,7 @@ export const STALE_TEMPORARY_MS = 60 * 60 * 1000;
  * (the same way of starting the server) made for another bundle, version, Node or architecture —
  * no start reads them again, and each is ~1 MB — and temporary files of such a write older than
  * STALE_TEMPORARY_MS. Caches of other flags belong to another way of starting (VS Code's
- * `--optimize-for-size`, a bare `node` from another editor) and are kept, as is anything whose
+ * flags, a bare `node` from another editor) and are kept, as is anything whose
  * name is not ours.
  */
 export function staleCacheFiles(names: readonly string[], current: string, nowMs: number): string[] {
