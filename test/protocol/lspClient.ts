@@ -529,12 +529,12 @@ export class LspClient {
 
   // ---- output -----------------------------------------------------------------------------------
 
-  /** Everything the server wrote to stdout (every LSP message, raw). */
   /** Bytes written to the server's stdin as they are, between the connection's messages (framing tests). */
   writeRaw(bytes: Buffer): void {
     this.child.stdin?.write(bytes);
   }
 
+  /** Everything the server wrote to stdout (every LSP message, raw). */
   rawStdout(): string {
     return Buffer.concat(this.stdoutChunks).toString('utf8');
   }
