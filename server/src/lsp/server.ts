@@ -85,6 +85,15 @@ export function startServer(connection: Connection): void {
     return analyzer.analyze(document, current);
   };
 
+  /**
+   * For a client that cannot watch files: watch the folders of the files an analysis read. This
+   * comes before its diagnostics are sent (the writer sends at once), so a change made as soon as
+   * they arrive is noticed; watching a folder twice is a no-op.
+   */
+  const watchFilesOf = (analysis: Analysis): void => {
+    if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
+  };
+
   /** What follows every new analysis, pulled or pushed: the summary for the tree view and language status, and the watchers. */
   const followUp = (document: TextDocument, analysis: Analysis, started: number): void => {
     if (followedUp.has(analysis)) return;
@@ -104,7 +113,7 @@ export function startServer(connection: Connection): void {
       void guard(logger, 'publishing the analysis summary', () => connection.sendNotification(DOCUMENT_ANALYSED, params));
     }
     sourcesLog.analysed(analysis);
-    if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
+    watchFilesOf(analysis);
     logger.verbose(
       `Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`,
     );
@@ -119,6 +128,7 @@ export function startServer(connection: Connection): void {
     if (!latest || latest.version !== document.version) return;
     // Sending is guarded: a closed connection or a message that cannot be written is logged, never an unhandled rejection.
     const reported = analysis?.reported ?? [];
+    if (analysis) watchFilesOf(analysis);
     void guard(logger, 'publishing diagnostics', () =>
       channel.push(document.uri, analysis ? document.version : undefined, reported, () => toDiagnostics(reported, document.uri, diagnosticSupport)),
     );
