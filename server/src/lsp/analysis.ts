@@ -56,6 +56,8 @@ export interface Analysis {
   facts: WorkspaceFacts;
   /** Files the facts were read from. */
   dependencies: string[];
+  /** `Date.now()` from just before they were read (lsp/watchers.ts: a change before a folder was watched). */
+  dependenciesReadSince: number;
   settings: McpCatalogSettings;
   /** Whether the workspace was trusted when this was analysed (restricted: no env, secrets or process environment read). */
   trusted: boolean;
@@ -201,9 +203,11 @@ export class Analyzer {
     const trusted = this.options.trusted();
     let facts: WorkspaceFacts;
     let dependencies: string[] = [];
+    let dependenciesReadSince = Date.now();
     if (previous) {
       facts = previous.facts;
       dependencies = previous.dependencies;
+      dependenciesReadSince = previous.dependenciesReadSince;
     } else if (filePath) {
       const discovered = this.workspaceFor(filePath).factsFor(filePath, kind, sourceSettings(settings, trusted));
       facts = discovered.facts;
@@ -247,6 +251,7 @@ export class Analyzer {
         : reportFindings(source, findings, this.options.reader, undefined, undefined, check.fast?.lineAnchors),
       facts,
       dependencies,
+      dependenciesReadSince,
       settings,
       trusted,
     };

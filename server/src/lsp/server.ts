@@ -91,7 +91,8 @@ export function startServer(connection: Connection): void {
    * they arrive is noticed; watching a folder twice is a no-op.
    */
   const watchFilesOf = (analysis: Analysis): void => {
-    if (!watchedByClient) folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies]);
+    if (!watchedByClient)
+      folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies], analysis.dependenciesReadSince);
   };
 
   /** What follows every new analysis, pulled or pushed: the summary for the tree view and language status, and the watchers. */

@@ -14,19 +14,29 @@ export class FolderWatcher {
 
   constructor(private readonly onChange: () => void) {}
 
-  /** Watch the folders of these files (creations, edits and deletions all land in the folder). */
-  watchFilesOf(files: Iterable<string>): void {
+  /**
+   * Watch the folders of these files (creations, edits and deletions all land in the folder).
+   * `readSince` (a `Date.now()` from before they were read): a file in a folder watched only now
+   * that was modified since then changed before its watcher could see it, so it counts as a change.
+   */
+  watchFilesOf(files: Iterable<string>, readSince?: number): void {
+    const watchedNow = new Set<string>();
+    let missed = false;
     for (const file of files) {
       const dir = path.dirname(file);
-      if (this.watchers.has(dir) || this.watchers.size >= MAX_WATCHED) continue;
-      try {
-        const watcher = fs.watch(dir, { persistent: false }, () => this.changed());
-        watcher.on('error', () => this.unwatch(dir));
-        this.watchers.set(dir, watcher);
-      } catch {
-        // A folder that does not exist (yet) cannot be watched; nothing to do.
+      if (!this.watchers.has(dir) && this.watchers.size < MAX_WATCHED) {
+        try {
+          const watcher = fs.watch(dir, { persistent: false }, () => this.changed());
+          watcher.on('error', () => this.unwatch(dir));
+          this.watchers.set(dir, watcher);
+          watchedNow.add(dir);
+        } catch {
+          // A folder that does not exist (yet) cannot be watched; nothing to do.
+        }
       }
+      if (readSince !== undefined && !missed && watchedNow.has(dir)) missed = modifiedSince(file, readSince);
     }
+    if (missed) this.changed();
   }
 
   private unwatch(dir: string): void {
@@ -46,5 +56,15 @@ export class FolderWatcher {
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     for (const dir of [...this.watchers.keys()]) this.unwatch(dir);
+  }
+}
+
+/** Whether the file exists and was modified at or after `since` (a deletion in between is not seen). */
+function modifiedSince(file: string, since: number): boolean {
+  try {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    return stat !== undefined && stat.mtimeMs >= since;
+  } catch {
+    return false;
   }
 }
