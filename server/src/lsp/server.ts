@@ -85,15 +85,16 @@ export function startServer(connection: Connection): void {
     return analyzer.analyze(document, current);
   };
 
-  /**
-   * For a client that cannot watch files: watch the folders of the files an analysis read. This
-   * comes before its diagnostics are sent (the writer sends at once), so a change made as soon as
-   * they arrive is noticed; watching a folder twice is a no-op.
-   */
-  const watchFilesOf = (analysis: Analysis): void => {
-    if (!watchedByClient)
-      folderWatcher.watchFilesOf([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies], analysis.dependenciesReadSince);
+  /** For a client that cannot watch files: watch the folders of these files ourselves (lsp/watchers.ts). */
+  const watchFiles = (files: readonly string[], readSince?: number): void => {
+    if (!watchedByClient) folderWatcher.watchFilesOf(files, readSince);
   };
+  /**
+   * The files an analysis read. This comes before its diagnostics are sent (the writer sends at
+   * once), so a change made as soon as they arrive is noticed; watching a folder twice is a no-op.
+   */
+  const watchFilesOf = (analysis: Analysis): void =>
+    watchFiles([...(analysis.filePath ? [analysis.filePath] : []), ...analysis.dependencies], analysis.dependenciesReadSince);
 
   /** What follows every new analysis, pulled or pushed: the summary for the tree view and language status, and the watchers. */
   const followUp = (document: TextDocument, analysis: Analysis, started: number): void => {
@@ -148,9 +149,7 @@ export function startServer(connection: Connection): void {
     settings: (uri) => settings!.get(uri),
     analyse,
     analysed: followUp,
-    watch: (files) => {
-      if (!watchedByClient) folderWatcher.watchFilesOf(files);
-    },
+    watch: watchFiles,
   });
 
   // Pull mode (LSP 3.17): the client asks after every open and change, so there is no debounce;
