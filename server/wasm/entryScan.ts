@@ -10,8 +10,8 @@
 // duplicate key — answers NOT_CLEAN and the JavaScript predicate judges the entry as before.
 // test/unit/wasmScan.test.ts proves that every verdict here equals `shape`'s on the parsed value.
 //
-// Memory, laid out by the caller (service/wasmScan.ts): the sets' blob and tables, then the text's
-// bytes, then the rows. Nothing is allocated here.
+// Memory, laid out by the caller (service/wasmScan.ts): the text's bytes, then the sets' blob and
+// tables, then the rows. Nothing is allocated here.
 
 import { account, begin, countBreak, delta, isWhitespace, limit, line, lineStart, peekWhitespace, restoreLines, skipWhitespace } from './bytes';
 import { DEPTH, ESCAPED_KEY, KEYS, KEY_COUNT, KEY_END, KEY_START, LINE, LINE_START, NOT_CLEAN, ROW, VALUE_END, VALUE_START, VERDICT } from './rows';
@@ -176,3 +176,4 @@ export function heapBase(): i32 {
 
 export { buildSet, findKey } from './sets';
 export { setRootsIndexed, setScratch } from './shape';
+export { isAscii, utf16Of } from './utf16';

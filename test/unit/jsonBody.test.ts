@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { largeBodyPolicy, markerFor, moduleBodyBuffer, parseJsonBody } from '../../server/src/lsp/jsonBody';
+import { wasmScanPolicy } from '../../server/src/service/wasmScan';
 import { random } from '../support/seededRandom';
 
 /**
@@ -46,11 +47,17 @@ const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value), 'utf
 
 describe('message bodies: large strings read in WebAssembly (lsp/jsonBody.ts)', () => {
   const saved = { ...largeBodyPolicy };
+  const savedScan = { ...wasmScanPolicy };
   beforeEach(() => {
     largeBodyPolicy.minBody = 64;
     largeBodyPolicy.minString = 16;
+    // Large strings of a text the scanner would take are decoded in its memory (service/wasmScan.ts textFromUtf8).
+    wasmScanPolicy.minLength = 16;
   });
-  afterEach(() => Object.assign(largeBodyPolicy, saved));
+  afterEach(() => {
+    Object.assign(largeBodyPolicy, saved);
+    Object.assign(wasmScanPolicy, savedScan);
+  });
 
   it('gives a didOpen the text it carries, every escape decoded', () => {
     const text = `{\n  "a": "tab\\there",\r\n  "quote \\" and slash /": "é — 𝄞 \u0001 \u001f \u007f \u2028",\n  "b": [1, 2.5e3, true, null]\n}\n`.repeat(20);
@@ -96,6 +103,53 @@ describe('message bodies: large strings read in WebAssembly (lsp/jsonBody.ts)', 
       for (const after of ['', '\\n', '\\u00e9', 'é']) {
         assertSame(Buffer.concat([prefix, Buffer.from(bad), Buffer.from(after + 'y'.repeat(20) + '"}')]), `${bad} then ${after}`);
       }
+    }
+  });
+
+  it('decodes every well-formed UTF-8 form as Buffer does, at every offset from a sixteen-byte boundary', () => {
+    const forms = ['a', 'é', 'ß', '—', '€', '\u0800', '\uffff', '\ufeff', '𝄞', '\u{10000}', '\u{10ffff}', '\u007f', '\u0080', '\u07ff', '\ud7ff', '\ue000'];
+    for (const form of forms) {
+      for (let lead = 0; lead < 20; lead++) {
+        const content = `${'x'.repeat(lead)}${form}${'y'.repeat(17)}${form}${form}${'z'.repeat(70)}`;
+        const body = Buffer.from(`{"a":"${content}"}`);
+        assertSame(body, `${JSON.stringify(form)} after ${lead}`);
+        assert.equal((throughModule(body).value as { a: string }).a, content);
+      }
+    }
+  });
+
+  it("decodes ill-formed UTF-8 in a large string with Buffer's replacement characters (seeded random bytes)", () => {
+    const next = random(4242);
+    // Overlong forms, surrogates, beyond U+10FFFF, stray and missing continuations, and random bytes.
+    const bad = [
+      [0xc0, 0x80],
+      [0xc1, 0xbf],
+      [0xe0, 0x80, 0x80],
+      [0xe0, 0x9f, 0xbf],
+      [0xed, 0xa0, 0x80],
+      [0xed, 0xbf, 0xbf],
+      [0xf0, 0x80, 0x80, 0x80],
+      [0xf0, 0x8f, 0xbf, 0xbf],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xf5, 0x80, 0x80, 0x80],
+      [0xbf],
+      [0xe2, 0x82],
+      [0xf0, 0x9f, 0x98],
+    ];
+    for (const sequence of bad) {
+      for (let lead = 12; lead < 20; lead++) {
+        assertSame(
+          Buffer.concat([Buffer.from(`{"a":"${'x'.repeat(lead)}`), Buffer.from(sequence), Buffer.from(`${'y'.repeat(70)}"}`)]),
+          `${sequence} after ${lead}`,
+        );
+      }
+    }
+    for (let round = 0; round < 300; round++) {
+      const noise = Buffer.from(Array.from({ length: 1 + Math.floor(next() * 40) }, () => 0x80 + Math.floor(next() * 0x80)));
+      assertSame(
+        Buffer.concat([Buffer.from(`{"a":"${'é'.repeat(round % 9)}${'x'.repeat(20)}`), noise, Buffer.from(`${'y'.repeat(64 + (round % 17))}"}`)]),
+        `noise ${round}`,
+      );
     }
   });
 

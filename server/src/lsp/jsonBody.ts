@@ -1,4 +1,5 @@
 import { ensureMemory, lazyModule, type WasmMemory } from '../service/wasmModule';
+import { textFromUtf8 } from '../service/wasmScan';
 import { JSON_STRINGS_WASM } from './generated/jsonStringsWasm';
 
 /**
@@ -119,9 +120,11 @@ function parseLarge(wasm: Exports, bytes: Buffer, length: number): unknown {
   for (let index = 0; index < count; index++) {
     const start = spans[index * 2];
     const decodedEnd = wasm.unescapeInPlace(body + start, body + spans[index * 2 + 1]) - body;
+    // A text the scanner will take is decoded in its memory, where its bytes then stay for the scan (service/wasmScan.ts).
+    const text = textFromUtf8(bytes.subarray(start, decodedEnd)) ?? bytes.toString('utf8', start, decodedEnd);
     const { holder, key } = slots[index];
     // An own "__proto__" from JSON.parse is a plain property: defined, never assigned (that would set the prototype).
-    Object.defineProperty(holder, key, { value: bytes.toString('utf8', start, decodedEnd), writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(holder, key, { value: text, writable: true, enumerable: true, configurable: true });
   }
   return parsed;
 }

@@ -64,6 +64,8 @@ interface Exports {
   buildSet(id: number, blob: number, length: number, table: number, slots: number): void;
   scan(text: number, length: number, rows: number, capacity: number, keys: number, slots: number): number;
   findKey(start: number, length: number): number;
+  isAscii(start: number, end: number): number;
+  utf16Of(start: number, end: number, out: number): number;
 }
 
 /** The room for a name `indexOfName` looks up (longer ones are compared in JavaScript). */
@@ -82,6 +84,23 @@ let instance: Exports | undefined;
 function moduleInstance(): Exports | undefined {
   instance ??= newInstance();
   return instance;
+}
+
+/**
+ * The text whose UTF-8 the instance's memory holds at `textStart`, and its length in bytes: what
+ * the last scan or `textFromUtf8` placed there (nothing else writes at the text's place), so that
+ * a text decoded there, or scanned again, is not encoded again.
+ */
+let placed: { wasm: Exports; text: string; length: number } | undefined;
+
+/** Where the text lies in the module's memory: first, after the scratch. */
+function textStart(wasm: Exports): number {
+  return align(align(wasm.heapBase()) + SCRATCH_BYTES);
+}
+
+/** The length of `text`'s UTF-8 when it is what lies at `textStart`, else -1. */
+function placedLength(wasm: Exports, text: string): number {
+  return placed !== undefined && placed.wasm === wasm && placed.text.length === text.length && placed.text === text ? placed.length : -1;
 }
 
 /** The most memory an instance keeps between scans: a 10,000-server catalog's text and rows fit. */
@@ -110,42 +129,84 @@ export function scanWithVerdicts(text: string, known: Iterable<string>, refused:
     return scanIn(wasm, text, [setBlob(known, PLACEHOLDER_NAME), setBlob(refused, PLACEHOLDER_NAME), setBlob(roots ?? [], PLAIN_NAME)]);
   } catch {
     // Memory the process cannot give (or a trap, which would be a bug): the JavaScript scanner decides.
-    instance = undefined;
+    dropInstance();
     return undefined;
   } finally {
-    if (instance && instance.memory.buffer.byteLength > KEPT_BYTES) instance = undefined;
+    if (instance && instance.memory.buffer.byteLength > KEPT_BYTES) dropInstance();
+  }
+}
+
+function dropInstance(): void {
+  instance = undefined;
+  placed = undefined;
+}
+
+/**
+ * The text of the UTF-8 `bytes` as `Buffer#toString('utf8')` reads them, decoded in the module's
+ * memory where the scan will find them (bench/NOTES.md, "The message reader"): a large `didOpen`'s
+ * text is then neither decoded by V8's UTF-8 decoder, whose path for characters beyond ASCII takes
+ * 10–14 ms for a 3.4 MB catalog with a few dashes in it, nor encoded again for its scan. Undefined
+ * when the bytes are shorter than a text the module scans, the module cannot run, or they are not
+ * well-formed UTF-8 (the caller decodes those, with Buffer's replacement characters).
+ */
+export function textFromUtf8(bytes: Uint8Array): string | undefined {
+  // Buffer's decoders, Node's: several times faster than TextDecoder's for these encodings.
+  if (bytes.length < wasmScanPolicy.minLength || typeof Buffer === 'undefined') return undefined;
+  const wasm = moduleInstance();
+  if (!wasm) return undefined;
+  // What was placed is overwritten here; forgotten first, so a failure leaves nothing stale.
+  placed = undefined;
+  try {
+    const textAt = textStart(wasm);
+    const end = textAt + bytes.length;
+    // UTF-16 after the bytes: two bytes a code unit at most, and 32 the module writes past the last.
+    const out = align(end + 16);
+    // Beyond the memory an instance keeps, the instance would go with the bytes (a 50,000-server catalog): Buffer decodes.
+    if (out + 2 * bytes.length + 32 > KEPT_BYTES) return undefined;
+    ensureMemory(wasm.memory, out + 2 * bytes.length + 32);
+    new Uint8Array(wasm.memory.buffer, textAt, bytes.length).set(bytes);
+    let text: string;
+    if (wasm.isAscii(textAt, end)) text = Buffer.from(wasm.memory.buffer, textAt, bytes.length).toString('latin1');
+    else {
+      const units = wasm.utf16Of(textAt, end, out);
+      if (units < 0) return undefined;
+      text = Buffer.from(wasm.memory.buffer, out, units * 2).toString('utf16le');
+    }
+    placed = { wasm, text, length: bytes.length };
+    return text;
+  } catch {
+    dropInstance();
+    return undefined;
+  } finally {
+    if (instance && instance.memory.buffer.byteLength > KEPT_BYTES) dropInstance();
   }
 }
 
 /** The sets, in the module's order: known variables (0), overwritten env keys (1), root names (2). */
 function scanIn(wasm: Exports, text: string, sets: readonly { bytes: Uint8Array; count: number }[]): VerdictScan | undefined {
-  let at = align(wasm.heapBase());
-  wasm.setScratch(at);
-  at += SCRATCH_BYTES;
+  wasm.setScratch(align(wasm.heapBase()));
+  const textAt = textStart(wasm);
+  let length = placedLength(wasm, text);
+  if (length < 0) {
+    placed = undefined;
+    length = placeText(wasm, text, textAt);
+    placed = { wasm, text, length };
+  }
+  // The sets after the text (sixteen bytes past it, which the module may read).
+  let at = align(textAt + length + 16);
   const layout = sets.map((blob) => {
     const slots = tableSlots(blob.count);
     const place = { blob: at, table: align(at + blob.bytes.length), slots };
     at = place.table + slots * 8;
     return place;
   });
-  const textAt = at;
-  // Room for the ASCII text and a few characters beyond; the rest, if any, after a second look.
-  let room = text.length + (text.length >> 6) + 64;
-  ensureMemory(wasm.memory, textAt + room);
-  const first = encoder.encodeInto(text, new Uint8Array(wasm.memory.buffer, textAt, room));
-  let length = first.written;
-  if (first.read < text.length) {
-    // Up to three bytes a code unit.
-    room = length + (text.length - first.read) * 3;
-    ensureMemory(wasm.memory, textAt + room);
-    length += encoder.encodeInto(text.slice(first.read), new Uint8Array(wasm.memory.buffer, textAt + length, room - length)).written;
-  }
+  ensureMemory(wasm.memory, at);
   const bytes = new Uint8Array(wasm.memory.buffer);
   sets.forEach((blob, id) => {
     bytes.set(blob.bytes, layout[id].blob);
     wasm.buildSet(id, layout[id].blob, blob.bytes.length, layout[id].table, layout[id].slots);
   });
-  const rowsAt = align(textAt + length) + 8;
+  const rowsAt = align(at) + 8;
   // Catalog entries are a hundred bytes and more: a text of more, tinier ones (rows of ROW int32
   // each would outweigh it) is left to the JavaScript scanner.
   const capacity = Math.ceil(length / 64) + 16;
@@ -181,6 +242,22 @@ function scanIn(wasm: Exports, text: string, sets: readonly { bytes: Uint8Array;
     return -1;
   };
   return { object: { start: header[0], end: header[1], count, spans }, rows, indexOfName, lineAnchors };
+}
+
+/** Writes `text`'s UTF-8 at `textAt`; returns its length. */
+function placeText(wasm: Exports, text: string, textAt: number): number {
+  // Room for the ASCII text and a few characters beyond; the rest, if any, after a second look.
+  let room = text.length + (text.length >> 6) + 64;
+  ensureMemory(wasm.memory, textAt + room);
+  const first = encoder.encodeInto(text, new Uint8Array(wasm.memory.buffer, textAt, room));
+  let length = first.written;
+  if (first.read < text.length) {
+    // Up to three bytes a code unit.
+    room = length + (text.length - first.read) * 3;
+    ensureMemory(wasm.memory, textAt + room);
+    length += encoder.encodeInto(text.slice(first.read), new Uint8Array(wasm.memory.buffer, textAt + length, room - length)).written;
+  }
+  return length;
 }
 
 /** The names `pattern` admits, each followed by a newline (a name the module could never match is left out). */
