@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { largeBodyPolicy, markerFor, moduleBodyBuffer, parseJsonBody } from '../../server/src/lsp/jsonBody';
-import { wasmScanPolicy } from '../../server/src/service/wasmScan';
+import { holdsText, wasmScanPolicy } from '../../server/src/service/wasmScan';
 import { random } from '../support/seededRandom';
 
 /**
@@ -71,6 +71,7 @@ describe('message bodies: large strings read in WebAssembly (lsp/jsonBody.ts)', 
     const parsed = throughModule(body).value as { params: { textDocument: { text: string } } };
     assert.equal(parsed.params.textDocument.text, text);
     assert.equal(unescaped, before + 1, 'the text was unescaped in the module');
+    assert.ok(holdsText(text), "the text was decoded in the scanner's memory, where its scan will read it");
   });
 
   it('reads \\u escapes, surrogate pairs in either case, and raw multi-byte characters', () => {

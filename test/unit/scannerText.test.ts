@@ -1,7 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { generateCatalog, knownVariableNames } from '../../bench/generate';
+import { ENTRY_SCAN_WASM } from '../../server/src/service/generated/entryScanWasm';
 import { OVERWRITTEN } from '../../server/src/service/rules/ineffective';
-import { scanWithVerdicts, textFromUtf8, wasmScanPolicy } from '../../server/src/service/wasmScan';
+import { lazyModule } from '../../server/src/service/wasmModule';
+import { holdsText, scanWithVerdicts, textFromUtf8, wasmScanPolicy } from '../../server/src/service/wasmScan';
+import { random } from '../support/seededRandom';
 
 /**
  * A large `didOpen`'s text is decoded in the scanner's memory (service/wasmScan.ts `textFromUtf8`),
@@ -32,6 +35,38 @@ describe('texts decoded in the scanner’s memory (service/wasmScan.ts textFromU
     for (const text of [catalog, ascii]) assert.equal(textFromUtf8(Buffer.from(text, 'utf8')), text);
   });
 
+  it('decodes random well-formed text as Buffer does: every plane, runs of ASCII between (seeded)', () => {
+    const next = random(1717);
+    // Code points from each UTF-8 length's range, with their edges, and ASCII runs of 0–40 between.
+    const ranges = [
+      [0x80, 0x7ff],
+      [0x800, 0xd7ff],
+      [0xe000, 0xffff],
+      [0x10000, 0x10ffff],
+    ];
+    for (let round = 0; round < 200; round++) {
+      let text = '';
+      while (text.length < 1100) {
+        text += 'a'.repeat(Math.floor(next() * 41));
+        const [low, high] = ranges[Math.floor(next() * ranges.length)];
+        const roll = next();
+        text += String.fromCodePoint(roll < 0.1 ? low : roll < 0.2 ? high : low + Math.floor(next() * (high - low + 1)));
+      }
+      const bytes = Buffer.from(text, 'utf8');
+      assert.equal(textFromUtf8(bytes), bytes.toString('utf8'), `round ${round}`);
+    }
+  });
+
+  it('leaves a text whose copies would outgrow the memory the scanner keeps to Buffer', () => {
+    wasmScanPolicy.minLength = saved.minLength;
+    const big = Buffer.from(`"é${'x'.repeat(6 << 20)}"`, 'utf8');
+    assert.equal(textFromUtf8(big), undefined);
+    const fits = Buffer.from(`"é${'x'.repeat(2 << 20)}"`, 'utf8');
+    const decoded = textFromUtf8(fits);
+    assert.equal(decoded, fits.toString('utf8'));
+    assert.ok(decoded !== undefined && holdsText(decoded), 'the scanner holds the text it decoded');
+  });
+
   it('leaves ill-formed UTF-8 and texts shorter than the scanner takes to the caller', () => {
     const bytes = Buffer.from(catalog, 'utf8');
     for (const bad of [[0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xff], [0xe2, 0x80]]) {
@@ -45,7 +80,9 @@ describe('texts decoded in the scanner’s memory (service/wasmScan.ts textFromU
     const expected = scanned(`${catalog}`);
     assert.ok(expected && expected.rows.length > 0);
     const decoded = textFromUtf8(Buffer.from(catalog, 'utf8'))!;
+    assert.ok(holdsText(decoded));
     assert.deepEqual(scanned(decoded), expected);
+    assert.ok(holdsText(decoded), 'the scan read the bytes in place and left them');
     // Scanned again from what is placed.
     assert.deepEqual(scanned(decoded), expected);
   });
@@ -56,11 +93,29 @@ describe('texts decoded in the scanner’s memory (service/wasmScan.ts textFromU
     assert.notDeepEqual(other, expected);
     textFromUtf8(Buffer.from(catalog, 'utf8'));
     assert.deepEqual(scanned(sameLength), other, 'another text of the same length, after a decode');
+    assert.ok(holdsText(sameLength) && !holdsText(catalog), 'the scan placed its own text');
     assert.deepEqual(scanned(catalog), expected, 'the first text, after the other was scanned');
     textFromUtf8(Buffer.from(ascii, 'utf8'));
     assert.deepEqual(scanned(catalog), expected, 'after another text was decoded');
     const broken = Buffer.concat([Buffer.from(catalog.slice(0, 400), 'utf8'), Buffer.from([0xff]), Buffer.from(catalog.slice(400), 'utf8')]);
     assert.equal(textFromUtf8(broken), undefined);
     assert.deepEqual(scanned(catalog), expected, 'after a decode that failed');
+  });
+});
+
+describe('WebAssembly instances that cannot be made (service/wasmModule.ts lazyModule)', () => {
+  it('gives undefined rather than throwing, so the caller takes its JavaScript path; and an instance once one can be made', () => {
+    const wasm = (globalThis as unknown as { WebAssembly: { Instance: unknown } }).WebAssembly;
+    const realInstance = wasm.Instance;
+    const newInstance = lazyModule<{ heapBase(): number }>(ENTRY_SCAN_WASM);
+    try {
+      wasm.Instance = function failing(): never {
+        throw new RangeError('WebAssembly.Instance(): Out of memory');
+      };
+      assert.equal(newInstance(), undefined);
+    } finally {
+      wasm.Instance = realInstance;
+    }
+    assert.equal(typeof newInstance()?.heapBase(), 'number');
   });
 });

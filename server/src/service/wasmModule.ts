@@ -24,7 +24,7 @@ export function ensureMemory(memory: WasmMemory, bytes: number): void {
 
 /**
  * A function that makes a fresh instance of the module and gives its exports, or undefined where
- * WebAssembly cannot run (then the caller's JavaScript path does the work). The module is
+ * WebAssembly cannot run or an instance cannot be made (then the caller's JavaScript path does the work). The module is
  * compiled at the first call.
  */
 export function lazyModule<Exports>(base64: string): () => Exports | undefined {
@@ -40,6 +40,12 @@ export function lazyModule<Exports>(base64: string): () => Exports | undefined {
         compiled = null;
       }
     }
-    return compiled ? (new WebAssembly.Instance(compiled, {}).exports as Exports) : undefined;
+    if (!compiled) return undefined;
+    try {
+      return new WebAssembly.Instance(compiled, {}).exports as Exports;
+    } catch {
+      // No memory for an instance now (its callers then take their JavaScript path; a later call tries again).
+      return undefined;
+    }
   };
 }

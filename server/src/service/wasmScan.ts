@@ -44,7 +44,7 @@ export const wasmScanPolicy = { minLength: 1 << 20 };
 
 export interface VerdictScan {
   object: ScannedObject;
-  /** ROW int32 per entry; valid until the next scan. */
+  /** ROW int32 per entry; valid until the next scan or `textFromUtf8` (either reuses the memory after the text). */
   rows: Int32Array;
   /**
    * The entry whose key is written `name` without an escape, or -1 (until the next scan). No two
@@ -96,6 +96,11 @@ let placed: { wasm: Exports; text: string; length: number } | undefined;
 /** Where the text lies in the module's memory: first, after the scratch. */
 function textStart(wasm: Exports): number {
   return align(align(wasm.heapBase()) + SCRATCH_BYTES);
+}
+
+/** Whether the module's memory holds `text`'s UTF-8, placed by a scan or `textFromUtf8` (for tests). */
+export function holdsText(text: string): boolean {
+  return instance !== undefined && placedLength(instance, text) >= 0;
 }
 
 /** The length of `text`'s UTF-8 when it is what lies at `textStart`, else -1. */
