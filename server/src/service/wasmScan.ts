@@ -89,7 +89,8 @@ function moduleInstance(): Exports | undefined {
 /**
  * The text whose UTF-8 the instance's memory holds at `textStart`, and its length in bytes: what
  * the last scan or `textFromUtf8` placed there (nothing else writes at the text's place), so that
- * a text decoded there, or scanned again, is not encoded again.
+ * a text decoded there, or scanned again, is not encoded again. It keeps that one text alive
+ * until the next scan or large decode replaces it (one text at most, a closed document's too).
  */
 let placed: { wasm: Exports; text: string; length: number } | undefined;
 
