@@ -3,7 +3,7 @@ import { generateCatalog, knownVariableNames } from '../../bench/generate';
 import { ENTRY_SCAN_WASM } from '../../server/src/service/generated/entryScanWasm';
 import { OVERWRITTEN } from '../../server/src/service/rules/ineffective';
 import { lazyModule } from '../../server/src/service/wasmModule';
-import { holdsText, scanWithVerdicts, textFromUtf8, wasmScanPolicy } from '../../server/src/service/wasmScan';
+import { forgetPlacedText, holdsText, scanWithVerdicts, textFromUtf8, wasmScanPolicy } from '../../server/src/service/wasmScan';
 import { random } from '../support/seededRandom';
 
 /**
@@ -84,6 +84,10 @@ describe('texts decoded in the scanner’s memory (service/wasmScan.ts textFromU
     assert.deepEqual(scanned(decoded), expected);
     assert.ok(holdsText(decoded), 'the scan read the bytes in place and left them');
     // Scanned again from what is placed.
+    assert.deepEqual(scanned(decoded), expected);
+    // Forgotten (its document closed): placed and scanned afresh.
+    forgetPlacedText();
+    assert.ok(!holdsText(decoded));
     assert.deepEqual(scanned(decoded), expected);
   });
 

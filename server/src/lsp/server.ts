@@ -23,6 +23,7 @@ import { uriToPath } from './paths';
 import { SettingsProvider } from './settings';
 import { readProjectConfig } from '../node/projectConfig';
 import { PROJECT_CONFIG_NAME } from '../service/projectConfig';
+import { forgetPlacedText } from '../service/wasmScan';
 import { ValidationScheduler } from './validation';
 import { FolderWatcher } from './watchers';
 import { RenameEchoes } from './renameEchoes';
@@ -363,6 +364,8 @@ export function startServer(connection: Connection): void {
       renames.forget(event.document.uri);
       sourcesLog.forget(event.document.uri);
       analyzer.forget(event.document.uri);
+      // The scanner's memo of the text it holds would keep a closed catalog's text alive (service/wasmScan.ts).
+      forgetPlacedText();
       void guard(logger, 'clearing diagnostics', () => channel.close(event.document.uri));
       workspaceDiagnostics.closed(event.document.uri);
       // Dependents fall back from the closed editor's text to the file on disk, which is read

@@ -90,13 +90,18 @@ function moduleInstance(): Exports | undefined {
  * The text whose UTF-8 the instance's memory holds at `textStart`, and its length in bytes: what
  * the last scan or `textFromUtf8` placed there (nothing else writes at the text's place), so that
  * a text decoded there, or scanned again, is not encoded again. It keeps that one text alive
- * until the next scan or large decode replaces it (one text at most, a closed document's too).
+ * until the next scan or large decode replaces it, or `forgetPlacedText`.
  */
 let placed: { wasm: Exports; text: string; length: number } | undefined;
 
 /** Where the text lies in the module's memory: first, after the scratch. */
 function textStart(wasm: Exports): number {
   return align(align(wasm.heapBase()) + SCRATCH_BYTES);
+}
+
+/** Lets the placed text go (a document was closed: its text need not outlive it here); its next scan encodes it again. */
+export function forgetPlacedText(): void {
+  placed = undefined;
 }
 
 /** Whether the module's memory holds `text`'s UTF-8, placed by a scan or `textFromUtf8` (for tests). */
