@@ -24,8 +24,8 @@ export function ensureMemory(memory: WasmMemory, bytes: number): void {
 
 /**
  * A function that makes a fresh instance of the module and gives its exports, or undefined where
- * WebAssembly cannot run or an instance cannot be made (then the caller's JavaScript path does the work). The module is
- * compiled at the first call.
+ * WebAssembly cannot run or an instance cannot be made (then the caller's JavaScript path does
+ * the work). The module is compiled at the first call.
  */
 export function lazyModule<Exports>(base64: string): () => Exports | undefined {
   let compiled: object | null | undefined;
