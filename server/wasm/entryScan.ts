@@ -14,7 +14,22 @@
 // tables, then the rows. Nothing is allocated here.
 
 import { account, begin, countBreak, delta, isWhitespace, limit, line, lineStart, peekWhitespace, restoreLines, skipWhitespace } from './bytes';
-import { ARGS, DEPTH, ESCAPED_KEY, KEYS, KEY_COUNT, KEY_END, KEY_START, LINE, LINE_START, NOT_CLEAN, ROW, SPEC, VALUE_END, VALUE_START, VERDICT } from './rows';
+import {
+  clearJudgedFields,
+  DEPTH,
+  ESCAPED_KEY,
+  KEYS,
+  KEY_COUNT,
+  KEY_END,
+  KEY_START,
+  LINE,
+  LINE_START,
+  NOT_CLEAN,
+  ROW,
+  VALUE_END,
+  VALUE_START,
+  VERDICT,
+} from './rows';
 import { addKey, resetKeys } from './sets';
 import { CLEAN_DEPTH, judge, judgedEnd } from './shape';
 
@@ -138,8 +153,7 @@ export function scan(text: i32, length: i32, rows: i32, capacity: i32, keys: i32
     let valueEnd = judgedEnd;
     if (verdict == NOT_CLEAN) {
       // No value span, spec or quiet bit holds for it: zeros, whatever the judge wrote or the memory held.
-      for (let field = ARGS; field < LINE; field++) store<i32>(row + field * 4, 0);
-      for (let field = SPEC; field < ROW; field++) store<i32>(row + field * 4, 0);
+      clearJudgedFields(row);
       // Counted again from the value's start.
       restoreLines(lineBefore, lineStartBefore);
       counted = 0;

@@ -39,3 +39,9 @@ export const HOLDS_ROOTS: i32 = 8;
 export const HOLDS_NPX: i32 = 16;
 export const HOLDS_NAME: i32 = 32;
 export const KEYS: i32 = 64;
+
+/** Zeros in the fields only a clean entry's judgement fills: the value spans, the spec, the quiet bits. */
+export function clearJudgedFields(row: i32): void {
+  for (let field = ARGS; field < LINE; field++) store<i32>(row + field * 4, 0);
+  for (let field = SPEC; field < ROW; field++) store<i32>(row + field * 4, 0);
+}

@@ -4,6 +4,7 @@
 import { CLOSED, closedEnd, equals, isWhitespace, limit, peekWhitespace, separator, skipWhitespace } from './bytes';
 import {
   ARGS,
+  clearJudgedFields,
   HOLDS_ALWAYS,
   HOLDS_NAME,
   HOLDS_NPX,
@@ -11,7 +12,6 @@ import {
   HOLDS_TIMEOUT,
   HOLDS_UNAVAILABLE,
   KEYS,
-  LINE,
   NOT_CLEAN,
   QUIET,
   ROOTS,
@@ -269,9 +269,7 @@ export function judge(keyStart: i32, keyEnd: i32, start: i32, row: i32, base: i3
     if (c == 0x24 || c == 0x5b || c == 0x5d || (c == 0x5f && k > keyStart + 1 && load<u8>(k - 1) == 0x5f)) holds |= HOLDS_NAME;
   }
   if (load<u8>(start) != 0x7b) return NOT_CLEAN;
-  for (let field = ARGS; field < LINE; field++) store<i32>(row + field * 4, 0);
-  store<i32>(row + SPEC * 4, 0);
-  store<i32>(row + SPEC * 4 + 4, 0);
+  clearJudgedFields(row);
   let i = skipWhitespace(start + 1);
   let seen = 0;
   let keys = 0;

@@ -132,14 +132,24 @@ const PLAIN_NAME = /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/;
  * roots rule reports on every entry with roots.
  */
 export function scanWithVerdicts(text: string, known: Iterable<string>, refused: Iterable<string>, roots?: Iterable<string>): VerdictScan | undefined {
-  const wasm = moduleInstance();
-  if (!wasm) return undefined;
-  try {
+  return withInstance((wasm) => {
     // Without root names no entry's roots are proven quiet (server/wasm/rows.ts QUIET).
     wasm.setRootsIndexed(roots !== undefined);
     return scanIn(wasm, text, [setBlob(known, PLACEHOLDER_NAME), setBlob(refused, PLACEHOLDER_NAME), setBlob(roots ?? [], PLAIN_NAME)]);
+  });
+}
+
+/**
+ * `use`'s answer with the module's instance, or undefined when there is none. A throw (memory the
+ * process cannot give, or a trap, which would be a bug) drops the instance and answers undefined:
+ * the caller's JavaScript path decides. An instance that grew past KEPT_BYTES is let go after.
+ */
+function withInstance<T>(use: (wasm: Exports) => T | undefined): T | undefined {
+  const wasm = moduleInstance();
+  if (!wasm) return undefined;
+  try {
+    return use(wasm);
   } catch {
-    // Memory the process cannot give (or a trap, which would be a bug): the JavaScript scanner decides.
     dropInstance();
     return undefined;
   } finally {
@@ -163,18 +173,17 @@ function dropInstance(): void {
 export function textFromUtf8(bytes: Uint8Array): string | undefined {
   // Buffer's decoders, Node's: several times faster than TextDecoder's for these encodings.
   if (bytes.length < wasmScanPolicy.minLength || typeof Buffer === 'undefined') return undefined;
-  const wasm = moduleInstance();
-  if (!wasm) return undefined;
-  // What was placed is overwritten here; forgotten first, so a failure leaves nothing stale.
-  placed = undefined;
-  try {
+  return withInstance((wasm) => {
+    // What was placed is overwritten here; forgotten first, so a failure leaves nothing stale.
+    placed = undefined;
     const textAt = textStart(wasm);
     const end = textAt + bytes.length;
     // UTF-16 after the bytes: two bytes a code unit at most, and 32 the module writes past the last.
     const out = align(end + 16);
+    const needed = out + 2 * bytes.length + 32;
     // Beyond the memory an instance keeps, the instance would go with the bytes (a 50,000-server catalog): Buffer decodes.
-    if (out + 2 * bytes.length + 32 > KEPT_BYTES) return undefined;
-    ensureMemory(wasm.memory, out + 2 * bytes.length + 32);
+    if (needed > KEPT_BYTES) return undefined;
+    ensureMemory(wasm.memory, needed);
     new Uint8Array(wasm.memory.buffer, textAt, bytes.length).set(bytes);
     let text: string;
     if (wasm.isAscii(textAt, end)) text = Buffer.from(wasm.memory.buffer, textAt, bytes.length).toString('latin1');
@@ -185,12 +194,7 @@ export function textFromUtf8(bytes: Uint8Array): string | undefined {
     }
     placed = { wasm, text, length: bytes.length };
     return text;
-  } catch {
-    dropInstance();
-    return undefined;
-  } finally {
-    if (instance && instance.memory.buffer.byteLength > KEPT_BYTES) dropInstance();
-  }
+  });
 }
 
 /** The sets, in the module's order: known variables (0), overwritten env keys (1), root names (2). */
@@ -199,7 +203,7 @@ function scanIn(wasm: Exports, text: string, sets: readonly { bytes: Uint8Array;
   const textAt = textStart(wasm);
   let length = placedLength(wasm, text);
   if (length < 0) {
-    placed = undefined;
+    // A throw while placing drops the instance, and with it what was placed (withInstance).
     length = placeText(wasm, text, textAt);
     placed = { wasm, text, length };
   }
