@@ -8,8 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODE_CACHE_DIR_VARIABLE } from '../shared/src/serverProcess';
-import { LspSession, type ServerSpec } from './lsp';
+import { LspSession } from './lsp';
 import { FIXTURES, median, now, REPO } from './util';
 
 export interface ColdStart {
@@ -40,22 +39,17 @@ export interface CliFigures {
 
 /**
  * Spawn → first diagnostics, as a user sees it from the second start on: the first spawn warms
- * the file-system cache and writes the server's V8 code cache into `codeCacheDir` (a fresh folder
- * per run); it is not counted, and the counted starts wait for nothing (bench/NOTES.md, "Start-up").
+ * the file-system cache; it is not counted (bench/NOTES.md, "Start-up").
  */
-export async function measureColdStart(serverPath: string, tmp: string, codeCacheDir: string): Promise<ColdStart> {
+export async function measureColdStart(serverPath: string, tmp: string): Promise<ColdStart> {
   const { dir, text, uri } = zimmerFolder(tmp);
   const samples: number[] = [];
   const initialize: number[] = [];
   for (let i = 0; i < 6; i++) {
-    const { session, initializedAt } = await LspSession.start(serverPath, dir, [], undefined, {
-      PATH: process.env.PATH ?? '',
-      [CODE_CACHE_DIR_VARIABLE]: codeCacheDir,
-    });
+    const { session, initializedAt } = await LspSession.start(serverPath, dir, [], undefined, { PATH: process.env.PATH ?? '' });
     try {
       await session.open(uri, text);
       const at = now();
-      if (i === 0) await codeCacheWritten(serverPath, codeCacheDir);
       // The first spawn warms the file-system cache; it is not counted.
       if (i > 0) {
         samples.push(at - session.spawnedAt);
@@ -80,31 +74,6 @@ function zimmerFolder(tmp: string): { dir: string; text: string; uri: string } {
   execFileSync('mkdir', ['-p', dir]);
   for (const name of ['zimmer-mcp.json', 'zimmer-roots.json']) copyFileSync(path.join(FIXTURES, name), path.join(dir, name));
   return { dir, text: readFileSync(path.join(dir, 'zimmer-mcp.json'), 'utf8'), uri: pathToFileURL(path.join(dir, 'zimmer-mcp.json')).toString() };
-}
-
-/**
- * One uncounted start of ours (`spec`, as the end-to-end rounds start it) on the Zimmer catalog,
- * kept until it wrote its V8 code cache: every measured start of the run then finds the warm
- * cache a user has from the second start on (bench/NOTES.md, "Start-up").
- */
-export async function warmCodeCache(spec: ServerSpec, serverPath: string, tmp: string, codeCacheDir: string): Promise<void> {
-  const { dir, text, uri } = zimmerFolder(tmp);
-  const { session } = await LspSession.launch(spec, dir);
-  try {
-    await session.open(uri, text);
-    await codeCacheWritten(serverPath, codeCacheDir);
-  } finally {
-    await session.stop();
-  }
-}
-
-/** Until the server wrote its code cache after its first check (it waits ~0.5 s), at most 10 s; a loader without a cache (an older build) writes none. */
-async function codeCacheWritten(serverPath: string, dir: string): Promise<void> {
-  if (!existsSync(path.join(path.dirname(serverPath), 'server-main.js'))) return;
-  for (let waited = 0; waited < 10_000; waited += 100) {
-    if (existsSync(dir) && readdirSync(dir).some((name) => name.endsWith('.v8cache'))) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const BARE_READ = "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))";

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     const generated = generateCatalog(size);
     const files = writeFixture(dir, generated);
     // As the VS Code client runs it (pulled diagnostics, default settings), under the profiler.
-    const spec = oursSpec(path.join(REPO, 'dist', 'server.js'), path.join(dir, 'code-cache'));
+    const spec = oursSpec(path.join(REPO, 'dist', 'server.js'));
     const { session } = await LspSession.launch(
       {
         ...spec,

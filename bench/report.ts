@@ -147,7 +147,7 @@ export function markdown(f: Figures): string {
   if (f.e2e.size) {
     para(
       '## End to end: both language servers over stdio',
-      "**ours**: the server bundle the .vsix ships (`scripts/build.mjs --production`, built by the run) as the VS Code extension starts it, default settings, its V8 code cache warm as from a user's second start on (a fresh cache folder per benchmark run, written by one uncounted start before the measured ones). **peer**: VS Code 1.100's own JSON language server (json-language-features from code-server 4.100.3) validating against AIR's schema, initialised and configured as VS Code's JSON client does it, the schema served locally. One client drives both the way VS Code's LanguageClient does: it pulls (`textDocument/diagnostic`) after every open and change when the server offers pull diagnostics, otherwise it waits for the pushed diagnostics of that version. A fresh process per round, ours and the peer alternating; medians of the rounds (edits: of every edit). **protocol floor**: a server on vscode-languageserver, as ours, started as ours, that keeps the document and answers every pull with nothing (bench/floorServer.ts), driven the same way after each pair: what any server on this transport pays here — Node's start, the client's encoding of the `didOpen`, the pipe, the decode and the pull's round trip — and so the least any ratio against the peer can be.",
+      "**ours**: the server bundle the .vsix ships (`scripts/build.mjs --production`, built by the run) as the VS Code extension starts it, default settings,. **peer**: VS Code 1.100's own JSON language server (json-language-features from code-server 4.100.3) validating against AIR's schema, initialised and configured as VS Code's JSON client does it, the schema served locally. One client drives both the way VS Code's LanguageClient does: it pulls (`textDocument/diagnostic`) after every open and change when the server offers pull diagnostics, otherwise it waits for the pushed diagnostics of that version. A fresh process per round, ours and the peer alternating; medians of the rounds (edits: of every edit). **protocol floor**: a server on vscode-languageserver, as ours, started as ours, that keeps the document and answers every pull with nothing (bench/floorServer.ts), driven the same way after each pair: what any server on this transport pays here — Node's start, the client's encoding of the `didOpen`, the pipe, the decode and the pull's round trip — and so the least any ratio against the peer can be.",
       endToEndTable(f.e2e),
     );
     const detail = [...f.e2e].map(
@@ -182,7 +182,7 @@ export function markdown(f: Figures): string {
   if (f.cold) {
     para(
       '## Cold start on a small catalog',
-      `- Language server spawn → first diagnostics on the Zimmer catalog (16 servers): **${fmt(f.cold.firstDiagnosticsMs)} ms** (median of ${f.cold.samples.length}, V8 code cache warm: the uncounted first start wrote it; spawn → initialize result ${fmt(f.cold.initializeMs)} ms; \`node -e 0\` alone takes ${fmt(f.cold.nodeBaselineMs)} ms).`,
+      `- Language server spawn → first diagnostics on the Zimmer catalog (16 servers): **${fmt(f.cold.firstDiagnosticsMs)} ms** (median of ${f.cold.samples.length}, after one uncounted start; spawn → initialize result ${fmt(f.cold.initializeMs)} ms; \`node -e 0\` alone takes ${fmt(f.cold.nodeBaselineMs)} ms).`,
     );
   }
   if (f.bundles.length) {

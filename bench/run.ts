@@ -28,7 +28,7 @@ import { measureInProcess, measureMemory, type SizeResult } from './inProcess';
 import { oursFacts } from './ours';
 import { parseOptions } from './options';
 import { measurePhases, type Phase } from './phases';
-import { buildShippedBundles, measureBundles, measureCli, measureColdStart, warmCodeCache, type CliFigures } from './processes';
+import { buildShippedBundles, measureBundles, measureCli, measureColdStart, type CliFigures } from './processes';
 import { endToEndTable, fmt, goals, inProcessTable, kb, markdown } from './report';
 import { findPeerServer, floorSpec, networkNote, oursSpec, peerSpec } from './servers';
 import { machineInfo, mb, now, REPO } from './util';
@@ -64,10 +64,6 @@ async function main(): Promise<void> {
     notes.push('out/bench-build/floorServer.js was not found (node bench/build.mjs builds it): the protocol floor was not measured.');
   if (runEndToEnd) notes.push(networkNote());
   for (const note of notes) say(note);
-  // The server's V8 code cache: a fresh folder per run, so each run measures its own warm cache
-  // (written by the run's first start of ours) and never the user's (bench/NOTES.md, "Start-up").
-  const codeCacheDir = path.join(tmp, 'code-cache');
-  if (runEndToEnd) await warmCodeCache(oursSpec(serverPath, codeCacheDir), serverPath, tmp, codeCacheDir);
   const results: SizeResult[] = [];
   const e2e = new Map<number, EndToEnd>();
   const cli = new Map<number, CliFigures>();
@@ -79,7 +75,7 @@ async function main(): Promise<void> {
       say(`${size.toLocaleString('en-US')} servers (${kb(Buffer.byteLength(generated.text))}, ${generated.mistakes.length} deliberate mistakes)`);
       if (runEndToEnd && size >= PROCESS_MIN_SIZE) {
         const figures = await measureEndToEnd(
-          { ours: oursSpec(serverPath, codeCacheDir), peer: peerSpec(peer.path!), floor: floorPath ? floorSpec(floorPath) : undefined },
+          { ours: oursSpec(serverPath), peer: peerSpec(peer.path!), floor: floorPath ? floorSpec(floorPath) : undefined },
           generated,
           files,
           endToEndPlan(size, options.rounds),
@@ -115,7 +111,7 @@ async function main(): Promise<void> {
       }
       rmSync(path.dirname(files.catalogPath), { recursive: true, force: true });
     }
-    const cold = haveServer ? await measureColdStart(serverPath, tmp, path.join(tmp, 'code-cache-cold')) : undefined;
+    const cold = haveServer ? await measureColdStart(serverPath, tmp) : undefined;
     if (cold) say(`cold start on the Zimmer catalog: spawn → first diagnostics ${fmt(cold.firstDiagnosticsMs)} ms (node alone ${fmt(cold.nodeBaselineMs)} ms)`);
     const bundles = measureBundles(shipped);
     const figures = { machine, results, e2e, cli, cold, bundles, phases, notes, elapsedSeconds: (now() - started) / 1000 };

@@ -17,7 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { READINESS_REQUEST } from '../shared/src/protocol';
-import { addedServerEnvironment, CODE_CACHE_DIR_VARIABLE, SERVER_NODE_FLAGS } from '../shared/src/serverProcess';
+import { addedServerEnvironment, SERVER_NODE_FLAGS } from '../shared/src/serverProcess';
 import type { ServerSpec } from './lsp';
 import { FIXTURES, REPO } from './util';
 
@@ -70,10 +70,9 @@ function oursEnvironment(base: Record<string, string>): Record<string, string> {
 
 /**
  * Ours, as the VS Code client starts it: trusted workspace, settings asked for and all left at
- * their defaults, the V8 code cache in `codeCacheDir` (the client passes its global storage; the
- * benchmark a fresh folder per run, warmed by the first start: bench/NOTES.md, "Start-up").
+ * their defaults.
  */
-export function oursSpec(serverPath: string, codeCacheDir: string): ServerSpec {
+export function oursSpec(serverPath: string): ServerSpec {
   return {
     // With the Node flags the extension starts it with (shared/src/serverProcess.ts), unless an
     // experiment names others in MCP_CATALOG_BENCH_NODE_FLAGS ("" for none; bench/NOTES.md).
@@ -81,7 +80,7 @@ export function oursSpec(serverPath: string, codeCacheDir: string): ServerSpec {
     initializationOptions: { workspaceTrusted: true },
     // VS Code answers with the contributed defaults; an empty object normalises to the same.
     requests: { 'workspace/configuration': (params) => ((params as { items: unknown[] }).items ?? []).map(() => ({})) },
-    env: oursEnvironment({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', [CODE_CACHE_DIR_VARIABLE]: codeCacheDir }),
+    env: oursEnvironment({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' }),
     // The readiness view and the language status ask after every version of the active catalog.
     versionRequests: (uri) => [[READINESS_REQUEST, { uri }]],
   };

@@ -2,10 +2,7 @@
 // `--production` minifies; `--watch` rebuilds on change; `--outdir=DIR` writes elsewhere than dist/
 // (test/unit/build.test.ts builds twice and compares).
 import * as esbuild from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { staleValidatorsMessage } from './generate-validators.mjs';
 import { staleWasmMessage } from './generate-wasm.mjs';
 
@@ -66,16 +63,10 @@ const common = {
 
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
-  // dist/server.js is a small loader running dist/server-main.js through V8's code cache
-  // (server/src/serverLoader.ts, bench/NOTES.md "Start-up"); the main bundle has no shebang, as
-  // the loader compiles it inside a CommonJS wrapper.
-  { entryPoints: ['server/src/serverLoader.ts'], outfile: `${outdir}/server.js`, banner: { js: '#!/usr/bin/env node' } },
-  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server-main.js` },
+  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: '#!/usr/bin/env node' } },
   // `node --`: Node 20 reads `--env-file` anywhere on its command line, even after the script name,
   // so `mcp-catalog check --env-file X` would be Node's option; after `--` every argument is ours.
-  // dist/cli.js is the loader of dist/cli-main.js and its shipped code cache (`shipCliCodeCache`).
-  { entryPoints: ['server/src/cliLoader.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env -S node --' } },
-  { entryPoints: ['server/src/cli.ts'], outfile: `${outdir}/cli-main.js` },
+  { entryPoints: ['server/src/cli.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env -S node --' } },
 ].filter((build) => existsSync(build.entryPoints[0]));
 
 // The entry validators and the scanner's WebAssembly are generated code committed with their sources
@@ -110,27 +101,6 @@ function escapeToAscii(file) {
   writeFileSync(file, lines.join('\n'));
 }
 
-/**
- * The command line's V8 code cache (server/src/node/shippedCodeCache.ts, bench/NOTES.md
- * "Start-up"): server/src/cliCodeCacheMaker.ts gives the bundle its build id as its last line, then
- * runs a check of the bundled example under a plain `node`, as the bin runs, and writes what V8
- * compiled to dist/cli-main.v8cache with that id. A watch build has no id, so the loader uses no
- * cache.
- */
-async function shipCliCodeCache(bundle) {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'mcp-catalog-build-'));
-  try {
-    const maker = path.join(scratch, 'maker.js');
-    await esbuild.build({ ...common, sourcemap: false, minify: false, entryPoints: ['server/src/cliCodeCacheMaker.ts'], outfile: maker });
-    const cache = bundle.replace(/\.js$/, '.v8cache');
-    rmSync(cache, { force: true });
-    const run = spawnSync(process.execPath, [maker, path.resolve(bundle), 'check', '--no-process-env', '.'], { cwd: 'examples/zimmer', encoding: 'utf8' });
-    if (!existsSync(cache)) throw new Error(`build: the command line's code cache was not written (${run.stderr || `exit ${run.status}`})`);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
 if (watch) {
   for (const build of builds) (await esbuild.context({ ...common, ...build })).watch();
 } else {
@@ -139,5 +109,4 @@ if (watch) {
     escapeToAscii(build.outfile);
     if (build.banner) chmodSync(build.outfile, 0o755);
   }
-  await shipCliCodeCache(`${outdir}/cli-main.js`);
 }

@@ -4,7 +4,7 @@ import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } fr
 import { optedOutUris, OWN_LANGUAGES } from './languages';
 import { ClientLogChannel } from './logChannel';
 import { explicitConfiguration } from './explicitSettings';
-import { addedServerEnvironment, CODE_CACHE_DIR_VARIABLE, SERVER_NODE_FLAGS } from '../../shared/src/serverProcess';
+import { addedServerEnvironment, SERVER_NODE_FLAGS } from '../../shared/src/serverProcess';
 
 /** The client id: VS Code reads `mcpCatalog.trace.server` for it. */
 export const CLIENT_ID = 'mcpCatalog';
@@ -28,10 +28,9 @@ export interface CatalogClient {
 
 export async function startLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): Promise<CatalogClient> {
   const module = context.asAbsolutePath('dist/server.js');
-  // The server's V8 code cache lives in the extension's own storage (the client adds this to its
-  // environment; bench/NOTES.md "Start-up"), never anywhere a workspace could choose. The client's
+  // What the editor adds to the server's environment (shared/src/serverProcess.ts); the client's
   // library merges this into the extension host's environment.
-  const env = { ...addedServerEnvironment(process.env), [CODE_CACHE_DIR_VARIABLE]: context.globalStorageUri.fsPath };
+  const env = { ...addedServerEnvironment(process.env) };
   // Over stdio, not Node's IPC channel: the server reads a multi-megabyte didOpen with its own reader
   // (server/src/lsp/streamReader.ts), where the IPC channel builds the whole message as a string and
   // parses it (10,000 servers: open 147 against 186 ms; bench/NOTES.md, "The message reader").

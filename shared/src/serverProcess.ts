@@ -23,13 +23,6 @@
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--v8-pool-size=1', '--interrupt-budget=270336'];
 
 /**
- * The environment variable through which the client names the folder for the server's V8 code
- * cache (VS Code: the extension's global storage; bench/NOTES.md, "Start-up"). Set by the editor,
- * never by a workspace: there is no setting for it (server/src/node/codeCachePolicy.ts).
- */
-export const CODE_CACHE_DIR_VARIABLE = 'MCP_CATALOG_CODE_CACHE_DIR';
-
-/**
  * Environment the editor adds for the server process, each variable only when the user's own
  * environment does not set it. `MALLOC_ARENA_MAX=1`: glibc gives each thread that allocates its
  * own malloc arena, and V8's background threads (garbage collector, compilers) each touched one —

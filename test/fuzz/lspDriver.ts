@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -13,18 +12,6 @@ import type { Rng } from './rng';
 import { checkRequestResult, REQUESTS, type Diagnostic } from './lspRequests';
 import { KNOWN_NAMES, type DiskWorld } from './workspace';
 import { CLASSIFY_REQUEST, DOCUMENT_ANALYSED, type ClassifyResult } from '../../shared/src/protocol';
-import { CODE_CACHE_DIR_VARIABLE } from '../../shared/src/serverProcess';
-
-let codeCacheDir: string | undefined;
-/** The server's V8 code cache: one temporary folder per fuzz process, never the tester's ~/.cache. */
-function fuzzCodeCacheDir(): string {
-  if (!codeCacheDir) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-fuzz-code-cache-'));
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-    codeCacheDir = dir;
-  }
-  return codeCacheDir;
-}
 
 /**
  * The language-server driver: one long-lived `dist/server.js --stdio` process; each case is a
@@ -74,7 +61,7 @@ export class FuzzServer {
     if (!fs.existsSync(script)) throw new Error(`${script} is missing: run \`node scripts/build.mjs\` first`);
     const child = spawn(process.execPath, [script, '--stdio'], {
       cwd: disk.base,
-      env: { PATH: process.env.PATH, [CODE_CACHE_DIR_VARIABLE]: fuzzCodeCacheDir() },
+      env: { PATH: process.env.PATH },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));

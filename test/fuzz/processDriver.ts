@@ -17,8 +17,7 @@ export const bundles = { cli: path.join(repoRoot(), 'dist', 'cli.js'), server: p
 export function snapshotBundles(scratch: string): void {
   const dir = path.join(scratch, 'dist');
   fs.mkdirSync(dir);
-  // cli.js and server.js are loaders (server/src/cliLoader.ts, serverLoader.ts): their bundles, and the CLI's shipped cache, are copied too.
-  for (const name of ['cli.js', 'cli-main.js', 'cli-main.v8cache', 'server.js', 'server-main.js'] as const) {
+  for (const name of ['cli.js', 'server.js'] as const) {
     const source = path.join(repoRoot(), 'dist', name);
     if (!fs.existsSync(source)) throw new Error(`${source} is missing: run \`node scripts/build.mjs\` first`);
     fs.copyFileSync(source, path.join(dir, name));

@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     else totals.skipped += only.length;
     finish();
   }
-  for (const file of ['dist/client.js', 'dist/server.js', 'dist/server-main.js', 'out/test/vscode/index.js']) {
+  for (const file of ['dist/client.js', 'dist/server.js', 'out/test/vscode/index.js']) {
     if (!existsSync(path.join(repoRoot, file))) {
       report(false, `${file} exists (run node scripts/build.mjs && npx tsc -p .)`);
       finish();

@@ -9,8 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
@@ -28,23 +27,11 @@ import type {
   TraceValues,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CODE_CACHE_DIR_VARIABLE } from '../../shared/src/serverProcess';
 
 /** The repository root (this file runs from out/test/protocol/). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** The bundled server; MCP_CATALOG_SERVER_SCRIPT points the tier at another build (a packaged one, a patched one). */
 export const SERVER_SCRIPT = process.env.MCP_CATALOG_SERVER_SCRIPT || path.join(REPO_ROOT, 'dist', 'server.js');
-
-let codeCacheDir: string | undefined;
-/** The code-cache folder every server of this test run shares (removed when the run ends). */
-function testCodeCacheDir(): string {
-  if (!codeCacheDir) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-catalog-code-cache-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    codeCacheDir = dir;
-  }
-  return codeCacheDir;
-}
 
 /** LSP's FileChangeType. */
 export const FileChange = { Created: 1, Changed: 2, Deleted: 3 } as const;
@@ -215,9 +202,7 @@ export class LspClient {
   /** Spawn the bundled server, initialize it and send `initialized`. */
   static async start(options: StartOptions = {}): Promise<LspClient> {
     if (!existsSync(SERVER_SCRIPT)) throw new Error(`${SERVER_SCRIPT} is missing: run \`node scripts/build.mjs\` first.`);
-    // The server's V8 code cache goes to one temporary folder per test run, never the tester's ~/.cache.
-    const cache = { [CODE_CACHE_DIR_VARIABLE]: testCodeCacheDir() };
-    const env = options.inheritEnv ? { ...process.env, ...cache, ...options.env } : { PATH: process.env.PATH, ...cache, ...options.env };
+    const env = options.inheritEnv ? { ...process.env, ...options.env } : { PATH: process.env.PATH, ...options.env };
     const command = (options.wrap ?? ((file, args) => ({ file, args })))(process.execPath, [SERVER_SCRIPT, '--stdio', ...(options.args ?? [])]);
     const child = spawn(command.file, command.args, {
       cwd: options.cwd ?? REPO_ROOT,

@@ -2,7 +2,6 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { bundleBuildId, readShippedCache } from '../../server/src/node/shippedCodeCache';
 import { REPO_ROOT } from './helpers';
 
 /**
@@ -34,48 +33,25 @@ describe('the build (scripts/build.mjs)', function () {
 
   it('is reproducible: two builds of the same sources are identical', () => {
     const files = fs.readdirSync(first).sort();
-    assert.deepEqual(files, [
-      'cli-main.js',
-      'cli-main.js.map',
-      'cli-main.v8cache',
-      'cli.js',
-      'cli.js.map',
-      'client.js',
-      'client.js.map',
-      'server-main.js',
-      'server-main.js.map',
-      'server.js',
-      'server.js.map',
-    ]);
+    assert.deepEqual(files, ['cli.js', 'cli.js.map', 'client.js', 'client.js.map', 'server.js', 'server.js.map']);
     assert.deepEqual(fs.readdirSync(second).sort(), files);
-    // V8's code cache is not byte-stable from one run to the next; what it is made for is (below).
-    for (const file of files.filter((name) => !name.endsWith('.v8cache')))
+    for (const file of files)
       assert.ok(fs.readFileSync(path.join(first, file)).equals(fs.readFileSync(path.join(second, file))), `${file} differs between two builds`);
   });
 
-  it("ships the command line's code cache for exactly the bundle beside it", () => {
-    for (const dir of [first, second]) {
-      const id = bundleBuildId(fs.readFileSync(path.join(dir, 'cli-main.js'), 'utf8'));
-      assert.match(id ?? '', /^[0-9a-f]{16}$/);
-      const cache = fs.readFileSync(path.join(dir, 'cli-main.v8cache'));
-      assert.equal(cache.subarray(0, cache.indexOf(10)).toString('latin1'), `mcp-catalog-code-cache 1 ${id}`);
-      assert.ok(readShippedCache(path.join(dir, 'cli-main.v8cache'), id!)!.length > 100_000, 'the cache holds the compiled check');
-    }
-  });
-
   it('writes ASCII-only bundles (a character outside it makes V8 hold the whole source as UTF-16)', () => {
-    for (const bundle of ['cli.js', 'cli-main.js', 'client.js', 'server-main.js', 'server.js']) {
+    for (const bundle of ['cli.js', 'client.js', 'server.js']) {
       const text = fs.readFileSync(path.join(first, bundle), 'utf8');
       const outside = /[^\x00-\x7f]/.exec(text);
       assert.equal(outside, null, `${bundle}: ${JSON.stringify(outside?.[0])} at ${outside?.index}`);
     }
     // The escapes keep what the characters meant: the server's truncated-token pattern still sees an ellipsis.
-    const server = fs.readFileSync(path.join(first, 'server-main.js'), 'utf8');
+    const server = fs.readFileSync(path.join(first, 'server.js'), 'utf8');
     assert.match(server, /\{4,\}\\u2026\/g/);
   });
 
   it("bundles ajv's runtime helpers, not its compiler, in the command line and the server", () => {
-    for (const bundle of ['cli-main.js', 'server-main.js']) {
+    for (const bundle of ['cli.js', 'server.js']) {
       const text = fs.readFileSync(path.join(first, bundle), 'utf8');
       // The unminified build names each bundled file in a comment (`// node_modules/ajv/dist/…`).
       assert.match(text, /node_modules\/ajv\/dist\/runtime\/ucs2length\.js/, bundle);

@@ -31,7 +31,6 @@ import { SourcesLog } from './sourcesLog';
 import { registerFeatures, type ServerContext } from './features';
 import { guarded, throwIfCancelled } from './requests';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
-import { codeCacheHandoff, persistCodeCacheSoon } from '../node/codeCacheHandoff';
 
 /**
  * The language server: serves catalogs and roots indexes (SPEC §1) to any LSP client. Works with
@@ -101,8 +100,6 @@ export function startServer(connection: Connection): void {
   const followUp = (document: TextDocument, analysis: Analysis, started: number): void => {
     if (followedUp.has(analysis)) return;
     followedUp.add(analysis);
-    // The first check compiled the code a check needs: now the code cache is worth writing (serverLoader.ts).
-    persistCodeCacheSoon((message) => logger.verbose(message));
     // The tree view and language status follow catalogs and roots indexes; an air.json only gets diagnostics.
     if (analysis.kind !== 'air') {
       const params: DocumentAnalysedParams = {
@@ -292,8 +289,6 @@ export function startServer(connection: Connection): void {
       );
     }
     logger.info(`MCP Catalog language server ${version} ready (${trusted ? 'trusted' : 'restricted'} workspace).`);
-    const codeCache = codeCacheHandoff();
-    if (codeCache) logger.verbose(codeCache.loaded);
     logger.info(
       `Workspace folders: ${workspaceFolders.join(', ') || 'none'}. The roots index, air.json and env files of each catalog are logged when it is first checked.`,
     );
