@@ -1,3 +1,4 @@
+import { dotenvAssignment, dotenvLine } from '../dotenvLine';
 import type { Finding } from '../findings';
 import { isUpperCaseName } from '../placeholders';
 import { editDistance } from '../text';
@@ -58,17 +59,18 @@ export function fixUnresolvedVariable(finding: Finding, context: FixContext): Fi
  * still unset). When the file already lists the name with an empty value, the fix only goes there.
  */
 function addToEnvFile(name: string, envFile: unknown, context: FixContext): FixProposal | undefined {
-  if (typeof envFile !== 'string' || !envFile || !context.readFile) return undefined;
+  const line = dotenvLine(name, '');
+  if (typeof envFile !== 'string' || !envFile || !context.readFile || line === undefined) return undefined;
   const existing = context.readFile(envFile);
   const current = existing ?? '';
-  const listed = new RegExp(`^[ \\t]*(?:export[ \\t]+)?${name}[ \\t]*[=:][ \\t]*`, 'm').exec(current);
+  const listed = dotenvAssignment(current, name);
   if (listed) {
     return proposal(`Give ${name} a value in ${titlePath(context, envFile)}`, [], { reveal: { path: envFile, offset: listed.index + listed[0].length } });
   }
   const lineBreak = current.includes('\r\n') ? '\r\n' : '\n';
   const separator = current.length > 0 && !current.endsWith('\n') && !current.endsWith('\r') ? lineBreak : '';
-  const edit: TextEdit = { start: current.length, end: current.length, newText: `${separator}${name}=${lineBreak}` };
-  const afterEquals = current.length + separator.length + name.length + 1;
+  const edit: TextEdit = { start: current.length, end: current.length, newText: `${separator}${line}${lineBreak}` };
+  const afterEquals = current.length + separator.length + line.length;
   return proposal(`Add ${name}= to ${titlePath(context, envFile)}`, [], {
     files: [{ path: envFile, create: existing === undefined, edits: [edit] }],
     reveal: { path: envFile, offset: afterEquals },

@@ -1,3 +1,4 @@
+import { dotenvAssignment, dotenvLine } from '../dotenvLine';
 import type { Finding } from '../findings';
 import { decodedOffsetMapper } from '../placeholders';
 import { findSecrets } from '../rules/hygiene/secrets';
@@ -9,7 +10,8 @@ import type { FixContext, FixProposal, TextEdit } from './types';
  * `hardcoded-secret`: replace the literal credential with `${NAME}` and append
  * `NAME=<value>` to the dotenv file. The only fix that ever writes a value, and only into that
  * file: the value is read from the document at fix time (the diagnostic never carries it), and
- * the fix is not offered when there is no dotenv file to move it to. Never in fix-all.
+ * the fix is not offered when there is no dotenv file to move it to, or when no dotenv line can
+ * hold the value safely (`dotenvLine.ts`; the rule's message then says why). Never in fix-all.
  */
 
 const NAME = /^[A-Z_][A-Z0-9_]*$/;
@@ -27,15 +29,14 @@ export function fixHardcodedSecret(finding: Finding, context: FixContext): FixPr
   const secret = findSecrets(value).find((match) => toOffset(match.start) === finding.start && toOffset(match.end) === finding.end);
   if (!secret) return [];
   const literal = value.slice(secret.start, secret.end);
-  const line = dotenvValue(literal);
-  if (line === undefined) return [];
-
   const existing = context.readFile(envFile);
   const current = existing ?? '';
   const variable = freeName(name, current);
+  const line = dotenvLine(variable, literal);
+  if (line === undefined) return [];
   const lineBreak = current.includes('\r\n') ? '\r\n' : '\n';
   const separator = current.length > 0 && !current.endsWith('\n') && !current.endsWith('\r') ? lineBreak : '';
-  const append: TextEdit = { start: current.length, end: current.length, newText: `${separator}${variable}=${line}${lineBreak}` };
+  const append: TextEdit = { start: current.length, end: current.length, newText: `${separator}${line}${lineBreak}` };
   return [
     proposal(`Move the secret to \${${variable}} in ${titlePath(context, envFile)}`, [{ start: finding.start, end: finding.end, newText: `\${${variable}}` }], {
       preferred: true,
@@ -46,20 +47,6 @@ export function fixHardcodedSecret(finding: Finding, context: FixContext): FixPr
 
 /** `NAME` unless the dotenv file already has it (even blank); then `NAME_2`, `NAME_3`, … */
 function freeName(name: string, dotenv: string): string {
-  const taken = (candidate: string): boolean => new RegExp(`^[ \\t]*(?:export[ \\t]+)?${candidate}[ \\t]*[=:]`, 'm').test(dotenv);
-  if (!taken(name)) return name;
-  for (let i = 2; ; i++) if (!taken(`${name}_${i}`)) return `${name}_${i}`;
-}
-
-/**
- * The value as the `dotenv` package reads it back unchanged: bare when it has no `#`, quote or
- * space; otherwise single-quoted (taken literally); otherwise double-quoted; undefined when
- * neither round-trips (a line break, or both kinds of quote).
- */
-export function dotenvValue(value: string): string | undefined {
-  if (/[\r\n]/.test(value)) return undefined;
-  if (/^[A-Za-z0-9_\-./+=:@~,%^!*]+$/.test(value)) return value;
-  if (!value.includes("'")) return `'${value}'`;
-  if (!value.includes('"') && !/\\[nr]/.test(value)) return `"${value}"`;
-  return undefined;
+  if (!dotenvAssignment(dotenv, name)) return name;
+  for (let i = 2; ; i++) if (!dotenvAssignment(dotenv, `${name}_${i}`)) return `${name}_${i}`;
 }

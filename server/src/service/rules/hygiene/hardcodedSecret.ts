@@ -1,3 +1,4 @@
+import { unwritableReason } from '../../dotenvLine';
 import { field, stringItems, type IndexEntry } from '../../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
 import { decodedOffsetMapper } from '../../placeholders';
@@ -9,6 +10,7 @@ import { findSecrets, rawTextMayHoldSecret, secretVariableName, type SecretLocat
  * committed with the catalog and copied into every session's runtime config. The message names
  * the key and a masked form (`ghp_…`) — never the value. `data` carries the variable name the
  * quick fix moves it to and the dotenv file it writes; the fix reads the value from the document.
+ * A value no dotenv line holds safely (`dotenvLine.ts`) gets no fix, and the message says why.
  */
 
 export const hardcodedSecretRule: Rule = {
@@ -31,12 +33,15 @@ export const hardcodedSecretRule: Rule = {
     for (const site of secretSites(entry)) {
       // One mapper per string: mapping each secret from the start of the literal is quadratic.
       const toOffset = decodedOffsetMapper(literalText(context, site.node), site.node.offset);
-      for (const secret of findSecrets(site.node.value as string)) {
+      const value = site.node.value as string;
+      for (const secret of findSecrets(value)) {
         const location: SecretLocation = site.location.field === 'url' ? { ...site.location, start: secret.start } : site.location;
         const name = secretVariableName(entry.name, location);
+        const unwritable = unwritableReason(value.slice(secret.start, secret.end));
+        const move = unwritable ? `the value to a dotenv file by hand: ${unwritable}` : 'the value to a dotenv file';
         context.report({
           code: 'hardcoded-secret',
-          message: `${site.label} holds ${secret.description} (${secret.masked}), committed and copied into every session. Move it to \${${name}} and the value to a dotenv file.`,
+          message: `${site.label} holds ${secret.description} (${secret.masked}), committed and copied into every session. Move it to \${${name}} and ${move}.`,
           start: toOffset(secret.start),
           end: toOffset(secret.end),
           data: { path: site.path, name, envFile: context.facts.variables.preferredEnvFile() },
