@@ -294,6 +294,27 @@ describe('structure and schema (SPEC §3)', () => {
       const text = stdio({ env: { A: 'b' } });
       expectNone(text, check(text), 'ineffective-field');
     });
+
+    // SPEC §10 (revised): AIR's Codex adapter and Zimmer's Pi writer build each entry from known fields.
+    for (const [field, runtime] of [
+      ['startup_timeout_ms', 'Codex'],
+      ['tool_timeout_sec', 'Codex'],
+      ['enabled', 'Codex'],
+      ['requestTimeoutMs', 'Pi'],
+    ] as const) {
+      it(`warns that ${runtime}'s own ${field} does nothing, naming it, on stdio and remote entries`, () => {
+        for (const text of [stdio({ [field]: 1 }), remote({ [field]: 1 })]) {
+          const finding = expectOne(text, check(text), 'ineffective-field', { range: `"${field}"`, severity: 'warning' });
+          assert.match(finding.message, new RegExp(`^${field} does nothing here: it is ${runtime}'s own setting`));
+          assert.deepEqual(finding.data?.path, ['s', field]);
+        }
+      });
+    }
+
+    it('is silent for startup_timeout_sec and for a runtime key inside env', () => {
+      const text = stdio({ startup_timeout_sec: 20, env: { enabled: 'x' } });
+      expectNone(text, check(text), 'ineffective-field');
+    });
   });
 
   describe('roots index entries', () => {

@@ -26,6 +26,35 @@ describe('live states and drift on plain data (SPEC §11)', () => {
     );
   });
 
+  it('live reason "A, B unresolved" with and without backticks is missing_configuration naming each variable', () => {
+    const stateOf = (reason: string) => liveStateOf({ name: 'a', title: 'a', description: null, unavailable: true, unavailableReason: reason });
+    for (const reason of ['`A`, `B_2` unresolved', 'A, B_2 unresolved', '`A`, B_2 unresolved', 'A, `B_2` unresolved']) {
+      assert.deepEqual(
+        { state: stateOf(reason)?.state, variables: stateOf(reason)?.variables },
+        { state: 'missing_configuration', variables: ['A', 'B_2'] },
+        reason,
+      );
+    }
+    assert.deepEqual(stateOf('GH_TOKEN unresolved')?.variables, ['GH_TOKEN']);
+    // Half a pair of backticks, a lower-case name or another sentence is a declared reason.
+    for (const reason of ['`A, B unresolved', 'a, B unresolved', 'A,B unresolved', 'A and B unresolved']) {
+      assert.equal(stateOf(reason)?.state, 'declared_unavailable', reason);
+    }
+  });
+
+  it('live startup_timeout_sec absent on a newer instance is "not said", never drift', () => {
+    const parsed = parseConfigsAnswer(
+      JSON.stringify({
+        mcp_servers: [{ name: 'new', title: 'new', description: null, unavailable: false, unavailable_reason: null }],
+        agent_roots: [],
+      }),
+    );
+    assert.ok(parsed.ok);
+    assert.equal(liveStateOf(parsed.answer.servers[0])?.state, 'startable');
+    const drift = computeDrift({ servers: [{ name: 'new', title: 'new', description: null, startupTimeoutSec: 300 }] }, parsed.answer);
+    assert.deepEqual(drift, []);
+  });
+
   it('one answer mixes both shapes: only the objects with the newer fields get states and timeout drift', () => {
     const parsed = parseConfigsAnswer(
       JSON.stringify({

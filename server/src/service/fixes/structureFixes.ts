@@ -115,7 +115,12 @@ export function fixIneffectiveField(finding: Finding, { text, parsed }: FixConte
   const property = propertyAtKey(parsed.root, finding);
   const edits = property && removeProperty(text, property);
   if (!property || !edits) return [];
-  const why = finding.data?.overwrittenByZimmer ? 'Zimmer overwrites it' : 'no runtime uses it on a remote server';
+  const runtime = finding.data?.runtimeKey;
+  const why = finding.data?.overwrittenByZimmer
+    ? 'Zimmer overwrites it'
+    : typeof runtime === 'string'
+      ? `${runtime}'s own setting: it does nothing here`
+      : 'no runtime uses it on a remote server';
   return [proposal(`Remove "${short(keyOf(property).value as string)}" (${why})`, edits, { preferred: true, fixAll: true })];
 }
 

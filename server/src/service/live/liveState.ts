@@ -31,8 +31,12 @@ export const LIVE_BADGES: Readonly<Record<LiveStateName, string>> = {
 
 const NEEDS_AUTHORIZATION = 'OAuth authorization not completed';
 const NEEDS_REAUTH = 'OAuth token expired and cannot be refreshed';
-/** `` `A`, `B` unresolved ``: upper-case names in backticks, comma-separated. */
-const UNRESOLVED = /^`[A-Z_][A-Z0-9_]*`(?:, `[A-Z_][A-Z0-9_]*`)* unresolved$/;
+/**
+ * `` `A`, `B` unresolved `` or `A, B unresolved`: upper-case names, comma-separated, each with or
+ * without backticks (SPEC §11: newer instances' REST API renders the reason without Markdown).
+ */
+const NAME = '(?:`[A-Z_][A-Z0-9_]*`|[A-Z_][A-Z0-9_]*)';
+const UNRESOLVED = new RegExp(`^${NAME}(?:, ${NAME})* unresolved$`);
 
 /**
  * Undefined when the instance does not say (an older instance). `localReason` is the file's
@@ -46,7 +50,10 @@ export function liveStateOf(server: LiveServer, localReason?: string): LiveState
   if (reason === NEEDS_AUTHORIZATION) return { state: 'needs_authorization', startable: false, reason };
   if (reason === NEEDS_REAUTH) return { state: 'needs_reauth', startable: false, reason };
   if (UNRESOLVED.test(reason)) {
-    const variables = [...reason.matchAll(/`([A-Z_][A-Z0-9_]*)`/g)].map((match) => match[1]);
+    const variables = reason
+      .slice(0, -' unresolved'.length)
+      .split(', ')
+      .map((item) => item.replace(/`/g, ''));
     return { state: 'missing_configuration', startable: false, reason, variables };
   }
   const state: LiveState = { state: 'declared_unavailable', startable: false, reason };

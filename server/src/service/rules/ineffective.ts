@@ -4,12 +4,23 @@ import { ELICITATION_KEYS } from '../runtime/zimmerAdditions';
 import { hasKey, nodeSpan, plainObject, type Rule } from './rule';
 
 /**
- * `ineffective-field` (SPEC §5, §6.5): `env` on a remote entry is allowed but no runtime uses it;
- * an `ELICITATION_*` variable in a stdio entry's `env` is overwritten by Zimmer at prepare.
+ * `ineffective-field` (SPEC §5, §6.5, §10): `env` on a remote entry is allowed but no runtime uses
+ * it; an `ELICITATION_*` variable in a stdio entry's `env` is overwritten by Zimmer at prepare; a
+ * runtime's own key (Codex's `startup_timeout_ms`, `tool_timeout_sec`, `enabled`, Pi's
+ * `requestTimeoutMs`) does not pass through, since AIR's Codex adapter and Zimmer's Pi writer build
+ * each entry from the fields they know (SPEC §6.3).
  */
 
 /** The env keys Zimmer writes into every stdio entry (the fused predicate refuses them too, cleanEntry.ts). */
 export const OVERWRITTEN: ReadonlySet<string> = new Set(ELICITATION_KEYS);
+
+/** A runtime's own entry keys → the runtime, and what to write instead (a sentence, or ''). */
+const RUNTIME_KEYS: ReadonlyMap<string, { runtime: string; instead: string }> = new Map([
+  ['startup_timeout_ms', { runtime: 'Codex', instead: ' Declare startup_timeout_sec (seconds) instead.' }],
+  ['tool_timeout_sec', { runtime: 'Codex', instead: '' }],
+  ['enabled', { runtime: 'Codex', instead: ' To keep it out of sessions, declare unavailable with a reason.' }],
+  ['requestTimeoutMs', { runtime: 'Pi', instead: ' Declare startup_timeout_sec (seconds) instead.' }],
+]);
 
 export const ineffectiveFieldRule: Rule = {
   id: 'ineffective-field',
@@ -17,12 +28,26 @@ export const ineffectiveFieldRule: Rule = {
   codes: ['ineffective-field'],
   mayReport(entry) {
     const value = plainObject(entry.value);
-    if (value === undefined || typeof value.type !== 'string') return false;
+    if (value === undefined) return false;
+    for (const key of RUNTIME_KEYS.keys()) if (hasKey(value, key)) return true;
+    if (typeof value.type !== 'string') return false;
     if (isRemoteType(value.type)) return hasKey(value, 'env');
     const env = plainObject(value.env);
     return value.type === 'stdio' && env !== undefined && ELICITATION_KEYS.some((key) => hasKey(env, key));
   },
   checkEntry(entry, context) {
+    for (const property of effectiveProperties(entry.valueNode)) {
+      const key = propertyKey(property);
+      const native = RUNTIME_KEYS.get(key);
+      if (!native) continue;
+      context.report({
+        code: 'ineffective-field',
+        severity: 'warning',
+        message: `${key} does nothing here: it is ${native.runtime}'s own setting, and no generated config carries it.${native.instead}`,
+        ...nodeSpan(property.children![0]),
+        data: { path: [entry.name, key], runtimeKey: native.runtime },
+      });
+    }
     const type = entryType(entry);
     const env = field(entry, 'env');
     if (!env) return;
