@@ -7,7 +7,6 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { staleValidatorsMessage } from './generate-validators.mjs';
-import { staleWasmMessage } from './generate-wasm.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -78,9 +77,9 @@ const builds = [
   { entryPoints: ['server/src/cli.ts'], outfile: `${outdir}/cli-main.js` },
 ].filter((build) => existsSync(build.entryPoints[0]));
 
-// The entry validators and the scanner's WebAssembly are generated code committed with their sources
-// (scripts/generate-validators.mjs, scripts/generate-wasm.mjs): never bundle a stale one.
-const stale = staleValidatorsMessage() ?? staleWasmMessage();
+// The entry validators are generated code committed with their source
+// (scripts/generate-validators.mjs): never bundle a stale one.
+const stale = staleValidatorsMessage();
 if (stale) {
   console.error(`build: ${stale}`);
   process.exit(1);

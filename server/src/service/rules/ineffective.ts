@@ -1,27 +1,20 @@
 import { entryType, field, isRemoteType } from '../model';
 import { effectiveProperties, propertyKey } from '../parse';
 import { ELICITATION_KEYS } from '../runtime/zimmerAdditions';
-import { hasKey, nodeSpan, plainObject, type Rule } from './rule';
+import { nodeSpan, type Rule } from './rule';
 
 /**
  * `ineffective-field` (SPEC §5, §6.5): `env` on a remote entry is allowed but no runtime uses it;
  * an `ELICITATION_*` variable in a stdio entry's `env` is overwritten by Zimmer at prepare.
  */
 
-/** The env keys Zimmer writes into every stdio entry (the fused predicate refuses them too, cleanEntry.ts). */
+/** The env keys Zimmer writes into every stdio entry. */
 export const OVERWRITTEN: ReadonlySet<string> = new Set(ELICITATION_KEYS);
 
 export const ineffectiveFieldRule: Rule = {
   id: 'ineffective-field',
   appliesTo: ['catalog'],
   codes: ['ineffective-field'],
-  mayReport(entry) {
-    const value = plainObject(entry.value);
-    if (value === undefined || typeof value.type !== 'string') return false;
-    if (isRemoteType(value.type)) return hasKey(value, 'env');
-    const env = plainObject(value.env);
-    return value.type === 'stdio' && env !== undefined && ELICITATION_KEYS.some((key) => hasKey(env, key));
-  },
   checkEntry(entry, context) {
     const type = entryType(entry);
     const env = field(entry, 'env');
