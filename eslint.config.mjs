@@ -12,9 +12,6 @@ export default tseslint.config(
       'node_modules/',
       '.vscode-test/',
       'test/fixtures/',
-      // AssemblyScript (its own types: i32, load<u8>), compiled by scripts/generate-wasm.mjs.
-      'server/wasm/',
-      'server/wasm-json/',
       'test/.tmp/',
       'bench/.cache/',
       'bench/fixtures/',

@@ -46,8 +46,7 @@ async function main(): Promise<void> {
       // Keep what an editor keeps: the parsed document (for hovers, completion) and the diagnostics.
       return { jsonDocument, diagnostics };
     }
-    // Keep what the server keeps after a check: the findings and the fast path's entry table (the
-    // whole tree is only built when an editor feature first asks for it).
+    // Keep what the server keeps after a check: the findings and the model (the tree and its entries).
     return checkDocument(input, 'catalog', facts);
   };
 

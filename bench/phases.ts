@@ -1,16 +1,16 @@
 /**
- * Where the time of our full check goes: the fast path's stages (scan, JSON.parse per entry, each
- * rule's mayReport) timed on their own, next to the floors (`JSON.parse`, jsonc-parser's `visit()`
- * and `parseTree`) and the full parser the fast path avoids. The full check itself is the "ours"
- * column of the main table. Medians of `runs` runs.
+ * Where the time of our check goes: its stages (the strict parse, each rule over every entry, the
+ * re-check of one edited entry) timed on their own, next to the floors (`JSON.parse`,
+ * jsonc-parser's `visit()` and `parseTree`). The full check itself is the "ours" column of the main
+ * table. Medians of `runs` runs.
  */
 
 import { parseTree, visit } from 'jsonc-parser';
-import { checkDocument, resolveSeverities, RULES } from '../server/src/service/engine';
-import { scanEntrySpans } from '../server/src/service/entrySpans';
-import { readEntry } from '../server/src/service/fastCheck';
+import { checkDocument, recheckDocument, resolveSeverities, RULES } from '../server/src/service/engine';
 import type { WorkspaceFacts } from '../server/src/service/facts';
-import type { PlainEntry } from '../server/src/service/rules/rule';
+import { indexEntries } from '../server/src/service/model';
+import { parseJson, scanJson } from '../server/src/service/parse';
+import type { RuleContext } from '../server/src/service/rules/rule';
 import { reportFindings } from '../server/src/node/report';
 import { LineIndex } from '../server/src/service/text';
 import { collectGarbage, median, now } from './util';
@@ -42,45 +42,39 @@ export function measurePhases(text: string, facts: WorkspaceFacts, runs = 5): Ph
   add('JSON.parse (floor)', 'V8 reading the bytes: the least any checker can do', () => JSON.parse(text));
   add('jsonc-parser visit() (no-op visitor)', "the scanner's streaming pass", () => visit(text, {}));
   add('jsonc-parser parseTree', 'a full node tree, no decoding of duplicates', () => parseTree(text));
-  add(
-    'full parser: checkDocument with fastPath: false',
-    'a tree for every entry and every rule on every entry (the engine before the fast path; still the path for broken or unusual files)',
-    () => checkDocument(text, 'catalog', facts, { fastPath: false }),
-  );
-
-  // The fast path's stages (engine.ts → fastCheck.ts), each on its own.
-  add('fast path: scanEntrySpans', 'entry boundaries and key counts, no tree', () => scanEntrySpans(text));
-  const scanned = scanEntrySpans(text)!;
-  const indices = Array.from({ length: scanned.count }, (_, index) => index);
-  const read = (): PlainEntry[] => indices.map((index) => readEntry(text, scanned.spans, index)!);
-  add('fast path: reading every entry', 'JSON.parse of each key and value slice', read);
-  const plain = read();
-  const entries = plain.filter((entry) => entry.name !== '$schema');
-  const context = { kind: 'catalog' as const, facts };
+  add('strict parse (parse.ts → strictTree.ts)', 'the tree every rule and feature reads', () => parseJson(text));
+  add('strict parse on the scanner alone (scanJson)', 'what a file with a finding (a comment, a duplicate key) takes', () => scanJson(text));
+  const parsed = parseJson(text);
+  const entries = indexEntries(parsed.root);
+  const context: RuleContext = { kind: 'catalog', text, parsed, root: parsed.root!, entries, facts, report: () => undefined };
   for (const rule of RULES) {
-    if (!rule.appliesTo.includes('catalog') || !rule.mayReport) continue;
+    if (!rule.appliesTo.includes('catalog')) continue;
     add(
-      `fast path: ${rule.id} mayReport${rule.groupKeys ? ' + groupKeys' : ''}`,
-      `over all entries; says yes to ${entries.filter((entry) => rule.mayReport!(entry, context)).length}`,
+      `rule: ${rule.id}`,
+      `${rule.checkEntry ? 'checkEntry on every entry' : ''}${rule.checkEntry && rule.checkDocument ? ' + ' : ''}${rule.checkDocument ? 'checkDocument' : ''}`,
       () => {
-        for (const entry of entries) {
-          rule.mayReport!(entry, context);
-          rule.groupKeys?.(entry, context);
-        }
+        rule.checkDocument?.(context);
+        if (rule.checkEntry) for (const entry of entries) rule.checkEntry(entry, context);
       },
     );
   }
   const result = checkDocument(text, 'catalog', facts);
-  add('fast path: the whole check', `${result.fast?.trees.size ?? 'no'} of ${result.entryCount} entries get a tree`, () =>
-    checkDocument(text, 'catalog', facts),
-  );
+  add('the whole check', `${result.entryCount} entries, ${result.findings.length} findings`, () => checkDocument(text, 'catalog', facts));
+  // One character typed in the middle entry's value, then taken back: each run re-checks an edit.
+  const middle = entries[entries.length >> 1].valueNode!;
+  const at = middle.offset + 1;
+  const edited = `${text.slice(0, at)} ${text.slice(at)}`;
+  let current = checkDocument(text, 'catalog', facts);
+  let odd = false;
+  add('re-check after a one-character edit (recheckDocument)', 'the edited entry parsed again, its checkEntry and every checkDocument', () => {
+    odd = !odd;
+    current = odd
+      ? recheckDocument(current, [{ start: at, end: at, text: ' ' }], edited, 'catalog', facts)
+      : recheckDocument(current, [{ start: at, end: at + 1, text: '' }], text, 'catalog', facts);
+  });
   add('resolveSeverities', 'dedupe + sort', () => resolveSeverities(result.findings));
-  const lines = new LineIndex(text);
   add('LineIndex + reportFindings', 'offsets → LSP ranges (server and CLI only)', () =>
     reportFindings(text, result.findings, { read: () => undefined, list: () => undefined }, new LineIndex(text)),
   );
-  const middle = text.length >> 1;
-  const edited = `${text.slice(0, middle)}X${text.slice(middle + 1)}`;
-  add('LineIndex.afterEdit', 'the server carries the line index through an edit instead', () => lines.afterEdit(middle, middle + 1, 'X', edited));
   return phases;
 }

@@ -69,7 +69,7 @@ export async function measureColdStart(serverPath: string, tmp: string): Promise
 }
 
 /** The Zimmer catalog and its roots index in a folder of their own. */
-function zimmerFolder(tmp: string): { dir: string; text: string; uri: string } {
+export function zimmerFolder(tmp: string): { dir: string; text: string; uri: string } {
   const dir = path.join(tmp, 'zimmer');
   execFileSync('mkdir', ['-p', dir]);
   for (const name of ['zimmer-mcp.json', 'zimmer-roots.json']) copyFileSync(path.join(FIXTURES, name), path.join(dir, name));

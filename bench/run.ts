@@ -28,7 +28,7 @@ import { measureInProcess, measureMemory, type SizeResult } from './inProcess';
 import { oursFacts } from './ours';
 import { parseOptions } from './options';
 import { measurePhases, type Phase } from './phases';
-import { buildShippedBundles, measureBundles, measureCli, measureColdStart, type CliFigures } from './processes';
+import { buildShippedBundles, measureBundles, measureCli, measureColdStart, zimmerFolder, type CliFigures } from './processes';
 import { endToEndTable, fmt, goals, inProcessTable, kb, markdown } from './report';
 import { findPeerServer, floorSpec, networkNote, oursSpec, peerSpec } from './servers';
 import { machineInfo, mb, now, REPO } from './util';
@@ -112,9 +112,11 @@ async function main(): Promise<void> {
       rmSync(path.dirname(files.catalogPath), { recursive: true, force: true });
     }
     const cold = haveServer ? await measureColdStart(serverPath, tmp) : undefined;
+    const zimmerCli = haveServer ? measureCli(cliPath, path.join(zimmerFolder(tmp).dir, 'zimmer-mcp.json'), 9) : undefined;
+    if (zimmerCli) say(`command line on the Zimmer catalog: check ${fmt(zimmerCli.cliMs, 0)} ms, bare node read + parse ${fmt(zimmerCli.bareMs, 0)} ms`);
     if (cold) say(`cold start on the Zimmer catalog: spawn → first diagnostics ${fmt(cold.firstDiagnosticsMs)} ms (node alone ${fmt(cold.nodeBaselineMs)} ms)`);
     const bundles = measureBundles(shipped);
-    const figures = { machine, results, e2e, cli, cold, bundles, phases, notes, elapsedSeconds: (now() - started) / 1000 };
+    const figures = { machine, results, e2e, cli, zimmerCli, cold, bundles, phases, notes, elapsedSeconds: (now() - started) / 1000 };
     say('');
     if (e2e.size) say(`${endToEndTable(e2e)}\n`);
     say(inProcessTable(results));

@@ -4,7 +4,6 @@
 import * as esbuild from 'esbuild';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { staleValidatorsMessage } from './generate-validators.mjs';
-import { staleWasmMessage } from './generate-wasm.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -69,9 +68,9 @@ const builds = [
   { entryPoints: ['server/src/cli.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env -S node --' } },
 ].filter((build) => existsSync(build.entryPoints[0]));
 
-// The entry validators and the scanner's WebAssembly are generated code committed with their sources
-// (scripts/generate-validators.mjs, scripts/generate-wasm.mjs): never bundle a stale one.
-const stale = staleValidatorsMessage() ?? staleWasmMessage();
+// The entry validators are generated code committed with their source
+// (scripts/generate-validators.mjs): never bundle a stale one.
+const stale = staleValidatorsMessage();
 if (stale) {
   console.error(`build: ${stale}`);
   process.exit(1);

@@ -31,9 +31,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
   // What the editor adds to the server's environment (shared/src/serverProcess.ts); the client's
   // library merges this into the extension host's environment.
   const env = { ...addedServerEnvironment(process.env) };
-  // Over stdio, not Node's IPC channel: the server reads a multi-megabyte didOpen with its own reader
-  // (server/src/lsp/streamReader.ts), where the IPC channel builds the whole message as a string and
-  // parses it (10,000 servers: open 147 against 186 ms; bench/NOTES.md, "The message reader").
+  // Over stdio (vscode-languageserver's own stream reader and writer): the transport every other
+  // client uses too, and the one the benchmark measures (bench/NOTES.md).
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.stdio, options: { execArgv: [...SERVER_NODE_FLAGS], env } },
     debug: { module, transport: TransportKind.stdio, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6009'], env } },

@@ -6,7 +6,6 @@ import { parseJson } from '../../server/src/service/parse';
 import { reportFindings } from '../../server/src/node/report';
 import type { FileReader } from '../../server/src/node/files';
 import type { IndexKind } from '../../server/src/service/classify';
-import type { WorkspaceFacts } from '../../server/src/service/facts';
 import type { ResolvedFinding } from '../../server/src/service/findings';
 import { checkEngineFindings, checkReported, describeError, jsonParseRejects, LineTable, SLOW_LIMIT_SIZE, SLOW_MS, type Failure } from './oracle';
 import { performance } from 'node:perf_hooks';
@@ -65,36 +64,6 @@ async function measureAsync(run: () => Promise<void>): Promise<number> {
  * Engine, every kind (catalog, roots index, air.json); `timings` receives the milliseconds of each kind (see `measure`), `results`
  * the findings of each kind.
  */
-/**
- * A catalog checked without a parse in hand takes the fast path when it can: it must report exactly
- * the same, with either scanner (the WebAssembly one takes only long texts by default; here every text).
- */
-function fastPathDifferences(text: string, facts: WorkspaceFacts, expected: readonly ResolvedFinding[]): Failure[] {
-  for (const wasm of [undefined, true]) {
-    const failures = fastPathDifference(text, facts, expected, wasm);
-    if (failures.length > 0) return failures;
-  }
-  return [];
-}
-
-function fastPathDifference(text: string, facts: WorkspaceFacts, expected: readonly ResolvedFinding[], wasm: boolean | undefined): Failure[] {
-  const fast = checkDocument(text, 'catalog', facts, { wasm });
-  const got = JSON.stringify(fast.findings);
-  const want = JSON.stringify(expected);
-  if (got === want) return [];
-  const missing = expected.filter((finding) => !got.includes(JSON.stringify(finding)));
-  const extra = fast.findings.filter((finding) => !want.includes(JSON.stringify(finding)));
-  const first = missing[0] ?? extra[0];
-  return [
-    {
-      driver: 'engine',
-      kind: 'fast-path',
-      key: first?.code,
-      detail: `the fast path${wasm ? ' (WebAssembly scanner)' : ''}${fast.fast ? '' : ' (fell back)'} differs from the full parser: ${missing.length} missing, ${extra.length} extra; first ${missing.length ? 'missing' : 'extra'}: ${first ? `${first.code} at ${first.start}-${first.end}: ${first.message.slice(0, 200)}` : 'order differs'}`,
-    },
-  ];
-}
-
 export function runEngine(
   text: string,
   plan: CasePlan,
@@ -138,7 +107,6 @@ export function runEngine(
       }
       for (const ruleError of ruleErrors)
         failures.push({ driver: 'engine', kind: 'rule-error', key: ruleError.split(':')[0], detail: `as a ${kind}: rule ${ruleError}` });
-      if (kind === 'catalog') failures.push(...fastPathDifferences(text, facts, result!.findings));
       failures.push(
         ...checkEngineFindings(text, result!.parsed, result!.findings, world.otherTexts, jsonRejects).map((f) => ({
           ...f,

@@ -3,8 +3,7 @@ import { LspClient, stopAllClients } from './lspClient';
 import { catalogSettings, codesOf, rangeIn, removeAllWorkspaces, single, TempWorkspace } from './workspace';
 
 /**
- * The server reads stdio with its own reader (server/src/lsp/streamReader.ts), a large body's
- * strings unescaped in WebAssembly (lsp/jsonBody.ts). Through the real server: bad framing and
+ * The server reads stdio with vscode-languageserver's stream reader (lsp/protocolGuard.ts). Through the real server: bad framing and
  * malformed bodies are logged and skipped, and a catalog of more than a megabyte — characters
  * beyond ASCII, escapes in every entry — is the text the client sent, to the UTF-16 column.
  */

@@ -1,8 +1,8 @@
 /**
  * What VS Code asks after every version besides diagnostics — the readiness view, the outline and
  * folding — is served from the analysis of that version and from what the previous versions left
- * (their catalog view, each server's readiness, the fast path's table: service/catalogView.ts,
- * language/symbols.ts, language/structure.ts). After a run of keystrokes each answer must be
+ * (their catalog view, each server's readiness: service/catalogView.ts, language/symbols.ts,
+ * language/structure.ts). After a run of keystrokes each answer must be
  * exactly what a server that opened the same text afresh answers.
  */
 import * as assert from 'node:assert/strict';

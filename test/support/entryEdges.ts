@@ -1,30 +1,31 @@
 /**
- * Catalog entries towards every edge the rules and the schema draw, for the tests of the fused
- * predicate (test/unit/cleanEntry.test.ts) and of its WebAssembly twin (test/unit/wasmScan.test.ts).
+ * Catalog entries towards every edge the rules and the schema draw: the parity tier's random
+ * entries (test/parity/).
  */
-import { generateRoots } from '../../bench/generate';
-import { oursFacts } from '../../bench/ours';
-import { RULES } from '../../server/src/service/engine';
-import { scanEntrySpans } from '../../server/src/service/entrySpans';
-import type { WorkspaceFacts } from '../../server/src/service/facts';
-import { readEntry } from '../../server/src/service/fastEntries';
-import type { PlainEntry, Rule } from '../../server/src/service/rules/rule';
-import { summariseCatalog } from '../../server/src/service/summary';
 import type { Rng } from '../fuzz/rng';
-import { engineWorld, FACTS_VARIANTS, KNOWN_NAMES } from '../fuzz/workspace';
+import { KNOWN_NAMES } from '../fuzz/workspace';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** The plain entries of a catalog text the fast path can read (none when it cannot). */
-export function entriesOf(text: string): PlainEntry[] {
-  const object = scanEntrySpans(text);
-  if (!object) return [];
-  const entries: PlainEntry[] = [];
-  for (let index = 0; index < object.count; index++) {
-    const entry = readEntry(text, object.spans, index);
-    if (entry && entry.name !== '$schema') entries.push(entry);
+/** An entry as written in a catalog: its name, its value and the value's text. */
+export interface WrittenEntry {
+  readonly name: string;
+  readonly value: unknown;
+  readonly slice: string;
+}
+
+/** The entries of a catalog text JSON.parse reads (none when it cannot), each written on its own. */
+export function entriesOf(text: string): WrittenEntry[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
   }
-  return entries;
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return [];
+  return Object.entries(parsed as Record<string, unknown>)
+    .filter(([name]) => name !== '$schema')
+    .map(([name, value]) => ({ name, value, slice: JSON.stringify(value, null, 2) }));
 }
 
 export const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
@@ -198,7 +199,7 @@ export function mutate(value: Json, rng: Rng): Json {
 }
 
 /** How the value is written: layout varies, and a timeout may be written `30.0` or `3e1`. */
-export function written(name: string, value: Json, rng: Rng): PlainEntry {
+export function written(name: string, value: Json, rng: Rng): WrittenEntry {
   let slice = JSON.stringify(value, null, rng.pick([0, 2, '\t']));
   if (rng.chance(0.3))
     slice = slice.replace(
@@ -208,37 +209,8 @@ export function written(name: string, value: Json, rng: Rng): PlainEntry {
   return { name, value: JSON.parse(slice) as unknown, slice };
 }
 
-/** The facts variants and rule sets both predicates are proved under. */
-export function predicateCases(world: ReturnType<typeof engineWorld>): {
-  benchFacts: WorkspaceFacts;
-  factsVariants: [string, WorkspaceFacts][];
-  defaultRules: readonly Rule[];
-  ruleSets: [string, readonly Rule[]][];
-} {
-  const benchFacts = oursFacts('/bench/catalog-mcp.json', '/bench/catalog-roots.json', generateRoots(), '/bench/.env');
-  const composed: WorkspaceFacts = {
-    ...world.factsFor('catalog', 'full'),
-    composition: {
-      airPath: '/fuzz/air.json',
-      catalogs: [{ ...summariseCatalog('/fuzz/other-mcp.json', '{"dup-elsewhere": {"type": "stdio", "command": "x"}}'), listing: { start: 0, end: 1 } }],
-    },
-  };
-  const factsVariants: [string, WorkspaceFacts][] = [
-    ['the benchmark', benchFacts],
-    ['composed', composed],
-    ...FACTS_VARIANTS.map((variant): [string, WorkspaceFacts] => [variant, world.factsFor('catalog', variant)]),
-  ];
-  const defaultRules = RULES.filter((rule) => rule.id !== 'unpinned-package');
-  const ruleSets: [string, readonly Rule[]][] = [
-    ['default', defaultRules],
-    ['every rule', RULES],
-    ['without the timeout and roots rules', RULES.filter((rule) => rule.id !== 'timeout' && rule.id !== 'roots')],
-  ];
-  return { benchFacts, factsVariants, defaultRules, ruleSets };
-}
-
 /** One entry mutated from one of `bases` (mutate, then written), sometimes with a placeholder of `variables` and another name. */
-export function mutatedEntry(bases: readonly PlainEntry[], variables: readonly string[], rng: Rng): PlainEntry {
+export function mutatedEntry(bases: readonly WrittenEntry[], variables: readonly string[], rng: Rng): WrittenEntry {
   const base = rng.pick(bases);
   let value = mutate(base.value as Json, rng);
   // Placeholders the bench's facts know, too.

@@ -1,7 +1,7 @@
 import type { Rng } from '../fuzz/rng';
 
 /**
- * Random keystrokes for the incremental paths' equivalence tests (fastCheck.ts `recheckEdits`,
+ * Random keystrokes for the incremental paths' equivalence tests (engine.ts `recheckDocument`,
  * catalogView.ts `catalogViewAfterCheck`): each must give what a check of the whole text gives.
  */
 

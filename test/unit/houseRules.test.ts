@@ -9,14 +9,14 @@ import * as path from 'node:path';
  */
 
 const repo = path.resolve(__dirname, '../../..');
-const FOLDERS = ['server/src', 'server/wasm', 'client/src', 'shared/src', 'bench'];
+const FOLDERS = ['server/src', 'client/src', 'shared/src', 'bench'];
 const MAX_LINES = 450;
 
 function sources(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
-    // `generated`: code written by a script (scripts/generate-validators.mjs, scripts/generate-wasm.mjs), read by no one.
+    // `generated`: code written by a script (scripts/generate-validators.mjs), read by no one.
     if (name === 'fixtures' || name === '.cache' || name === 'node_modules' || name === 'generated') continue;
     if (statSync(full).isDirectory()) out.push(...sources(full));
     else if (/\.(ts|mjs)$/.test(name)) out.push(full);

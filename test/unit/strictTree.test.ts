@@ -6,7 +6,6 @@
  */
 import { strict as assert } from 'node:assert';
 import { generateCatalog } from '../../bench/generate';
-import { scanEntrySpans, spanAt } from '../../server/src/service/entrySpans';
 import { parseJson, scanJson, type JsonNode } from '../../server/src/service/parse';
 import { strictDocument, strictEntryProperty } from '../../server/src/service/strictTree';
 import { loadSeeds } from '../fuzz/corpus';
@@ -88,14 +87,11 @@ function compareDocument(text: string, what: string): boolean {
   return true;
 }
 
-/** Every entry the scanner finds in a text, as entryTree is given it. */
+/** Every top-level property of a text, as the scanner's tree places it (an entry's source and offset). */
 function entriesOf(text: string): { source: string; offset: number }[] {
-  const object = scanEntrySpans(text);
-  if (!object) return [];
-  return Array.from({ length: object.count }, (_, index) => {
-    const span = spanAt(object.spans, index);
-    return { source: text.slice(span.keyStart, span.valueEnd), offset: span.keyStart };
-  });
+  const root = scanJson(text).root;
+  if (root?.type !== 'object') return [];
+  return (root.children ?? []).map((property) => ({ source: text.slice(property.offset, property.offset + property.length), offset: property.offset }));
 }
 
 describe('the strict entry tree', function () {

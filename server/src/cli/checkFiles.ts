@@ -43,7 +43,7 @@ export function checkTargets(targets: readonly Target[], context: CliContext): {
 export function checkText(target: Target, text: string, context: CliContext): CheckedFile {
   const kind = context.workspace.classify(target.absolute, text) ?? 'catalog';
   const { facts } = context.workspace.factsFor(target.absolute, kind, context.settings);
-  const { findings, fast } = checkDocument(text, kind, facts, {
+  const { findings } = checkDocument(text, kind, facts, {
     severities: context.severities,
     onRuleError: (rule) => context.io.stderr(`mcp-catalog: internal error in rule "${rule}" on ${target.given}; other rules still ran\n`),
   });
@@ -52,7 +52,7 @@ export function checkText(target: Target, text: string, context: CliContext): Ch
     kind,
     text,
     findings,
-    report: { path: target.given, diagnostics: reportFindings(text, findings, context.reader, undefined, undefined, fast?.lineAnchors) },
+    report: { path: target.given, diagnostics: reportFindings(text, findings, context.reader) },
   };
 }
 

@@ -2,16 +2,13 @@ import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { IndexKind } from '../service/classify';
 import { kindFromSchemaUrl } from '../service/classify';
-import { checkDocument, recheckDocument, type CheckOptions, type CheckResult } from '../service/engine';
-import type { OffsetEdit } from '../service/fastCheck';
+import { checkDocument, recheckDocument, type CheckOptions, type CheckResult, type OffsetEdit } from '../service/engine';
 import type { WorkspaceFacts } from '../service/facts';
 import type { ResolvedFinding } from '../service/findings';
 import type { ParsedJson } from '../service/parse';
 import { sniffAfterEdit, sniffSchemaUrl, type SchemaSniff } from '../service/schemaUrl';
 import { EDITOR_SURFACE } from '../service/surface';
 import { LineIndex } from '../service/text';
-import type { TextSource } from '../service/pieceText';
-import { PieceDocument } from './pieceDocument';
 import { VariableIndex } from '../service/variables';
 import type { CachingReader } from '../node/files';
 import { reportFindings, type ReportedFinding } from '../node/report';
@@ -37,19 +34,16 @@ export interface Analysis {
   version: number;
   filePath: string | undefined;
   kind: IndexKind;
-  /** The text as the document keeps it (pieces after a keystroke, lsp/pieceDocument.ts). */
-  source: TextSource;
-  /** The whole text, joined the first time it is read. */
-  readonly text: string;
+  text: string;
   /** The text's `$schema`, carried to the next version through a keystroke. */
   schema: SchemaSniff;
   /** Built the first time it is read. */
   readonly lines: LineIndex;
-  /** The whole tree; on big catalogs built only when a feature first reads it. */
+  /** The whole tree (`check.parsed`); undefined when the text was too large to check. */
   readonly parsed: ParsedJson | undefined;
-  /** Server or root entries, without building the tree. */
+  /** Server or root entries. */
   entryCount: number;
-  /** The engine's result, which the next version's re-check continues from. */
+  /** The engine's result: the model editor features read (service/model.ts), and what the next version's re-check continues from. */
   check: CheckResult;
   findings: ResolvedFinding[];
   reported: ReportedFinding[];
@@ -157,7 +151,7 @@ export class Analyzer {
   analyzeClosed(uri: string, text: string, settings: McpCatalogSettings): Analysis | undefined {
     const schema = sniffSchemaUrl(text);
     const kind = this.classifyText(uri, schema);
-    return kind ? this.build({ uri, version: -1, source: text, schema }, kind, settings, undefined, undefined) : undefined;
+    return kind ? this.build({ uri, version: -1, text, schema }, kind, settings, undefined, undefined) : undefined;
   }
 
   analyze(document: TextDocument, settings: McpCatalogSettings): Analysis | undefined {
@@ -165,15 +159,15 @@ export class Analyzer {
     const sameWorld = cached !== undefined && this.epochs.get(document.uri) === this.epoch && cached.settings === settings;
     // Keyed by content as well: a client that reuses a version number must not get the old analysis
     // (a quick fix computed on it would then corrupt the document).
-    const source = textOf(document);
-    if (cached && sameWorld && cached.version === document.version && (cached.source === source || cached.text === source.toString())) return cached;
+    const text = document.getText();
+    if (cached && sameWorld && cached.version === document.version && cached.text === text) return cached;
     // Let the previous version's tree go before building the next one (halves the peak on big catalogs).
     this.cache.delete(document.uri);
     const edits = this.options.editsBetween?.(document.uri, cached?.version ?? Number.NEGATIVE_INFINITY, document.version);
     // One keystroke: its `$schema` is the previous version's unless the keystroke could have changed it.
     const carried =
-      cached && edits?.length === 1 && editedLength(cached.source, edits) === source.length ? sniffAfterEdit(cached.schema, edits[0], source) : undefined;
-    const schema = carried ?? sniffSchemaUrl(source.toString());
+      cached && edits?.length === 1 && editedLength(cached.text, edits) === text.length ? sniffAfterEdit(cached.schema, edits[0], text) : undefined;
+    const schema = carried ?? sniffSchemaUrl(text);
     const kind = this.classify(document, schema);
     if (!kind) {
       this.forget(document.uri);
@@ -183,8 +177,8 @@ export class Analyzer {
     // Nothing outside the document changed since the previous version (the epoch and the settings
     // are the same, and dependents are forgotten when a file they read changes): the facts hold.
     const previous =
-      sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.source, edits) === source.length ? cached : undefined;
-    const version = { uri: document.uri, version: document.version, source, schema, carrier: document instanceof PieceDocument ? document : undefined };
+      sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.text, edits) === text.length ? cached : undefined;
+    const version = { uri: document.uri, version: document.version, text, schema };
     const analysis = this.build(version, kind, settings, previous, edits);
     this.cache.set(document.uri, analysis);
     this.epochs.set(document.uri, this.epoch);
@@ -193,7 +187,7 @@ export class Analyzer {
 
   /** One analysis of a text as `kind`; with `previous` and `edits`, a re-check of what the edits touched. */
   private build(
-    { uri, version, source, schema, carrier }: AnalysedText,
+    { uri, version, text, schema }: AnalysedText,
     kind: IndexKind,
     settings: McpCatalogSettings,
     previous: Analysis | undefined,
@@ -220,35 +214,29 @@ export class Analyzer {
       maxFileSize: settings.maxFileSizeMB * 1024 * 1024,
       onRuleError: (ruleId, error) => this.options.onRuleError(ruleId, uri, error),
     };
-    const check =
-      previous && edits ? recheckDocument(previous.check, edits, source, kind, facts, options) : checkDocument(source.toString(), kind, facts, options);
-    // The line index, built when a feature first needs it: a PieceDocument carries its own through
-    // edits; opening a document needs the positions of its findings alone (bench/NOTES.md).
+    const check = previous && edits ? recheckDocument(previous.check, edits, text, kind, facts, options) : checkDocument(text, kind, facts, options);
+    // The line index, built when a feature first needs it: opening a document needs the positions
+    // of its findings alone (bench/NOTES.md).
     let lineIndex: LineIndex | undefined;
-    const linesOf = (): LineIndex => (lineIndex ??= carrier ? carrier.lines : new LineIndex(source));
+    const linesOf = (): LineIndex => (lineIndex ??= new LineIndex(text));
     const { findings } = check;
     return {
       uri,
       version,
       filePath,
       kind,
-      source,
-      get text() {
-        return source.toString();
-      },
+      text,
       schema,
       get lines() {
         return linesOf();
       },
-      get parsed() {
-        return check.parsed;
-      },
+      parsed: check.parsed,
       entryCount: check.entryCount,
       check,
       findings,
       reported: check.incremental
-        ? reportFindings(source, findings, this.options.reader, linesOf(), previous)
-        : reportFindings(source, findings, this.options.reader, undefined, undefined, check.fast?.lineAnchors),
+        ? reportFindings(text, findings, this.options.reader, undefined, previous)
+        : reportFindings(text, findings, this.options.reader),
       facts,
       dependencies,
       dependenciesReadSince,
@@ -258,7 +246,7 @@ export class Analyzer {
   }
 }
 
-function editedLength(text: TextSource, edits: readonly OffsetEdit[]): number {
+function editedLength(text: string, edits: readonly OffsetEdit[]): number {
   return edits.reduce((length, edit) => length + edit.text.length - (edit.end - edit.start), text.length);
 }
 
@@ -283,10 +271,9 @@ const readinessViews = new WeakMap<Analysis, Readiness>();
 export function catalogViewOf(analysis: Analysis): CatalogView {
   let view = catalogViews.get(analysis);
   if (!view) {
-    // From the analysis's own check, without the tree (a big catalog is read on the fast path, and
-    // the tree stays unbuilt unless an editor feature needs it); the readiness view asks for every
-    // version, so the previous version's view lends its unchanged entries (service/catalogView.ts).
-    view = catalogViewAfterCheck(analysis.source, analysis.check, analysis.facts, analysis.settings.severity, lastViews.get(analysis.facts));
+    // From the analysis's own check; the readiness view asks for every version, so the previous
+    // version's view lends its unchanged entries (service/catalogView.ts).
+    view = catalogViewAfterCheck(analysis.text, analysis.check, analysis.facts, analysis.settings.severity, lastViews.get(analysis.facts));
     catalogViews.set(analysis, view);
     lastViews.set(analysis.facts, view);
   }
@@ -319,13 +306,6 @@ const EDITOR_READINESS: ReadinessService.ReadinessOptions = { declareKnownHint: 
 interface AnalysedText {
   uri: string;
   version: number;
-  source: TextSource;
+  text: string;
   schema: SchemaSniff;
-  /** A PieceDocument, which carries its own line index through edits (any other document's is built from its text). */
-  carrier?: { readonly lines: LineIndex };
-}
-
-/** What the analysis reads of a document: a PieceDocument's pieces, or any other document's text. */
-function textOf(document: TextDocument): TextSource {
-  return document instanceof PieceDocument ? document.source : document.getText();
 }

@@ -19,7 +19,7 @@ const completionService = onFirstUse((): typeof CompletionService => require('..
 export const registerCompletion: FeatureRegistration = (context) => {
   context.connection.onCompletion((params, token) =>
     guarded(context, 'completion', token, async (): Promise<CompletionList | null> => {
-      const at = await documentAt(context, params.textDocument.uri, token, { position: params.position, withKey: false });
+      const at = await documentAt(context, params.textDocument.uri, token);
       if (!at) return null;
       const snippets = context.clientCapabilities?.()?.textDocument?.completion?.completionItem?.snippetSupport === true;
       const candidates = completionService().completeAt(at.document, at.analysis.lines.offsetAt(params.position), { snippets });

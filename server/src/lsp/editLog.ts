@@ -1,10 +1,9 @@
-import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import type { OffsetEdit } from '../service/fastCheck';
-import { PieceDocument } from './pieceDocument';
+import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { OffsetEdit } from '../service/engine';
 
 /**
- * The edits between document versions, as offsets: the analyzer re-checks only the
- * entries an edit touched, and shifts the line index instead of rebuilding it. `TextDocuments`
+ * The edits between document versions, as offsets: the analyzer re-checks only the entry an edit
+ * touched (service/engine.ts `recheckDocument`). `TextDocuments`
  * applies incremental changes through `update` below, which records each change's offsets in the
  * text it applies to before applying it.
  */
@@ -24,13 +23,16 @@ export class EditLog {
   private readonly taken = new Map<string, number>();
 
   /** A `TextDocuments` configuration's `update`. */
-  readonly update = (document: PieceDocument, changes: TextDocumentContentChangeEvent[], version: number): PieceDocument => {
+  readonly update = (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument => {
     let edits: OffsetEdit[] | undefined = [];
     let current = document;
     for (const change of changes) {
-      if ('range' in change) edits?.push({ ...current.offsetsOf(change.range), text: change.text });
-      else edits = undefined;
-      current = PieceDocument.update(current, [change], version);
+      if ('range' in change) {
+        // As TextDocument.update reads a range: its ends in order, each clamped into the text.
+        const [from, to] = [current.offsetAt(change.range.start), current.offsetAt(change.range.end)];
+        edits?.push({ start: Math.min(from, to), end: Math.max(from, to), text: change.text });
+      } else edits = undefined;
+      current = TextDocument.update(current, [change], version);
     }
     let log = this.logs.get(document.uri);
     if (!log) this.logs.set(document.uri, (log = []));

@@ -18,7 +18,7 @@ const hoverService = onFirstUse((): typeof HoverService => require('../service/l
 export const registerHover: FeatureRegistration = (context) => {
   context.connection.onHover((params, token) =>
     guarded(context, 'hover', token, async (): Promise<Hover | null> => {
-      const at = await documentAt(context, params.textDocument.uri, token, { position: params.position, withKey: true });
+      const at = await documentAt(context, params.textDocument.uri, token);
       if (!at) return null;
       const { analysis } = at;
       const readiness = (): Readiness | undefined => (analysis.kind === 'catalog' ? readinessOf(analysis) : undefined);

@@ -5,8 +5,6 @@
  * others import these from here; types still come from the package (they leave no code).
  */
 export {
-  AbstractMessageReader,
-  AbstractMessageWriter,
   CodeActionKind,
   CompletionItemKind,
   createConnection,
@@ -25,6 +23,8 @@ export {
   MarkupKind,
   ProposedFeatures,
   ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
   SymbolKind,
   TextDocuments,
   TextDocumentSyncKind,

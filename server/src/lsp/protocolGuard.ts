@@ -1,7 +1,13 @@
 import type { DataCallback, Disposable, Message, MessageReader, MessageWriter, RequestMessage } from 'vscode-languageserver/node';
-import { createServerPipeTransport, createServerSocketTransport, ErrorCodes, IPCMessageReader, IPCMessageWriter } from './protocol';
-import { ByteStreamMessageReader } from './streamReader';
-import { ByteStreamMessageWriter } from './streamWriter';
+import {
+  createServerPipeTransport,
+  createServerSocketTransport,
+  ErrorCodes,
+  IPCMessageReader,
+  IPCMessageWriter,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from './protocol';
 
 /**
  * What the protocol promises before any handler runs (SPEC §8: never crash): the library's own
@@ -92,8 +98,8 @@ export function guardedTransport(argv: readonly string[]): [MessageReader, Messa
   };
   let guarded: GuardedReader | undefined;
   if (argv.includes('--stdio')) {
-    reader = new ByteStreamMessageReader(process.stdin);
-    writer = new ByteStreamMessageWriter(process.stdout);
+    reader = new StreamMessageReader(process.stdin);
+    writer = new StreamMessageWriter(process.stdout);
     // As the library does for its own stdio: the client went away, so does the server (0 after `shutdown`).
     const end = (): void => process.exit(guarded?.shutDown ? 0 : 1);
     process.stdin.on('end', end);

@@ -1,6 +1,5 @@
-import type { CancellationToken, Position } from 'vscode-languageserver';
+import type { CancellationToken } from 'vscode-languageserver';
 import { LSPErrorCodes, ResponseError } from './protocol';
-import { entryParseAt } from '../service/fastCheck';
 import { languageDocument, type LanguageDocument } from '../service/language/document';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './features';
@@ -31,18 +30,10 @@ export async function documentAt(
   context: ServerContext,
   uri: string,
   token?: CancellationToken,
-  /** A hover or completion at one position: on a big catalog, only the entry there is parsed. */
-  near?: { position: Position; withKey: boolean },
 ): Promise<{ analysis: Analysis; document: LanguageDocument } | undefined> {
   const analysis = await analysisAt(context, uri, token);
   if (!analysis) return undefined;
-  const fast = near && analysis.check.fast;
-  const entryParse = fast && entryParseAt(fast, analysis.lines.offsetAt(near.position), near.withKey);
-  // Not a spread of the analysis: that would read its lazily built `parsed`.
-  const entryDocument =
-    entryParse && languageDocument({ kind: analysis.kind, text: analysis.text, parsed: entryParse, filePath: analysis.filePath, facts: analysis.facts });
-  if (entryDocument) entryDocument.whole = () => languageDocument(analysis) ?? entryDocument;
-  const document = entryDocument || languageDocument(analysis);
+  const document = languageDocument(analysis);
   return document ? { analysis, document } : undefined;
 }
 

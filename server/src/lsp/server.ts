@@ -1,8 +1,7 @@
 import * as path from 'node:path';
 import type { ClientCapabilities, Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
 import { DidChangeWatchedFilesNotification, TextDocumentSyncKind, TextDocuments } from './protocol';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { PieceDocument } from './pieceDocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../../package.json';
 import {
   DOCUMENT_ANALYSED,
@@ -23,7 +22,6 @@ import { uriToPath } from './paths';
 import { SettingsProvider } from './settings';
 import { readProjectConfig } from '../node/projectConfig';
 import { PROJECT_CONFIG_NAME } from '../service/projectConfig';
-import { forgetPlacedText } from '../service/wasmScan';
 import { ValidationScheduler } from './validation';
 import { FolderWatcher } from './watchers';
 import { RenameEchoes } from './renameEchoes';
@@ -40,7 +38,7 @@ export function startServer(connection: Connection): void {
   // Incremental changes are recorded as offsets, so the next analysis can re-check only what changed.
   const editLog = new EditLog();
   const documents = new TextDocuments({
-    create: (uri, languageId, version, text) => PieceDocument.create(uri, languageId, version, text),
+    create: (uri, languageId, version, text) => TextDocument.create(uri, languageId, version, text),
     update: editLog.update,
   });
   const logger = new Logger(connection);
@@ -115,7 +113,7 @@ export function startServer(connection: Connection): void {
     sourcesLog.analysed(analysis);
     watchFilesOf(analysis);
     logger.verbose(
-      `Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`,
+      `Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', the edited entry only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`,
     );
   };
 
@@ -341,7 +339,6 @@ export function startServer(connection: Connection): void {
 
   documents.onDidChangeContent((event) =>
     guard(logger, 'change', () => {
-      // Each version is a new PieceDocument (lsp/pieceDocument.ts): the overlay follows the latest.
       const filePath = uriToPath(event.document.uri);
       if (filePath) openByPath.set(filePath, event.document);
       renames.observe(event.document);
@@ -359,8 +356,6 @@ export function startServer(connection: Connection): void {
       renames.forget(event.document.uri);
       sourcesLog.forget(event.document.uri);
       analyzer.forget(event.document.uri);
-      // The scanner's memo of the text it holds would keep a closed catalog's text alive (service/wasmScan.ts).
-      forgetPlacedText();
       void guard(logger, 'clearing diagnostics', () => channel.close(event.document.uri));
       workspaceDiagnostics.closed(event.document.uri);
       // Dependents fall back from the closed editor's text to the file on disk, which is read

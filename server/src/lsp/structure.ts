@@ -24,11 +24,9 @@ export const registerStructure: FeatureRegistration = (context) => {
       throwIfCancelled(token);
       if (!analysis) return null;
       const limit = context.clientCapabilities?.()?.textDocument?.foldingRange?.rangeLimit;
-      const fast =
-        limit !== undefined && analysis.check.fast
-          ? structureService().fastFoldingRanges(analysis.check.fast, (offset) => analysis.lines.positionAt(offset).line, limit)
-          : undefined;
-      return (fast ?? structureService().foldingRanges(analysis.text, limit)).map(({ startLine, endLine }) => ({
+      const outermost =
+        limit !== undefined ? structureService().entryFoldingRanges(analysis.check, (offset) => analysis.lines.positionAt(offset).line, limit) : undefined;
+      return (outermost ?? structureService().foldingRanges(analysis.text, limit)).map(({ startLine, endLine }) => ({
         startLine,
         endLine,
         kind: FoldingRangeKind.Region,

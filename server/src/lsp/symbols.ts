@@ -21,13 +21,9 @@ export const registerSymbols: FeatureRegistration = (context) => {
     guarded(context, 'document symbols', token, async (): Promise<DocumentSymbol[] | SymbolInformation[] | null> => {
       const analysis = await analysisAt(context, params.textDocument.uri, token);
       if (!analysis) return null;
-      // A catalog checked on the fast path: its outline without the whole tree (after every typing
-      // pause in a big catalog, breadcrumbs ask again). Otherwise the tree's (not a spread of the
-      // analysis, whose `parsed` is built when read).
-      const fast = analysis.kind === 'catalog' && analysis.check.fast ? symbolsService().fastDocumentSymbols(analysis.check.fast) : undefined;
-      const document = fast ? undefined : languageDocument(analysis);
-      const symbols = fast ?? (document && symbolsService().documentSymbols(document));
-      if (!symbols) return null;
+      const document = languageDocument(analysis);
+      if (!document) return null;
+      const symbols = symbolsService().documentSymbols(document);
       const { lines } = analysis;
       const hierarchical = context.clientCapabilities?.()?.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
       // Unknown capabilities (no initialize seen): hierarchical, which every current client reads.

@@ -1,4 +1,3 @@
-import type { TextSource } from '../service/pieceText';
 import type { ResolvedFinding } from '../service/findings';
 import { LineIndex, positionsOf, type Positions, type Range } from '../service/text';
 import type { FileReader } from './files';
@@ -25,22 +24,20 @@ export interface ReportedFinding {
 
 /**
  * `previous`: the findings and reports of the version this one was edited from. A finding the
- * engine kept as the same object lies wholly before every edit (fastCheck.ts shifts anything
+ * engine kept as the same object lies wholly before every edit (engine.ts `recheckDocument` shifts anything
  * after), so its range is unchanged and its report is reused instead of recomputed.
  */
 export function reportFindings(
-  text: TextSource,
+  text: string,
   findings: readonly ResolvedFinding[],
   files: FileReader,
   /** Undefined: the positions of these findings alone are computed (`positionsOf`). */
   given?: Positions,
   previous?: { findings: readonly ResolvedFinding[]; reported: readonly ReportedFinding[] },
-  /** Where `positionsOf` may start counting lines (the fast path's FastState.lineAnchors). */
-  anchors?: Int32Array,
 ): ReportedFinding[] {
   const known = new Map<ResolvedFinding, ReportedFinding>();
   if (previous && previous.findings.length === previous.reported.length) previous.findings.forEach((finding, i) => known.set(finding, previous.reported[i]));
-  const lines = given ?? positionsOf(text.toString(), spansToPlace(findings, known), anchors);
+  const lines = given ?? positionsOf(text, spansToPlace(findings, known));
   const otherFiles = new Map<string, LineIndex | undefined>();
   const indexFor = (filePath: string): LineIndex | undefined => {
     if (!otherFiles.has(filePath)) {

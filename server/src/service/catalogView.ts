@@ -2,12 +2,7 @@ import type { Code } from './codes';
 import { checkDocument, DEFAULT_MAX_FILE_SIZE, type CheckOptions, type CheckResult } from './engine';
 import type { WorkspaceFacts } from './facts';
 import type { ResolvedFinding } from './findings';
-import { KEY_END, KEY_START, SPAN_FIELDS, VALUE_END, VALUE_START } from './entrySpans';
-import { readEntry } from './fastCheck';
-import { indexEntries } from './model';
 import { nodeValue, type ParsedJson } from './parse';
-import type { TextSource } from './pieceText';
-import { plainObject } from './rules/rule';
 import { VariableIndex } from './variables';
 
 /**
@@ -45,85 +40,50 @@ export function readCatalog(text: string, facts?: WorkspaceFacts, parsed?: Parse
 }
 
 /**
- * The view of a catalog the editor has already checked (lsp/analysis.ts), without checking it
- * again when that check's findings are the ones readCatalog's own check would give: it took the
- * fast path, no severity is set for a structural code, and the text is within the default size
- * limit; otherwise readCatalog. The readiness view asks for every version, so with the previous
- * version's view each entry whose key and value are written as before keeps its JSON.parse value
- * (a keystroke reads one entry again; bench/NOTES.md "Readiness").
+ * The view of a catalog the editor has already checked (lsp/analysis.ts), from that check's model
+ * and findings when they are the ones readCatalog's own check would give (no severity is set for
+ * a structural code, the text is within the default size limit); otherwise readCatalog. The
+ * readiness view asks for every version, so with the previous version's view each entry written
+ * as before keeps its value (a keystroke builds one entry's value again; bench/NOTES.md "Readiness").
  */
 export function catalogViewAfterCheck(
-  text: TextSource,
+  text: string,
   check: CheckResult,
   facts: WorkspaceFacts,
   severities: CheckOptions['severities'],
   previous?: CatalogView,
 ): CatalogView {
   const sameFindings =
-    check.fast !== undefined &&
-    !check.fast.consumed &&
-    text.length <= DEFAULT_MAX_FILE_SIZE &&
-    !STRUCTURAL_CODES_LIST.some((code) => severities?.[code] !== undefined);
-  return sameFindings ? viewOfCheck(text, check, previous) : readCatalog(text.toString(), facts);
+    check.parsed !== undefined && text.length <= DEFAULT_MAX_FILE_SIZE && !STRUCTURAL_CODES_LIST.some((code) => severities?.[code] !== undefined);
+  return sameFindings ? viewOfCheck(text, check, previous) : readCatalog(text, facts);
 }
 
-/** What a fast-path view keeps for the next version's: each entry's key and value as written. */
-interface WrittenEntries {
-  keys: string[];
-  values: string[];
-  /** Per entry of the view (the `$schema` entry has none). */
-  entryIndex: Int32Array;
-}
+/** Each view's entries by how they are written (key and value), for the next version's view. */
+const written = new WeakMap<CatalogView, Map<string, CatalogEntry>>();
 
-const written = new WeakMap<CatalogView, WrittenEntries>();
-
-function viewOfCheck(text: TextSource, result: CheckResult, previous?: CatalogView): CatalogView {
+function viewOfCheck(text: string, result: CheckResult, previous?: CatalogView): CatalogView {
   const problems = structuralProblemsByEntry(result.findings);
-  // Checked on the fast path: the entries are read from its table, with no tree.
-  if (result.fast) {
-    const { object, schemaIndex } = result.fast;
-    const before = previous && written.get(previous);
-    const keys: string[] = new Array<string>(object.count);
-    const values: string[] = new Array<string>(object.count);
-    const entryIndex = new Int32Array(object.count).fill(-1);
-    const entries: CatalogEntry[] = [];
-    for (let index = 0; index < object.count; index++) {
-      const at = index * SPAN_FIELDS;
-      const keyStart = object.spans[at + KEY_START];
-      const keyEnd = object.spans[at + KEY_END];
-      keys[index] = text.slice(keyStart, keyEnd);
-      values[index] = text.slice(object.spans[at + VALUE_START], object.spans[at + VALUE_END]);
-      if (index === schemaIndex) continue;
-      const earlier =
-        before && before.keys[index] === keys[index] && before.values[index] === values[index] ? previous.entries[before.entryIndex[index]] : undefined;
-      let name: string;
-      let value: Record<string, unknown> | undefined;
-      if (earlier) ({ name, value } = earlier);
-      else {
-        // The check already read every entry this way, so none is undefined here.
-        const read = readEntry(text, object.spans, index)!;
-        name = read.name;
-        value = plainObject(read.value);
-      }
-      entryIndex[index] = entries.length;
-      entries.push({ name, keySpan: { start: keyStart, end: keyEnd }, value, problems: problems.get(name) ?? [] });
-    }
-    const view: CatalogView = { usable: true, syntaxErrors: false, entries };
-    written.set(view, { keys, values, entryIndex });
-    return view;
-  }
   const root = result.parsed?.root;
   if (!result.parsed || !root || root.type !== 'object') {
     return { usable: false, syntaxErrors: result.parsed?.strictErrors ?? true, entries: [] };
   }
-  const entries = indexEntries(root).map((entry): CatalogEntry => {
-    const value = entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
+  const before = previous && written.get(previous);
+  const byText = new Map<string, CatalogEntry>();
+  const entries = result.entries.map((entry): CatalogEntry => {
+    const keySpan = { start: entry.keyNode.offset, end: entry.keyNode.offset + entry.keyNode.length };
     const found = problems.get(entry.name) ?? [];
     // A key without a value (`"a": }`) has no node at all; it cannot be used either.
     if (!entry.valueNode && found.length === 0) found.push(`The server entry "${entry.name}" has no value.`);
-    return { name: entry.name, keySpan: { start: entry.keyNode.offset, end: entry.keyNode.offset + entry.keyNode.length }, value, problems: found };
+    const writtenAs = text.slice(entry.property.offset, entry.property.offset + entry.property.length);
+    const earlier = before?.get(writtenAs);
+    const value = earlier ? earlier.value : entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
+    const view = { name: entry.name, keySpan, value, problems: found };
+    byText.set(writtenAs, view);
+    return view;
   });
-  return { usable: true, syntaxErrors: result.parsed.strictErrors, entries };
+  const view: CatalogView = { usable: true, syntaxErrors: result.parsed.strictErrors, entries };
+  written.set(view, byText);
+  return view;
 }
 
 function structuralProblemsByEntry(findings: readonly ResolvedFinding[]): Map<string, string[]> {

@@ -1,4 +1,3 @@
-import type { TextSource } from './pieceText';
 import { checkAirJson } from './air';
 import type { IndexKind } from './classify';
 import { CODES, type Code, type Severity, type SeveritySetting } from './codes';
@@ -6,9 +5,8 @@ import { surfaceOf, type WorkspaceFacts } from './facts';
 import type { Surface } from './surface';
 import type { Finding, ResolvedFinding } from './findings';
 import { maskCredentials } from './masking';
-import { indexEntries } from './model';
-import { parseJson, type ParsedJson } from './parse';
-import { fastCheck, recheckEdits, type FastResult, type FastState, type OffsetEdit } from './fastCheck';
+import { indexEntries, type DocumentModel, type IndexEntry } from './model';
+import { parseJson, type JsonNode, type ParsedJson } from './parse';
 import { ineffectiveFieldRule } from './rules/ineffective';
 import { oauthRule } from './rules/oauth';
 import { placeholderRule } from './rules/placeholders';
@@ -16,12 +14,14 @@ import { HYGIENE_RULES } from './rules/hygiene';
 import { rootsRule } from './rules/roots';
 import type { Rule, RuleContext } from './rules/rule';
 import { structureRule } from './rules/structure';
+import { strictEntryProperty } from './strictTree';
 import { timeoutRule } from './rules/timeout';
 import { unavailableRule } from './rules/unavailable';
 
 /**
- * The staged validation pipeline (DESIGN): strict JSON → structure and schema → rule families.
- * Pure: the same function serves the language server, the command line and the tests.
+ * The validation pipeline (DESIGN), one pass: text → strict parse (parse.ts) → the entries
+ * (model.ts) → every rule, structure and schema first (rules/) → findings (severities, masking,
+ * the size cap). Pure: the same function serves the language server, the command line and the tests.
  */
 
 export const RULES: readonly Rule[] = [
@@ -52,28 +52,30 @@ export interface CheckOptions {
    * throws and prove the others still report. Production callers never pass it.
    */
   rules?: readonly Rule[];
-  /** Test seam: false forces the full parser, to compare it with the fast path. */
-  fastPath?: boolean;
-  /**
-   * Test seam: whether the fast path takes the WebAssembly scanner (service/wasmScan.ts) — true
-   * whatever the text's length, false never, to compare the two; by default from the length.
-   */
-  wasm?: boolean;
 }
 
-export interface CheckResult {
-  /**
-   * The whole document's tree; undefined only when the text was too large to check. On the fast
-   * path it is built the first time it is read (editor features), never for diagnostics alone.
-   */
-  readonly parsed: ParsedJson | undefined;
+/** A text edit in offsets of the text it applies to. */
+export interface OffsetEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A checked document: the model every feature reads (model.ts) and the findings. */
+export interface CheckResult extends DocumentModel {
   findings: ResolvedFinding[];
-  /** Server or root entries (not counting `$schema`); 0 when the root is not an object. */
+  /** `entries.length`. */
   entryCount: number;
-  /** What `recheckDocument` continues from (fast path only). */
-  readonly fast?: FastState;
-  /** Only the edited entries were read again (recheckDocument). */
+  /** Only the edited entry was read again (recheckDocument). */
   readonly incremental?: boolean;
+  /** What `recheckDocument` reuses: per entry, its `checkEntry` findings; then the document rules'. */
+  readonly kept?: KeptFindings;
+}
+
+interface KeptFindings {
+  readonly facts: WorkspaceFacts;
+  readonly rules: readonly Rule[];
+  readonly perEntry: Finding[][];
 }
 
 export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFacts, options: CheckOptions = {}): CheckResult {
@@ -81,6 +83,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   if (text.length > maxFileSize) {
     return {
       parsed: undefined,
+      entries: [],
       entryCount: 0,
       findings: [
         {
@@ -95,10 +98,6 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
     };
   }
   const rules = activeRules(kind, options);
-  if (kind === 'catalog' && !options.parsed && options.fastPath !== false) {
-    const fast = fastCheck(text, facts, rules, ruleRunner(options), options.wasm);
-    if (fast) return fastResult(text, fast, options);
-  }
   const parsed = options.parsed ?? parseJson(text);
   const findings: Finding[] = [...parsed.findings];
   if (kind === 'air') {
@@ -108,10 +107,9 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
     } catch (error) {
       options.onRuleError?.('air', error);
     }
-    return { parsed, entryCount: 0, findings: capFindings(resolveSeverities(findings, options.severities)) };
+    return { parsed, entries: [], entryCount: 0, findings: capFindings(resolveSeverities(findings, options.severities)) };
   }
   const root = parsed.root;
-  let entryCount = 0;
   if (root && root.type !== 'object') {
     findings.push({
       code: 'not-an-object',
@@ -120,62 +118,147 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
       end: root.type === 'array' ? root.offset + 1 : root.offset + root.length,
       data: { path: [] },
     });
-  } else if (root) {
-    const context: RuleContext = {
-      kind,
-      text,
-      parsed,
-      root,
-      entries: indexEntries(root),
-      facts,
-      report: (finding) => findings.push(finding),
-    };
-    entryCount = context.entries.length;
-    const runRule = ruleRunner(options);
-    for (const rule of rules) {
-      if (rule.checkDocument) runRule(rule, () => rule.checkDocument!(context));
-      if (rule.checkEntry) {
-        for (const entry of context.entries) runRule(rule, () => rule.checkEntry!(entry, context));
-      }
-    }
   }
-  return { parsed, entryCount, findings: capFindings(resolveSeverities(findings, options.severities)) };
+  if (!root || root.type !== 'object') {
+    return { parsed, entries: [], entryCount: 0, findings: capFindings(resolveSeverities(findings, options.severities)) };
+  }
+  const entries = indexEntries(root);
+  const context = ruleContext(kind, text, parsed, entries, facts, findings);
+  const runRule = ruleRunner(options);
+  const perEntry = entries.map((entry) => entryFindings(rules, entry, context, runRule));
+  for (const own of perEntry) findings.push(...own);
+  runDocumentRules(rules, context, runRule);
+  return {
+    parsed,
+    entries,
+    entryCount: entries.length,
+    findings: capFindings(resolveSeverities(findings, options.severities)),
+    kept: parsed.findings.length === 0 ? { facts, rules, perEntry } : undefined,
+  };
 }
 
 /**
- * The next version of a document checked before: when the previous check took the fast path and
- * the edits fall inside entries' values, only the edited entries are read again. The
- * facts and options must be the ones the previous check used. The previous result's fast state
- * is consumed. Always the same findings as `checkDocument(text, …)`.
+ * The next version of a document checked before, when the edits (in order, each in offsets of the
+ * text before it) all fall inside one entry's value and the entry is still strict JSON: that
+ * entry is parsed again and put in the previous tree, the nodes after it shifted; `checkEntry`
+ * runs on it alone (rules/rule.ts: an entry's findings depend on that entry only) and every
+ * `checkDocument` runs again. Anything else is a fresh `checkDocument`. Rule-agnostic: the same
+ * findings as `checkDocument(text, …)` (test/parity). The facts and options must be the ones the
+ * previous check used; the previous result's tree is taken over (it describes `text` afterwards).
  */
 export function recheckDocument(
   previous: CheckResult,
   edits: readonly OffsetEdit[],
-  text: TextSource,
+  text: string,
   kind: IndexKind,
   facts: WorkspaceFacts,
   options: CheckOptions = {},
 ): CheckResult {
-  const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-  if (previous.fast && kind === 'catalog' && text.length <= maxFileSize && previous.fast.facts === facts) {
-    const fast = recheckEdits(previous.fast, edits, text, ruleRunner(options));
-    if (fast) return fastResult(text, fast, options, true);
-  }
-  return checkDocument(text.toString(), kind, facts, options);
+  const reused = reuse(previous, edits, text, kind, facts, options);
+  if (reused) return reused;
+  return checkDocument(text, kind, facts, options);
 }
 
-function fastResult(text: TextSource, fast: FastResult, options: CheckOptions, incremental = false): CheckResult {
-  let parsed: ParsedJson | undefined;
+function reuse(
+  previous: CheckResult,
+  edits: readonly OffsetEdit[],
+  text: string,
+  kind: IndexKind,
+  facts: WorkspaceFacts,
+  options: CheckOptions,
+): CheckResult | undefined {
+  const { parsed, kept } = previous;
+  const rules = activeRules(kind, options);
+  if (!parsed?.root || !kept || kept.facts !== facts || edits.length === 0 || text.length > (options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) return undefined;
+  if (kept.rules.length !== rules.length || kept.rules.some((rule, i) => rule !== rules[i])) return undefined;
+  const root = parsed.root;
+  const properties = root.children!;
+  // The edited property: every edit strictly inside its value (its key and its brackets or quotes untouched).
+  const first = edits[0];
+  const index = properties.findIndex((property) => property.offset <= first.start && first.end <= property.offset + property.length);
+  const property = properties[index];
+  const value = property?.children?.[1];
+  if (!value) return undefined;
+  let valueEnd = value.offset + value.length;
+  for (const edit of edits) {
+    if (edit.start <= value.offset || edit.end >= valueEnd) return undefined;
+    valueEnd += edit.text.length - (edit.end - edit.start);
+  }
+  const delta = valueEnd - (value.offset + value.length);
+  if (text.length !== parsed.text.length + delta) return undefined;
+  const fresh = strictEntryProperty(text.slice(property.offset, valueEnd), property.offset);
+  if (!fresh) return undefined;
+  // Into the previous tree: the new property in place of the old, everything after it shifted.
+  fresh.parent = root;
+  properties[index] = fresh;
+  for (let i = index + 1; i < properties.length; i++) shiftNodes(properties[i], delta);
+  root.length += delta;
+  const next: ParsedJson = { ...parsed, text, root };
+  const entries = previous.entries.map((entry) => (entry.property === property ? entryOf(fresh) : entry));
+  const findings: Finding[] = [];
+  const context = ruleContext(kind, text, next, entries, facts, findings);
+  const runRule = ruleRunner(options);
+  const perEntry = entries.map((entry, i) => {
+    if (entry.property === fresh) return entryFindings(rules, entry, context, runRule);
+    const own = kept.perEntry[i];
+    return entry.property.offset > property.offset ? own.map((finding) => shiftFinding(finding, delta)) : own;
+  });
+  for (const own of perEntry) findings.push(...own);
+  runDocumentRules(rules, context, runRule);
   return {
-    get parsed(): ParsedJson {
-      parsed ??= parseJson(text.toString());
-      return parsed;
-    },
-    entryCount: fast.entryCount,
-    findings: capFindings(resolveSeverities(fast.findings, options.severities)),
-    fast: fast.state,
-    incremental,
+    parsed: next,
+    entries,
+    entryCount: entries.length,
+    findings: capFindings(resolveSeverities(findings, options.severities)),
+    kept: { facts, rules, perEntry },
+    incremental: true,
   };
+}
+
+function ruleContext(
+  kind: IndexKind,
+  text: string,
+  parsed: ParsedJson,
+  entries: readonly IndexEntry[],
+  facts: WorkspaceFacts,
+  findings: Finding[],
+): RuleContext {
+  return { kind, text, parsed, root: parsed.root!, entries, facts, report: (finding) => findings.push(finding) };
+}
+
+/** One entry's `checkEntry` findings, every rule in order. */
+function entryFindings(rules: readonly Rule[], entry: IndexEntry, context: RuleContext, runRule: RuleRunner): Finding[] {
+  const own: Finding[] = [];
+  const entryContext: RuleContext = { ...context, report: (finding) => own.push(finding) };
+  for (const rule of rules) if (rule.checkEntry) runRule(rule, () => rule.checkEntry!(entry, entryContext));
+  return own;
+}
+
+function runDocumentRules(rules: readonly Rule[], context: RuleContext, runRule: RuleRunner): void {
+  for (const rule of rules) if (rule.checkDocument) runRule(rule, () => rule.checkDocument!(context));
+}
+
+function entryOf(property: JsonNode): IndexEntry {
+  return { name: property.children![0].value as string, property, keyNode: property.children![0], valueNode: property.children![1] };
+}
+
+/** Moves a subtree by `delta` (iterative: any depth). */
+function shiftNodes(top: JsonNode, delta: number): void {
+  const work = [top];
+  while (work.length > 0) {
+    const node = work.pop()!;
+    node.offset += delta;
+    if (node.colonOffset !== undefined) node.colonOffset += delta;
+    if (node.children) for (const child of node.children) work.push(child);
+  }
+}
+
+/** A finding of an entry after the edit, moved with it (related locations in this document too). */
+function shiftFinding(finding: Finding, delta: number): Finding {
+  const related = finding.related?.map((location) =>
+    location.path === undefined ? { ...location, start: location.start + delta, end: location.end + delta } : location,
+  );
+  return { ...finding, start: finding.start + delta, end: finding.end + delta, ...(related ? { related } : {}) };
 }
 
 /** The rules for this kind of document, less those whose every code is off. */
@@ -186,8 +269,10 @@ function activeRules(kind: IndexKind, options: CheckOptions): Rule[] {
   );
 }
 
+type RuleRunner = (rule: Rule, run: () => void) => void;
+
 /** One throwing rule never stops the others; it is reported once per document. */
-function ruleRunner(options: CheckOptions): (rule: Rule, run: () => void) => void {
+function ruleRunner(options: CheckOptions): RuleRunner {
   const failed = new Set<string>();
   return (rule, run) => {
     try {
@@ -211,7 +296,7 @@ export const MAX_FINDINGS_WEIGHT = 16 * 1024 * 1024;
 
 const STRICT_JSON_CODES: readonly Code[] = ['json-syntax', 'json-comment', 'json-trailing-comma', 'json-bom'];
 
-/** Each finding's weight, once: an edit keeps most findings (fastCheck.ts), and weighing is a JSON.stringify. */
+/** Each finding's weight, once: an edit keeps most findings (recheckDocument), and weighing is a JSON.stringify. */
 const weights = new WeakMap<ResolvedFinding, number>();
 
 function weightOf(finding: ResolvedFinding): number {
@@ -273,7 +358,7 @@ function formatMegabytes(bytes: number): string {
 }
 
 /**
- * The resolved form of a finding the engine kept from the previous version (fastCheck.ts), under
+ * The resolved form of a finding the engine kept from the previous version (recheckDocument), under
  * the same overrides: the same object, so the LSP range derived from it can be kept too.
  */
 const resolvedForms = new WeakMap<Finding, { overrides: CheckOptions['severities']; resolved: ResolvedFinding }>();

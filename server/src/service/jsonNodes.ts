@@ -1,4 +1,3 @@
-import type { TextSource } from './pieceText';
 import type { JsonNode } from './parse';
 
 /**
@@ -138,7 +137,7 @@ export function pathOfNode(node: JsonNode): (string | number)[] {
 }
 
 /** True when a number literal is written with a fraction or exponent (`20.0`, `2e1`). */
-export function isNonIntegerLiteral(text: TextSource, node: JsonNode): boolean {
+export function isNonIntegerLiteral(text: string, node: JsonNode): boolean {
   for (let i = node.offset; i < node.offset + node.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 0x2e /* . */ || ch === 0x65 /* e */ || ch === 0x45 /* E */) return true;

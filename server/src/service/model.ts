@@ -1,4 +1,4 @@
-import { effectiveProperties, getProperty, propertyKey, propertyValue, type JsonNode } from './parse';
+import { effectiveProperties, getProperty, propertyKey, propertyValue, type JsonNode, type ParsedJson } from './parse';
 
 /**
  * Entries of an index file: the top-level properties other than `$schema`, as the object
@@ -14,6 +14,18 @@ export interface IndexEntry {
   property: JsonNode;
   keyNode: JsonNode;
   valueNode: JsonNode | undefined;
+}
+
+/**
+ * A checked document as the editor features read it — outline, folding, selection, readiness,
+ * previews and the catalog view (engine.ts's `CheckResult` is one; the server's analysis carries
+ * it): the strict parse, whose nodes give every key, value and range, and the entries.
+ */
+export interface DocumentModel {
+  /** Every node with its offsets; undefined only when the text was too large to check. */
+  readonly parsed: ParsedJson | undefined;
+  /** The entries JSON.parse would build (no `$schema`), in its order: `indexEntries` of the root. */
+  readonly entries: readonly IndexEntry[];
 }
 
 export const SERVER_NAME_PATTERN = /^[$a-zA-Z0-9_[\]-]+$/;

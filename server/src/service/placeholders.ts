@@ -34,8 +34,7 @@ const isNamePart = (c: number): boolean => isNameStart(c) || (c >= 0x30 && c <= 
 /**
  * Whether every placeholder in `value` is an upper-case `${NAME}` that `known` accepts, or an
  * upper-case `${NAME:-default}`: exactly the strings on which findPlaceholders' judgement gives
- * no finding, decided without building a Placeholder (the fast path calls it on every string of a
- * 10,000-server catalog). False whenever in doubt.
+ * no finding, decided without building a Placeholder. False whenever in doubt.
  */
 export function placeholdersAllResolved(value: string, known: (name: string) => boolean): boolean {
   let from = 0;

@@ -26,7 +26,7 @@ type EntryValidator = { (value: unknown): boolean; errors?: ErrorObject[] | null
 const catalogEntry = generated.catalogEntry as unknown as EntryValidator;
 const rootEntry = generated.rootEntry as unknown as EntryValidator;
 
-/** Whether ajv accepts one entry value (no error list built: the fast path asks for every entry). */
+/** Whether ajv accepts one entry value (no error list built). */
 export function entryValueIsValid(kind: IndexKind, value: unknown): boolean {
   return (kind === 'catalog' ? catalogEntry : rootEntry)(value);
 }

@@ -1,4 +1,3 @@
-import type { TextSource } from './pieceText';
 import { getProperty, parseJson, propertyValue } from './parse';
 
 /**
@@ -48,7 +47,7 @@ const LONGEST_KEY = 2 + 7 * 6;
  * not have changed it: it lies after the leading property, and no key spelled `$schema` overlaps
  * what it wrote (a new one would have to). Undefined: sniff the whole text again.
  */
-export function sniffAfterEdit(previous: SchemaSniff, edit: { start: number; end: number; text: string }, text: TextSource): SchemaSniff | undefined {
+export function sniffAfterEdit(previous: SchemaSniff, edit: { start: number; end: number; text: string }, text: string): SchemaSniff | undefined {
   if (previous.how === 'parsed' || (previous.how === 'lead' && edit.start < previous.leadEnd)) return undefined;
   const from = Math.max(previous.leadEnd, edit.start - LONGEST_KEY);
   const window = text.slice(from, edit.start + edit.text.length + LONGEST_KEY);

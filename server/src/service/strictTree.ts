@@ -1,10 +1,9 @@
-import { skipWhitespace } from './entrySpans';
 import type { JsonNode } from './parse';
 
 /**
  * The tree `parseJson` builds, built faster for text that is strict JSON with no duplicate key —
- * nearly every catalog and roots index, and every entry the fast path needs a tree for
- * (fastEntries.ts `entryTree`). Each token is matched by one sticky pattern, which V8 runs as
+ * nearly every catalog and roots index, and the entry an edit re-reads (engine.ts
+ * `recheckDocument`). Each token is matched by one sticky pattern, which V8 runs as
  * compiled code, instead of jsonc-parser's scanner, which reads character by character: an entry's
  * tree took ~30 µs that way (bench/NOTES.md, "What changed in the seventh session").
  *
@@ -35,7 +34,12 @@ interface Frame {
   node: JsonNode;
   /** An object's property whose value comes next or is being read. */
   property: JsonNode | undefined;
-  /** An object's keys so far (a duplicate answers undefined: `parseJson` reports it). */
+  isObject: boolean;
+  /**
+   * An object's keys so far, once it has more than a few (a duplicate answers undefined:
+   * `parseJson` reports it); a small object's are compared with its properties' keys instead,
+   * which allocates nothing for the many small objects of a catalog.
+   */
   keys: Set<string> | undefined;
 }
 
@@ -92,7 +96,7 @@ function build(source: string, i: number, shift: number, entry: JsonNode | undef
       root = node;
     }
     if (node.children) {
-      stack.push({ node, property: undefined, keys: node.type === 'object' ? new Set() : undefined });
+      stack.push({ node, property: undefined, isObject: node.type === 'object', keys: undefined });
       if (stack.length > maxDepth) maxDepth = stack.length;
     }
     // Then: close containers, or step over a comma (and an object's key and colon) to the next value.
@@ -102,7 +106,7 @@ function build(source: string, i: number, shift: number, entry: JsonNode | undef
       const frame = stack.length > 0 ? stack[stack.length - 1] : undefined;
       if (!frame) return i === source.length ? { root, maxDepth } : undefined;
       const d = source.charCodeAt(i);
-      if (d === (frame.keys ? CLOSE_BRACE : CLOSE_BRACKET)) {
+      if (d === (frame.isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
         stack.pop();
         frame.node.length = i + 1 + shift - frame.node.offset;
         i++;
@@ -117,11 +121,9 @@ function build(source: string, i: number, shift: number, entry: JsonNode | undef
         if (d !== COMMA) return undefined;
         i = skipWhitespace(source, i + 1);
       }
-      if (frame.keys) {
+      if (frame.isObject) {
         const property = propertyAt(source, i, shift, frame.node);
-        const key = property?.children![0].value as string;
-        if (!property || frame.keys.has(key)) return undefined;
-        frame.keys.add(key);
+        if (!property || !addKey(frame, property.children![0].value as string)) return undefined;
         frame.node.children!.push(property);
         frame.property = property;
         i = afterColon(source, property, shift);
@@ -130,6 +132,22 @@ function build(source: string, i: number, shift: number, entry: JsonNode | undef
     }
   }
 }
+
+/** Whether `key` is new among the object's keys (then it is one of them). */
+function addKey(frame: Frame, key: string): boolean {
+  const properties = frame.node.children!;
+  if (frame.keys === undefined) {
+    for (const property of properties) if (property.children![0].value === key) return false;
+    if (properties.length >= SMALL_OBJECT) frame.keys = new Set(properties.map((property) => property.children![0].value as string));
+    else return true;
+  }
+  if (frame.keys.has(key)) return false;
+  frame.keys.add(key);
+  return true;
+}
+
+/** Up to this many keys, an object's are compared one by one. */
+const SMALL_OBJECT = 8;
 
 /** A property of `parent` with its key (at `i`) and colon read, or undefined when none starts there. */
 function propertyAt(source: string, i: number, shift: number, parent: JsonNode): JsonNode | undefined {
@@ -167,6 +185,14 @@ function scalarAt(source: string, i: number, shift: number): JsonNode | undefine
   if (!matches(NUMBER, source)) return undefined;
   const raw = source.slice(i, NUMBER.lastIndex);
   return { type: 'number', offset: i + shift, length: raw.length, value: Number(raw) };
+}
+
+function skipWhitespace(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
+    i++;
+  }
 }
 
 /** A sticky pattern's verdict; a token too long for V8's backtracking stack (millions of escapes) leaves the text to the scanner. */

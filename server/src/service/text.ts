@@ -1,5 +1,3 @@
-import type { TextSource } from './pieceText';
-
 /** Text helpers shared by the core: positions, code points, ASCII whitespace. */
 
 export interface Position {
@@ -12,135 +10,48 @@ export interface Range {
   end: Position;
 }
 
-/**
- * A run of line starts shared with an earlier index: `starts[from..to)`, each plus `delta`.
- * After an edit, the lines before and after it are runs of the previous index's array.
- */
-interface Run {
-  starts: ArrayLike<number>;
-  from: number;
-  to: number;
-  delta: number;
-}
-
-/** Past this many runs, an index copies its line starts into one array again. */
-const MAX_RUNS = 64;
-
-/**
- * Maps UTF-16 offsets to 0-based line/character positions (LSP's encoding). The line starts are
- * a list of runs so that an edit (`afterEdit`) shares the previous index's arrays instead of
- * copying 100,000 line starts per keystroke in a 3 MB catalog.
- */
+/** Maps UTF-16 offsets to 0-based line/character positions (LSP's encoding). */
 export class LineIndex {
-  private readonly runs: Run[];
-  /** `lineBefore[i]`: lines in the runs before run i. */
-  private readonly lineBefore: number[];
-  readonly lineCount: number;
+  /** The offset where each line starts. */
+  private readonly starts: number[];
 
-  constructor(
-    private readonly text: TextSource,
-    /** Already computed (afterEdit). */
-    runs?: Run[],
-  ) {
-    if (!runs) {
-      const starts = [0];
-      // Most documents have no `\r`: then V8's indexOf finds the line breaks, far faster than a
-      // loop over every character (a tenth of opening a 3 MB catalog, bench/NOTES.md).
-      const flat = text.toString();
-      if (flat.indexOf('\r') === -1) for (let i = flat.indexOf('\n'); i !== -1; i = flat.indexOf('\n', i + 1)) starts.push(i + 1);
-      else
-        for (let i = 0; i < flat.length; i++) {
-          const ch = flat.charCodeAt(i);
-          if (ch === 13 /* \r */) {
-            if (flat.charCodeAt(i + 1) === 10) i++;
-            starts.push(i + 1);
-          } else if (ch === 10 /* \n */) {
-            starts.push(i + 1);
-          }
+  constructor(private readonly text: string) {
+    const starts = [0];
+    // Most documents have no `\r`: then V8's indexOf finds the line breaks, far faster than a
+    // loop over every character (a tenth of opening a 3 MB catalog, bench/NOTES.md).
+    if (text.indexOf('\r') === -1) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    else
+      for (let i = 0; i < text.length; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 13 /* \r */) {
+          if (text.charCodeAt(i + 1) === 10) i++;
+          starts.push(i + 1);
+        } else if (ch === 10 /* \n */) {
+          starts.push(i + 1);
         }
-      runs = [{ starts, from: 0, to: starts.length, delta: 0 }];
-    } else if (runs.length > MAX_RUNS) {
-      const starts: number[] = [];
-      for (const run of runs) for (let i = run.from; i < run.to; i++) starts.push(run.starts[i] + run.delta);
-      runs = [{ starts, from: 0, to: starts.length, delta: 0 }];
-    }
-    this.runs = runs;
-    this.lineBefore = [];
-    let lines = 0;
-    for (const run of runs) {
-      this.lineBefore.push(lines);
-      lines += run.to - run.from;
-    }
-    this.lineCount = lines;
+      }
+    this.starts = starts;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
   }
 
   /** The offset where `line` starts (0 ≤ line < lineCount). */
   lineStart(line: number): number {
-    let low = 0;
-    let high = this.runs.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.lineBefore[mid] <= line) low = mid;
-      else high = mid - 1;
-    }
-    const run = this.runs[low];
-    return run.starts[run.from + line - this.lineBefore[low]] + run.delta;
+    return this.starts[line];
   }
 
   /** How many lines start at or before `offset` (at least 1: line 0 starts at 0). */
-  linesStartingBy(offset: number): number {
+  private linesStartingBy(offset: number): number {
     let low = 0;
-    let high = this.runs.length - 1;
+    let high = this.starts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      const run = this.runs[mid];
-      if (run.starts[run.from] + run.delta <= offset) low = mid;
+      if (this.starts[mid] <= offset) low = mid;
       else high = mid - 1;
     }
-    const run = this.runs[low];
-    let first = run.from;
-    let last = run.to - 1;
-    if (run.starts[first] + run.delta > offset) return this.lineBefore[low];
-    while (first < last) {
-      const mid = (first + last + 1) >> 1;
-      if (run.starts[mid] + run.delta <= offset) first = mid;
-      else last = mid - 1;
-    }
-    return this.lineBefore[low] + first - run.from + 1;
-  }
-
-  /**
-   * The index of `text`, which is this index's text with [start, end) replaced by `inserted`.
-   * Lines before the edit are kept and lines after it shift (shared runs, no copy); only the
-   * edited stretch is scanned.
-   */
-  afterEdit(start: number, end: number, inserted: string, text: TextSource): LineIndex {
-    const delta = inserted.length - (end - start);
-    const keep = this.linesStartingBy(start - 1); // lines starting before `start`
-    const resume = this.linesStartingBy(end); // lines starting at or before `end`: the rest start past it
-    const middle: number[] = [];
-    for (let p = start; p <= start + inserted.length; p++) {
-      if (p === 0) middle.push(0);
-      else {
-        const before = text.charCodeAt(p - 1);
-        if (before === 10 || (before === 13 && text.charCodeAt(p) !== 10)) middle.push(p);
-      }
-    }
-    const runs: Run[] = [];
-    const take = (fromLine: number, toLine: number, shift: number): void => {
-      for (let r = 0; r < this.runs.length; r++) {
-        const run = this.runs[r];
-        const runFirst = this.lineBefore[r];
-        const runEnd = runFirst + run.to - run.from;
-        const a = Math.max(fromLine, runFirst);
-        const b = Math.min(toLine, runEnd);
-        if (a < b) runs.push({ starts: run.starts, from: run.from + a - runFirst, to: run.from + b - runFirst, delta: run.delta + shift });
-      }
-    };
-    take(0, start > 0 ? keep : 0, 0);
-    if (middle.length) runs.push({ starts: middle, from: 0, to: middle.length, delta: 0 });
-    take(resume, this.lineCount, delta);
-    return new LineIndex(text, runs);
+    return low + 1;
   }
 
   positionAt(offset: number): Position {
@@ -167,7 +78,7 @@ export class LineIndex {
  * `\r` and `\n` is the end of that line, since LSP has no position inside a line break (a string
  * ending in an escaped `\r` put a range there; fuzzer).
  */
-function placeableOffset(text: TextSource, offset: number): number {
+function placeableOffset(text: string, offset: number): number {
   const clamped = Math.max(0, Math.min(offset, text.length));
   return clamped > 0 && text.charCodeAt(clamped - 1) === 13 && text.charCodeAt(clamped) === 10 ? clamped - 1 : clamped;
 }
@@ -181,11 +92,8 @@ export interface Positions {
  * The ranges of `spans` alone, as LineIndex.rangeOf gives them, found in one sweep over the text
  * without building the index of every line: opening a 3 MB catalog needs the positions of its
  * findings, not of its 100,000 lines (bench/NOTES.md). Asking for a range not in `spans` throws.
- * `anchors` — triples of an offset, its line and that line's start, in ascending order (the
- * WebAssembly scanner gives one per entry: service/wasmScan.ts) — let the sweep jump ahead to the
- * last anchor before each offset instead of counting every line before it.
  */
-export function positionsOf(text: string, spans: readonly (readonly [number, number])[], anchors?: Int32Array): Positions {
+export function positionsOf(text: string, spans: readonly (readonly [number, number])[]): Positions {
   const wanted = new Set<number>();
   for (const [start, end] of spans) {
     wanted.add(placeableOffset(text, start));
@@ -198,18 +106,7 @@ export function positionsOf(text: string, spans: readonly (readonly [number, num
   let lineStart = 0;
   let pos = 0;
   let nextBreak = plain ? text.indexOf('\n') : -1;
-  let anchor = 0;
-  const anchorCount = anchors ? anchors.length / 3 : 0;
   for (const offset of offsets) {
-    // The last anchor at or before the offset, when it lies beyond what was counted so far.
-    let last = -1;
-    while (anchor < anchorCount && anchors![anchor * 3] <= offset) last = anchor++;
-    if (last >= 0 && anchors![last * 3] > pos) {
-      pos = anchors![last * 3];
-      line = anchors![last * 3 + 1];
-      lineStart = anchors![last * 3 + 2];
-      if (plain) nextBreak = text.indexOf('\n', pos);
-    }
     if (plain) {
       while (nextBreak !== -1 && nextBreak < offset) {
         line++;

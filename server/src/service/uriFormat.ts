@@ -3,8 +3,8 @@ import { fullFormats } from 'ajv-formats/dist/formats';
 /**
  * An http(s) URL of plain characters (host, port, path, query). Every such string is a `uri` for
  * ajv-formats' full format: its scheme, host, port, path segments and query use only characters
- * the full pattern allows in the same places. So the fused walk (rules/cleanEntry.ts) can clear a
- * plain URL without asking the full pattern, and the validators ask it only for other strings.
+ * the full pattern allows in the same places, so the validators ask the full pattern only for
+ * other strings.
  */
 export const PLAIN_URI = /^https?:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:\/[A-Za-z0-9._~/-]*)?(?:\?[A-Za-z0-9._~=&-]*)?$/;
 

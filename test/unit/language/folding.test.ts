@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { generateCatalog } from '../../../bench/generate';
 import { checkDocument, recheckDocument } from '../../../server/src/service/engine';
-import { fastFoldingRanges, foldingRanges } from '../../../server/src/service/language/structure';
+import { entryFoldingRanges, foldingRanges } from '../../../server/src/service/language/structure';
 import { LineIndex } from '../../../server/src/service/text';
 import { loadSeeds } from '../../fuzz/corpus';
 import { generateCase, QUICK_LIMITS } from '../../fuzz/mutators';
@@ -26,7 +26,7 @@ describe('language: folding ranges', () => {
     ]);
   });
 
-  it('from the fast path without a scan when the limit cuts at the entries: what the scan gives, or undefined', function () {
+  it('from the model without a scan when the limit cuts at the entries: what the scan gives, or undefined', function () {
     this.timeout(60_000);
     const world = engineWorld();
     const facts = world.factsFor('catalog', 'full');
@@ -40,12 +40,12 @@ describe('language: folding ranges', () => {
       let check = checkDocument(text, 'catalog', facts);
       const rng = Rng.forCase(9120, t);
       for (let step = 0; step < (t < 4 ? 20 : 2); step++) {
-        if (check.fast) {
+        if (check.parsed) {
           const lines = new LineIndex(text);
-          const count = check.fast.object.count;
+          const count = check.entryCount + 1;
           for (const limit of [0, 1, 2, 10, count - 1, count, count + 1, count + 2, 5000]) {
             if (limit < 0) continue;
-            const fast = fastFoldingRanges(check.fast, (offset) => lines.positionAt(offset).line, limit);
+            const fast = entryFoldingRanges(check, (offset) => lines.positionAt(offset).line, limit);
             if (fast === undefined) continue;
             served++;
             assert.deepEqual(fast, foldingRanges(text, limit), `text ${t}, step ${step}, limit ${limit}`);
@@ -57,12 +57,12 @@ describe('language: folding ranges', () => {
         text = next;
       }
     }
-    assert.ok(served > 300, `answered from the fast path ${served} times`);
+    assert.ok(served > 300, `answered from the model ${served} times`);
     // A limit above the root and the entries needs what lies deeper: the text is scanned.
     const check = checkDocument(generated, 'catalog', facts);
     const lines = new LineIndex(generated);
     assert.equal(
-      fastFoldingRanges(check.fast!, (offset) => lines.positionAt(offset).line, 5000),
+      entryFoldingRanges(check, (offset) => lines.positionAt(offset).line, 5000),
       undefined,
     );
   });

@@ -1,5 +1,6 @@
 import type { WorkspaceFacts } from '../../../server/src/service/facts';
 import type { LanguageDocument, LanguageKind as IndexKind } from '../../../server/src/service/language/document';
+import { indexEntries } from '../../../server/src/service/model';
 import { parseJson } from '../../../server/src/service/parse';
 import { summariseCatalog, summariseRootsIndex } from '../../../server/src/service/summary';
 import { VariableIndex, type VariableSource } from '../../../server/src/service/variables';
@@ -26,7 +27,8 @@ export function languageDocument(
   facts: WorkspaceFacts = { variables: VariableIndex.empty() },
   path?: string,
 ): LanguageDocument {
-  return { kind, text, parsed: parseJson(text), facts, path };
+  const parsed = parseJson(text);
+  return { kind, text, parsed, entries: indexEntries(parsed.root), facts, path };
 }
 
 export function variables(...sources: { kind: VariableSource['kind']; label: string; names: string[] }[]): VariableIndex {

@@ -1,14 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { generateCatalog } from '../../../bench/generate';
-import { checkDocument, recheckDocument } from '../../../server/src/service/engine';
-import { documentSymbols, fastDocumentSymbols, MAX_SYMBOLS } from '../../../server/src/service/language/symbols';
-import { loadSeeds } from '../../fuzz/corpus';
-import { generateCase, QUICK_LIMITS } from '../../fuzz/mutators';
-import { Rng } from '../../fuzz/rng';
-import { engineWorld } from '../../fuzz/workspace';
-import { applyEdit, randomEdit } from '../../support/typing';
+import { documentSymbols, MAX_SYMBOLS } from '../../../server/src/service/language/symbols';
 import { languageDocument } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/language');
@@ -111,35 +104,7 @@ describe('language: document symbols', () => {
     );
   });
 
-  it('from the fast path without the tree: what the tree gives, on generated, fuzzed and edited catalogs, at every budget', () => {
-    const world = engineWorld();
-    const seeds = loadSeeds();
-    const facts = world.factsFor('catalog', 'full');
-    const texts = [world.catalogText, generateCatalog(300).text];
-    for (let index = 0; index < 300; index++) texts.push(generateCase(Rng.forCase(7117, index), seeds, QUICK_LIMITS).text);
-    let compared = 0;
-    for (const [t, start] of texts.entries()) {
-      let text = start;
-      let check = checkDocument(text, 'catalog', facts);
-      const rng = Rng.forCase(7118, t);
-      for (let step = 0; step < (t < 2 ? 30 : 2); step++) {
-        if (check.fast) {
-          for (const budget of [MAX_SYMBOLS, 40, 3, 0]) {
-            const fast = fastDocumentSymbols(check.fast, budget);
-            assert.deepEqual(fast, documentSymbols(languageDocument(text), budget), `text ${t}, step ${step}, budget ${budget}`);
-          }
-          compared++;
-        }
-        const edit = randomEdit(rng, text);
-        const next = applyEdit(text, edit);
-        check = recheckDocument(check, [edit], next, 'catalog', facts);
-        text = next;
-      }
-    }
-    assert.ok(compared > 100, `compared ${compared} versions`);
-  });
-
-  it('reads an entry without a tree from its text as the tree would: escaped keys, every value type, empty containers', () => {
+  it('reads escaped keys, every value type and empty containers', () => {
     const text = `{
   "t\\u0065sted": {"t\\u0079pe": "st\\u0064io", "command": "x", "enabled": true, "cwd": null, "tool_timeout_sec": 12.5,
     "args": [], "env": {}, "id": [[1, {"a": [2]}], "]", {}]},
@@ -147,10 +112,7 @@ describe('language: document symbols', () => {
   "plain": {"type": "stdio", "command": "y", "args": ["a", "b"], "enabled": false}
 }
 `;
-    const check = checkDocument(text, 'catalog', engineWorld().factsFor('catalog', 'full'));
-    assert.ok(check.fast && check.fast.trees.size === 0, 'no entry has a tree: both are read from their text');
-    for (const budget of [MAX_SYMBOLS, 5, 0]) assert.deepEqual(fastDocumentSymbols(check.fast, budget), documentSymbols(languageDocument(text), budget));
-    const symbols = fastDocumentSymbols(check.fast)!;
+    const symbols = documentSymbols(languageDocument(text));
     assert.deepEqual(
       symbols.map((symbol) => [symbol.name, symbol.detail]),
       [

@@ -1,5 +1,6 @@
 import type { IndexKind } from '../classify';
 import type { WorkspaceFacts } from '../facts';
+import type { DocumentModel, IndexEntry } from '../model';
 import { pathOfNode, type JsonNode, type ParsedJson } from '../parse';
 
 /**
@@ -14,6 +15,8 @@ export interface LanguageDocument {
   kind: LanguageKind;
   text: string;
   parsed: ParsedJson;
+  /** The entries of `parsed` (model.ts `DocumentModel`). */
+  entries: readonly IndexEntry[];
   /** Absolute path, when the document is a file. */
   path?: string;
   facts: WorkspaceFacts;
@@ -135,13 +138,14 @@ export function fileName(filePath: string): string {
 export interface AnalysedDocument {
   kind: IndexKind;
   text: string;
-  parsed: ParsedJson | undefined;
+  check: DocumentModel;
   filePath: string | undefined;
   facts: WorkspaceFacts;
 }
 
 /** A cached analysis as a LanguageDocument; undefined when the text was too large to parse. */
 export function languageDocument(analysis: AnalysedDocument): LanguageDocument | undefined {
-  if (!analysis.parsed || (analysis.kind !== 'catalog' && analysis.kind !== 'roots')) return undefined;
-  return { kind: analysis.kind, text: analysis.text, parsed: analysis.parsed, path: analysis.filePath, facts: analysis.facts };
+  const { parsed, entries } = analysis.check;
+  if (!parsed || (analysis.kind !== 'catalog' && analysis.kind !== 'roots')) return undefined;
+  return { kind: analysis.kind, text: analysis.text, parsed, entries, path: analysis.filePath, facts: analysis.facts };
 }

@@ -1,6 +1,5 @@
 import { createScanner, format, type FormattingOptions as JsoncFormattingOptions } from 'jsonc-parser';
-import { SPAN_FIELDS, VALUE_END, VALUE_START } from '../entrySpans';
-import type { FastState } from '../fastCheck';
+import type { DocumentModel } from '../model';
 import type { JsonNode } from '../parse';
 import type { Span } from './document';
 
@@ -66,27 +65,27 @@ export function foldingRanges(text: string, limit = Number.MAX_SAFE_INTEGER): Fo
 }
 
 /**
- * foldingRanges from a catalog checked on the fast path (fastCheck.ts), without scanning its text,
- * when the limit cuts the list at the entries: then the root and the entries' values are all
- * that is kept (outermost first), and the scanner's table and the line index place them. A
+ * foldingRanges read from the model, without scanning the text, when the limit cuts the list at
+ * the entries: then the root and the entries' values are all that is kept (outermost first). A
  * 10,000-server catalog asked with VS Code's 5,000-range limit after every typing pause is that
- * case (~0.2 s of scanning before). Undefined when deeper ranges would be kept: scan the text.
+ * case (~0.2 s of scanning). Undefined when deeper ranges would be kept or the text is not
+ * strict JSON: scan the text.
  */
-export function fastFoldingRanges(state: FastState, lineOf: (offset: number) => number, limit: number): FoldingLines[] | undefined {
-  if (state.consumed) return undefined;
-  const { object } = state;
+export function entryFoldingRanges(model: DocumentModel, lineOf: (offset: number) => number, limit: number): FoldingLines[] | undefined {
+  // Broken text has a partial tree, which ends where the parse gave up: scan the text.
+  const root = model.parsed?.strictErrors === false ? model.parsed.root : undefined;
+  if (root?.type !== 'object') return undefined;
   const candidates: FoldingLines[] = [];
-  const add = (open: number, close: number): void => {
-    const startLine = lineOf(open);
-    const endLine = lineOf(close) - 1;
+  const add = (node: JsonNode): void => {
+    const startLine = lineOf(node.offset);
+    const endLine = lineOf(node.offset + node.length - 1) - 1;
     if (endLine > startLine) candidates.push({ startLine, endLine });
   };
-  add(object.start, object.end - 1);
-  for (let index = 0; index < object.count; index++) {
-    const at = index * SPAN_FIELDS;
-    const open = object.spans[at + VALUE_START];
-    const first = state.text.charCodeAt(open);
-    if (first === 0x7b /* { */ || first === 0x5b /* [ */) add(open, object.spans[at + VALUE_END] - 1);
+  add(root);
+  // Every top-level property's value, `$schema` and a shadowed duplicate too: folding follows the text.
+  for (const property of root.children ?? []) {
+    const value = property.children?.[1];
+    if (value?.type === 'object' || value?.type === 'array') add(value);
   }
   if (candidates.length < limit) return undefined;
   return candidates.slice(0, limit).sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);

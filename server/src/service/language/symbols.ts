@@ -1,10 +1,6 @@
-import { spanAt } from '../entrySpans';
-import type { FastState } from '../fastCheck';
-import { entryTree } from '../fastEntries';
-import { indexEntries, type IndexEntry } from '../model';
 import { effectiveProperties, propertyKey, type JsonNode } from '../parse';
 import type { LanguageDocument, Span } from './document';
-import { outlineOf, scannedOutline, treeOutline, type EntryOutline, type Outline } from './outline';
+import { outlineOf, treeOutline, type EntryOutline, type Outline } from './outline';
 
 /**
  * The outline and breadcrumbs: servers (with their `type`) or roots (with their
@@ -40,7 +36,7 @@ export function documentSymbols(document: LanguageDocument, maxSymbols = MAX_SYM
   const root = document.parsed.root;
   if (!root || root.type !== 'object') return [];
   const schema = effectiveProperties(root).filter((property) => propertyKey(property) === '$schema');
-  const entries = indexEntries(root);
+  const { entries } = document;
   const detailField = document.kind === 'catalog' ? 'type' : 'display_name';
   return collect(
     schema.map((property) => symbolOf(outlineOf(property), 'schema')),
@@ -49,26 +45,6 @@ export function documentSymbols(document: LanguageDocument, maxSymbols = MAX_SYM
     document.kind === 'catalog' ? 'server' : 'root',
     maxSymbols,
   );
-}
-
-/**
- * The same symbols from a catalog checked on the fast path (fastCheck.ts), without the whole
- * document's tree (a big catalog's outline is asked for after every typing pause): an entry with
- * a tree (flagged by a rule) is read from it, any other from its text by the scanner
- * (outline.ts). Undefined when the state no longer describes its text.
- */
-export function fastDocumentSymbols(state: FastState, maxSymbols = MAX_SYMBOLS): DocumentSymbolNode[] | undefined {
-  if (state.consumed) return undefined;
-  const { object, schemaIndex, text } = state;
-  const indices: number[] = [];
-  for (let index = 0; index < object.count; index++) if (index !== schemaIndex) indices.push(index);
-  const tree = (index: number): IndexEntry => state.trees.get(index)?.entry ?? entryTree(text, spanAt(object.spans, index), 0).entry;
-  const outline = (index: number): EntryOutline => {
-    const fromTree = (): EntryOutline => treeOutline(tree(index), 'type');
-    return (state.trees.has(index) ? undefined : scannedOutline(text, object.spans, index, fromTree)) ?? fromTree();
-  };
-  const schema = schemaIndex < 0 ? [] : [symbolOf(outlineOf(tree(schemaIndex).property), 'schema')];
-  return collect(schema, indices.length, (i) => outline(indices[i]), 'server', maxSymbols);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { entryType, field, isRemoteType } from '../model';
 import { effectiveProperties, propertyKey } from '../parse';
 import { ELICITATION_KEYS } from '../runtime/zimmerAdditions';
-import { hasKey, nodeSpan, plainObject, type Rule } from './rule';
+import { nodeSpan, type Rule } from './rule';
 
 /**
  * `ineffective-field` (SPEC §5, §6.5, §10): `env` on a remote entry is allowed but no runtime uses
@@ -11,7 +11,7 @@ import { hasKey, nodeSpan, plainObject, type Rule } from './rule';
  * each entry from the fields they know (SPEC §6.3).
  */
 
-/** The env keys Zimmer writes into every stdio entry (the fused predicate refuses them too, cleanEntry.ts). */
+/** The env keys Zimmer writes into every stdio entry. */
 export const OVERWRITTEN: ReadonlySet<string> = new Set(ELICITATION_KEYS);
 
 /** A runtime's own entry keys → the runtime, and what to write instead (a sentence, or ''). */
@@ -26,15 +26,6 @@ export const ineffectiveFieldRule: Rule = {
   id: 'ineffective-field',
   appliesTo: ['catalog'],
   codes: ['ineffective-field'],
-  mayReport(entry) {
-    const value = plainObject(entry.value);
-    if (value === undefined) return false;
-    for (const key of RUNTIME_KEYS.keys()) if (hasKey(value, key)) return true;
-    if (typeof value.type !== 'string') return false;
-    if (isRemoteType(value.type)) return hasKey(value, 'env');
-    const env = plainObject(value.env);
-    return value.type === 'stdio' && env !== undefined && ELICITATION_KEYS.some((key) => hasKey(env, key));
-  },
   checkEntry(entry, context) {
     for (const property of effectiveProperties(entry.valueNode)) {
       const key = propertyKey(property);

@@ -1,7 +1,7 @@
 import { entryType, field } from '../model';
 import { effectiveProperties, propertyKey, propertyValue } from '../parse';
 import { mcpSchema } from '../schema';
-import { nodeSpan, plainObject, type Rule } from './rule';
+import { nodeSpan, type Rule } from './rule';
 import { nearMiss, unknownFieldSeverity } from './structure';
 
 /**
@@ -23,16 +23,6 @@ export const oauthRule: Rule = {
   id: 'oauth',
   appliesTo: ['catalog'],
   codes: ['invalid-value', 'unknown-field'],
-  mayReport(entry) {
-    const value = plainObject(entry.value);
-    const oauth = plainObject(value?.oauth);
-    if (!value || !oauth || value.type === 'stdio') return false;
-    for (const key of Object.keys(oauth)) {
-      if (DROPPED_WHEN_EMPTY.includes(key) && oauth[key] === '') return true;
-      if (!OAUTH_FIELDS.includes(key) && nearMiss(key, OAUTH_FIELDS) !== undefined) return true;
-    }
-    return false;
-  },
   checkEntry(entry, context) {
     if (entryType(entry) === 'stdio') return;
     const oauth = field(entry, 'oauth')?.valueNode;

@@ -1,8 +1,8 @@
 import type { JsonNode } from '../parse';
-import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, placeholdersAllResolved, type Placeholder } from '../placeholders';
+import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, type Placeholder } from '../placeholders';
 import { surfaceOf } from '../facts';
 import { suggesterFor } from '../suggestions';
-import { literalText, plainObject, type Rule, type RuleContext } from './rule';
+import { literalText, type Rule, type RuleContext } from './rule';
 
 /**
  * `${VAR}` placeholders (SPEC §4.3, §10): invalid forms, lower-case names, names found in no known
@@ -19,20 +19,6 @@ const SKIPPED_FIELDS = new Set(['type', 'startup_timeout_sec']);
 export const placeholderRule: Rule = {
   id: 'placeholders',
   appliesTo: ['catalog'],
-  mayReport(entry, context) {
-    if (entry.name.includes('${')) return true;
-    // Nothing to find without a `${` anywhere in the text (an escaped `$` or `{` keeps it possible).
-    if (!entry.slice.includes('${') && !entry.slice.includes('\\u')) return false;
-    const value = plainObject(entry.value);
-    if (!value) return false;
-    const known = (name: string): boolean => context.facts.variables.find(name) !== undefined;
-    for (const fieldName in value) {
-      if (fieldName.includes('${')) return true;
-      if (SKIPPED_FIELDS.has(fieldName)) continue;
-      if (mayReportBelow(value[fieldName], SUBSTITUTED_FIELDS.has(fieldName), KEYED_FIELDS.has(fieldName), known)) return true;
-    }
-    return false;
-  },
   checkEntry(entry, context) {
     // Server names are keys too, and AIR never substitutes keys (SPEC §4.3).
     if (entry.name.includes('${')) notInterpolated(context, entry.keyNode, [entry.name], 'A server name');
@@ -52,28 +38,6 @@ export const placeholderRule: Rule = {
     }
   },
 };
-
-/**
- * Could checkSubstituted or notInterpolated report on a string at or below this plain value?
- * Recursive without allocating: the fast path only gives it values nested a few dozen levels deep.
- */
-function mayReportBelow(value: unknown, substituted: boolean, keyed: boolean, known: (name: string) => boolean): boolean {
-  if (typeof value === 'string') {
-    if (!value.includes('${')) return false;
-    return !substituted || !placeholdersAllResolved(value, known);
-  }
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) {
-    for (const item of value) if (mayReportBelow(item, substituted, keyed, known)) return true;
-    return false;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key in record) {
-    if (keyed && key.includes('${')) return true;
-    if (mayReportBelow(record[key], substituted, keyed, known)) return true;
-  }
-  return false;
-}
 
 type StringVisitor = (node: JsonNode, path: (string | number)[], isKey: boolean) => void;
 

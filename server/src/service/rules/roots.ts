@@ -1,8 +1,8 @@
-import { surfaceOf, type CatalogsFacts, type RootsFacts, type RootsFile, type WorkspaceFacts } from '../facts';
+import { surfaceOf, type CatalogsFacts, type RootsFacts, type RootsFile } from '../facts';
 import type { Finding, RelatedLocation } from '../findings';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { suggesterFor } from '../suggestions';
-import { hasKey, nodeSpan, plainObject, type Rule, type RuleContext } from './rule';
+import { nodeSpan, type Rule, type RuleContext } from './rule';
 
 /**
  * Roots (SPEC §4.4): `default_in_roots` names must be roots of the roots index, and a roots
@@ -13,22 +13,6 @@ import { hasKey, nodeSpan, plainObject, type Rule, type RuleContext } from './ru
 export const rootsRule: Rule = {
   id: 'roots',
   appliesTo: ['catalog', 'roots'],
-  mayReport(entry, context) {
-    if (context.kind !== 'catalog') return true;
-    const value = plainObject(entry.value);
-    if (!value || !hasKey(value, 'default_in_roots') || !Array.isArray(value.default_in_roots)) return false;
-    const items = value.default_in_roots.filter((item): item is string => typeof item === 'string');
-    if (items.length === 0) return false;
-    const found = context.facts.roots;
-    const roots = unreadable(found) ? undefined : found;
-    if (!roots) return true; // roots-not-found, reported on the first such entry
-    for (const item of items) {
-      if (item === '*') continue;
-      const reference = parseServerReference(item);
-      if (reference.kind === 'remote' || !roots.files.some((file) => file.roots.has(reference.name))) return true;
-    }
-    return false;
-  },
   checkDocument(context) {
     const once = onceReporter(context);
     if (context.kind === 'catalog') checkCatalog(context, once);
@@ -63,18 +47,6 @@ function remoteNote(sources: string[]): string {
  */
 function unreadable(found: { files: unknown[]; remoteSources: string[] } | undefined): boolean {
   return found !== undefined && found.files.length === 0 && found.remoteSources.length === 0;
-}
-
-/**
- * The names a local `default_in_roots` item may give without this rule reporting on it (besides
- * `*`): every root of a roots file that was read; undefined when no roots index counts (absent,
- * or none of its files read: then every entry with roots is this rule's). The WebAssembly scanner
- * looks items up in them (cleanEntry.ts).
- */
-export function checkedRootNames(facts: WorkspaceFacts): string[] | undefined {
-  const found = facts.roots;
-  if (!found || unreadable(found)) return undefined;
-  return found.files.flatMap((file) => [...file.roots.keys()]);
 }
 
 function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {

@@ -2,11 +2,10 @@ import type { ErrorObject } from 'ajv';
 import type { Finding } from '../findings';
 import { entryType, isRemoteType, ROOT_NAME_PATTERN, SERVER_NAME_PATTERN, type IndexEntry } from '../model';
 import { findNodeAtPath, getProperty, nodeValue, propertyValue, type JsonNode } from '../parse';
-import { entryValueIsValid, knownFields, validateEntryValue } from '../schema';
+import { knownFields, validateEntryValue } from '../schema';
 import { closestNames } from '../suggestions';
 import { codePointLength, describeValue, editDistance } from '../text';
-import { nodeSpan, plainObject, type Rule, type RuleContext } from './rule';
-import type { IndexKind } from '../classify';
+import { nodeSpan, type Rule, type RuleContext } from './rule';
 
 /**
  * Structure and schema (SPEC §3, §5): entries are objects, names match the pattern, and ajv's
@@ -42,18 +41,6 @@ export const structureRule: Rule = {
     const errors = validateEntryValue(context.kind, nodeValue(entry.valueNode));
     for (const finding of mapSchemaErrors(entry, errors, context)) context.report(finding);
     checkUnknownFields(entry, context);
-  },
-  mayReport(entry, context) {
-    if (!(context.kind === 'catalog' ? SERVER_NAME_PATTERN : ROOT_NAME_PATTERN).test(entry.name)) return true;
-    const value = plainObject(entry.value);
-    if (!value) return true;
-    if (!entryValueIsValid(context.kind, value)) return true;
-    const known = knownFieldSet(context.kind);
-    for (const key in value) {
-      if (known.has(key) || PASSTHROUGH_FIELDS.has(key) || key.startsWith('$')) continue;
-      if (nearMissOf(context.kind, key)) return true;
-    }
-    return false;
   },
   checkDocument(context) {
     const schemaProperty = getProperty(context.root, '$schema');
@@ -321,17 +308,6 @@ function checkUnknownFields(entry: IndexEntry, context: RuleContext): void {
   }
 }
 
-const knownSets = new Map<string, ReadonlySet<string>>();
-
-function knownFieldSet(kind: RuleContext['kind']): ReadonlySet<string> {
-  let set = knownSets.get(kind);
-  if (!set) {
-    set = new Set(knownFields(kind));
-    knownSets.set(kind, set);
-  }
-  return set;
-}
-
 const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
 
 /**
@@ -341,20 +317,6 @@ const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '')
  */
 export function unknownFieldSeverity(key: string, suggestion: string): 'warning' | 'hint' {
   return squash(key) === squash(suggestion) ? 'warning' : 'hint';
-}
-
-/**
- * `nearMiss` against an entry's known fields, remembered per key: the fast path asks about every
- * entry, and a big catalog repeats the same few extra fields in thousands of entries (the edit
- * distances were a twelfth of a check, bench/NOTES.md).
- */
-const nearMisses = new Map<string, string | undefined>();
-function nearMissOf(kind: IndexKind, key: string): string | undefined {
-  const memo = `${kind}\u0000${key}`;
-  if (nearMisses.has(memo)) return nearMisses.get(memo);
-  const found = nearMiss(key, knownFields(kind));
-  if (nearMisses.size < 10_000) nearMisses.set(memo, found);
-  return found;
 }
 
 export function nearMiss(key: string, known: readonly string[]): string | undefined {

@@ -1,7 +1,7 @@
 import { field } from '../model';
 import { isNonIntegerLiteral, nodeValue } from '../parse';
 import { describeValue } from '../text';
-import { hasKey, literalText, nodeSpan, plainObject, type Rule } from './rule';
+import { literalText, nodeSpan, type Rule } from './rule';
 
 /**
  * `startup_timeout_sec` (SPEC §4.1): a JSON integer 5–600. Zimmer ignores anything else, logs a
@@ -11,10 +11,6 @@ import { hasKey, literalText, nodeSpan, plainObject, type Rule } from './rule';
 export const TIMEOUT_MIN = 5;
 export const TIMEOUT_MAX = 600;
 export const DEFAULT_TIMEOUT_SEC = 180;
-
-/** The literal after a `"startup_timeout_sec":` key, wherever it is written. */
-const TIMEOUT_LITERAL = /"startup_timeout_sec"\s*:\s*([^\s,}\]]*)/g;
-const DIGITS = /^[0-9]+$/;
 
 const clamp = (value: number): number => Math.min(TIMEOUT_MAX, Math.max(TIMEOUT_MIN, value));
 
@@ -26,22 +22,6 @@ export function validTimeout(value: unknown): number | undefined {
 export const timeoutRule: Rule = {
   id: 'timeout',
   appliesTo: ['catalog'],
-  mayReport(entry) {
-    const value = plainObject(entry.value);
-    if (!value || !hasKey(value, 'startup_timeout_sec') || value.startup_timeout_sec === null) return false;
-    if (validTimeout(value.startup_timeout_sec) === undefined) return true;
-    // A valid value may still be written `20.0` or `2e1` (a hint): every literal after the key
-    // must be plain digits. An escape anywhere could hide the key from this search.
-    if (entry.slice.includes('\\')) return true;
-    // exec from 0 on the shared pattern: `matchAll` would clone it for every entry with a timeout.
-    let seen = 0;
-    TIMEOUT_LITERAL.lastIndex = 0;
-    for (let match = TIMEOUT_LITERAL.exec(entry.slice); match !== null; match = TIMEOUT_LITERAL.exec(entry.slice)) {
-      seen++;
-      if (!DIGITS.test(match[1])) return true;
-    }
-    return seen === 0;
-  },
   checkEntry(entry, context) {
     const timeout = field(entry, 'startup_timeout_sec');
     const node = timeout?.valueNode;

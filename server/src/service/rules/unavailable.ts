@@ -2,7 +2,7 @@ import { field } from '../model';
 import { nodeValue } from '../parse';
 import { codePointLength, collapseAsciiWhitespace, describeValue, firstCodePoints } from '../text';
 import { MAX_REASON_LENGTH, normaliseUnavailableReason } from '../unavailable';
-import { hasKey, nodeSpan, plainObject, type Rule } from './rule';
+import { nodeSpan, type Rule } from './rule';
 
 /**
  * `unavailable` (SPEC §4.2): a one-line reason string. Non-strings declare nothing; blank strings
@@ -14,13 +14,6 @@ const LINE_BREAKS = /[\n\r\v\f]/;
 export const unavailableRule: Rule = {
   id: 'unavailable',
   appliesTo: ['catalog'],
-  mayReport(entry) {
-    const value = plainObject(entry.value);
-    if (!value || !hasKey(value, 'unavailable')) return false;
-    const raw = value.unavailable;
-    if (typeof raw !== 'string' || LINE_BREAKS.test(raw) || normaliseUnavailableReason(raw) === undefined) return true;
-    return codePointLength(collapseAsciiWhitespace(raw)) > MAX_REASON_LENGTH;
-  },
   checkEntry(entry, context) {
     const unavailable = field(entry, 'unavailable');
     const node = unavailable?.valueNode;

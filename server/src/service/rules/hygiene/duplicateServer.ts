@@ -13,9 +13,6 @@ export const duplicateServerRule: Rule = {
   id: 'duplicate-server',
   appliesTo: ['catalog'],
   codes: ['duplicate-server'],
-  mayReport(entry, context) {
-    return context.facts.composition?.catalogs.some((catalog) => catalog.servers.has(entry.name)) ?? false;
-  },
   checkEntry(entry, context) {
     const composition = context.facts.composition;
     if (!composition) return;

@@ -2,8 +2,8 @@ import { unwritableReason } from '../../dotenvLine';
 import { field, stringItems, type IndexEntry } from '../../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
 import { decodedOffsetMapper } from '../../placeholders';
-import { literalText, plainObject, type Rule } from '../rule';
-import { findSecrets, rawTextMayHoldSecret, secretVariableName, type SecretLocation } from './secrets';
+import { literalText, type Rule } from '../rule';
+import { findSecrets, secretVariableName, type SecretLocation } from './secrets';
 
 /**
  * `hardcoded-secret`: a literal credential in `env`, `headers`, `args` or `url` is
@@ -17,18 +17,6 @@ export const hardcodedSecretRule: Rule = {
   id: 'hardcoded-secret',
   appliesTo: ['catalog'],
   codes: ['hardcoded-secret'],
-  // The strings secretSites reads, on the plain value (testing only them is cheaper than the
-  // whole text: descriptions are most of it).
-  mayReport(entry) {
-    const value = plainObject(entry.value);
-    if (!value || !rawTextMayHoldSecret(entry.slice)) return false;
-    for (const map of SECRET_MAPS) {
-      const object = plainObject(value[map]);
-      if (object) for (const key in object) if (holdsSecret(object[key])) return true;
-    }
-    if (Array.isArray(value.args)) for (const item of value.args) if (holdsSecret(item)) return true;
-    return holdsSecret(value.url);
-  },
   checkEntry(entry, context) {
     for (const site of secretSites(entry)) {
       // One mapper per string: mapping each secret from the start of the literal is quadratic.
@@ -50,13 +38,6 @@ export const hardcodedSecretRule: Rule = {
     }
   },
 };
-
-const SECRET_MAPS = ['env', 'headers'] as const;
-
-/** What `mayReport` asks of each string it reads (also the fused predicate's question, cleanEntry.ts). */
-export function holdsSecret(item: unknown): boolean {
-  return typeof item === 'string' && findSecrets(item).length > 0;
-}
 
 interface SecretSite {
   node: JsonNode;

@@ -1,7 +1,7 @@
 import { entryType, field, isRemoteType } from '../../model';
 import { effectiveProperties, propertyKey } from '../../parse';
 import { sendsCredential } from '../../readiness/credentialHeaders';
-import { nodeSpan, plainObject, type Rule } from '../rule';
+import { nodeSpan, type Rule } from '../rule';
 
 /**
  * `insecure-transport`: a remote entry that sends credential headers (SPEC §6.1's
@@ -13,16 +13,6 @@ export const insecureTransportRule: Rule = {
   id: 'insecure-transport',
   appliesTo: ['catalog'],
   codes: ['insecure-transport'],
-  mayReport(entry) {
-    const value = plainObject(entry.value);
-    return (
-      value !== undefined &&
-      typeof value.type === 'string' &&
-      isRemoteType(value.type) &&
-      typeof value.url === 'string' &&
-      plainHttpHost(value.url) !== undefined
-    );
-  },
   checkEntry(entry, context) {
     if (!isRemoteType(entryType(entry))) return;
     const url = field(entry, 'url')?.valueNode;

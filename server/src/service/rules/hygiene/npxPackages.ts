@@ -1,9 +1,9 @@
 import type { RelatedLocation } from '../../findings';
 import { field, type IndexEntry } from '../../model';
 import { nodeValue, type JsonNode } from '../../parse';
-import { isNpxEntry, npmCacheAssignments, npxPackageSpecArgs, npxPackageSpecs, type NpxSpecArg } from '../../runtime/npmCache';
+import { isNpxEntry, npmCacheAssignments, npxPackageSpecArgs, type NpxSpecArg } from '../../runtime/npmCache';
 import { DEFAULT_CLONE_PATH, type SelectedServer } from '../../runtime/types';
-import { nodeSpan, plainObject, type PlainEntry, type Rule, type RuleContext } from '../rule';
+import { nodeSpan, type Rule, type RuleContext } from '../rule';
 
 /**
  * npx package specs (SPEC §6.3):
@@ -18,32 +18,31 @@ export const npxCacheIsolatedRule: Rule = {
   id: 'npx-cache-isolated',
   appliesTo: ['catalog'],
   codes: ['npx-cache-isolated'],
-  // Only entries sharing their specs with another npx entry are ever isolated (npmCacheAssignments).
-  mayReport: () => false,
-  groupKeys: (entry) => plainSpecKey(entry),
   checkDocument(context) {
     const npx = npxEntries(context);
     if (npx.length < 2) return;
-    const caches = npmCacheAssignments(
-      npx.map((item) => item.server),
-      DEFAULT_CLONE_PATH,
-    );
     // Grouped once by spec key. Each finding names its group, not every pair (found by the
     // fuzzer: listing every other entry made 2,000 entries running one package take 20 s and
     // findings of 4 million related locations; bench/NOTES.md: at 10,000 servers these findings
     // were 95 % of the diagnostics message): one related location, at the group's first other member.
     const groups = new Map<string, NpxItem[]>();
     for (const item of npx) {
-      const key = specKey(item.specs);
-      if (key === undefined) continue;
-      const group = groups.get(key);
+      if (item.key === undefined) continue;
+      const group = groups.get(item.key);
       if (group) group.push(item);
-      else groups.set(key, [item]);
+      else groups.set(item.key, [item]);
     }
-    for (const item of npx) {
+    // Only an entry sharing its specs can be isolated: npmCacheAssignments decides over those alone
+    // (each group whole, so each one's verdict is the one it gives over every entry).
+    const shared = npx.filter((item) => item.key !== undefined && groups.get(item.key)!.length > 1);
+    const caches = npmCacheAssignments(
+      shared.map((item) => item.server),
+      DEFAULT_CLONE_PATH,
+    );
+    for (const item of shared) {
       const cache = caches.get(item.server.name);
       if (cache === undefined || !cache.includes('/.npm-cache/isolated/')) continue;
-      const group = groups.get(specKey(item.specs) ?? '') ?? [];
+      const group = groups.get(item.key!)!;
       const first = group[0] === item ? group[1] : group[0];
       if (!first) continue; // isolated means a group of two or more (npmCacheAssignments)
       const more = group.length - 2;
@@ -77,15 +76,10 @@ export const unpinnedPackageRule: Rule = {
   id: 'unpinned-package',
   appliesTo: ['catalog'],
   codes: ['unpinned-package'],
-  mayReport(entry) {
-    const value = plainObject(entry.value);
-    if (!value || !isNpxEntry(value)) return false;
-    return plainSpecs(value).some((spec) => unpinnedProblem(spec) !== undefined);
-  },
   checkEntry(entry, context) {
-    const value = entryValue(entry);
-    if (!value || !isNpxEntry(value)) return;
-    const specArgs = npxPackageSpecArgs(Array.isArray(value.args) ? value.args : []);
+    const npx = npxValueOf(entry);
+    if (!npx) return;
+    const { specArgs } = npx;
     const nodes = specNodes(entry, specArgs);
     specArgs.forEach(({ spec, argIndex }, index) => {
       const problem = unpinnedProblem(spec);
@@ -101,53 +95,65 @@ export const unpinnedPackageRule: Rule = {
   },
 };
 
-interface NpxItem {
-  entry: IndexEntry;
-  server: SelectedServer;
+/** What an npx entry's value says about its package, whatever its name and place. */
+interface NpxValue {
+  value: Record<string, unknown>;
   specs: string[];
   specArgs: NpxSpecArg[];
+  /** Entries with the same key share a cache; undefined (no spec) never shares. */
+  key: string | undefined;
+}
+
+interface NpxItem extends NpxValue {
+  entry: IndexEntry;
+  server: SelectedServer;
+}
+
+/**
+ * Each value node's reading, once: a value node is only ever replaced, never changed (an edit
+ * re-parses its entry into new nodes, engine.ts), and the document rule reads every entry on
+ * every check, an edit's too.
+ */
+const npxValues = new WeakMap<JsonNode, NpxValue | null>();
+
+function npxValueOf(entry: IndexEntry): NpxValue | undefined {
+  const node = entry.valueNode;
+  if (!node) return undefined;
+  let known = npxValues.get(node);
+  if (known === undefined) {
+    const value = entryValue(entry);
+    if (!value || !isNpxEntry(value)) known = null;
+    else {
+      const specArgs = npxPackageSpecArgs(Array.isArray(value.args) ? value.args : []);
+      const specs = specArgs.map((found) => found.spec);
+      known = { value, specs, specArgs, key: specKey(specs) };
+    }
+    npxValues.set(node, known);
+  }
+  return known ?? undefined;
 }
 
 /** Entries that are objects running `npx`, with their specs (an entry without a spec never shares). */
 function npxEntries(context: RuleContext): NpxItem[] {
   const items: NpxItem[] = [];
   for (const entry of context.entries) {
-    const value = entryValue(entry);
-    if (!value || !isNpxEntry(value)) continue;
-    const specArgs = npxPackageSpecArgs(Array.isArray(value.args) ? value.args : []);
-    items.push({ entry, server: { name: entry.name, value }, specs: specArgs.map((found) => found.spec), specArgs });
+    const npx = npxValueOf(entry);
+    if (npx) items.push({ ...npx, entry, server: { name: entry.name, value: npx.value } });
   }
   return items;
 }
 
-function entryValue(entry: IndexEntry): Record<string, unknown> | undefined {
-  return entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
-}
-
-function plainSpecKey(entry: PlainEntry): string | undefined {
-  const value = plainObject(entry.value);
-  if (!value || !isNpxEntry(value)) return undefined;
-  const specs = plainSpecs(value);
-  // One spec (almost always) is its own key. Keys shared by chance only cost a tree: the rule itself groups exactly.
-  return specs.length === 1 ? specs[0] : specKey(specs);
-}
-
-const NO_ARGS: readonly unknown[] = [];
-let memoArgs: readonly unknown[] | undefined;
-let memoSpecs: string[] = [];
-
 /**
- * The specs of a plain npx entry's `args`. The fast path asks this rule's group key and
- * unpinned-package's `mayReport` about each entry in a row (fastCheck.ts `judge`), so the last
- * answer is kept for the same array (plain values are never changed once parsed).
+ * What these rules read of an entry that runs npx, as JSON.parse gives it (its type, command,
+ * `args` and `env`); undefined for any other entry, whose value is never built (the document
+ * rule reads every entry on every check).
  */
-function plainSpecs(value: Record<string, unknown>): string[] {
-  const args = Array.isArray(value.args) ? (value.args as readonly unknown[]) : NO_ARGS;
-  if (args !== memoArgs) {
-    memoSpecs = npxPackageSpecs(args);
-    memoArgs = args;
-  }
-  return memoSpecs;
+function entryValue(entry: IndexEntry): Record<string, unknown> | undefined {
+  if (entry.valueNode?.type !== 'object') return undefined;
+  const type = field(entry, 'type')?.valueNode?.value;
+  const command = field(entry, 'command')?.valueNode?.value;
+  if (type !== 'stdio' || command !== 'npx') return undefined;
+  return { type, command, args: nodeValue(field(entry, 'args')?.valueNode), env: nodeValue(field(entry, 'env')?.valueNode) };
 }
 
 /** Entries share a cache when their sorted specs are equal; no spec never shares. */

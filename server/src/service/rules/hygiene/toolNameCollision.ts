@@ -1,5 +1,5 @@
 import type { RelatedLocation } from '../../findings';
-import { CODEX_SAFE_NAME, codexToolPrefix } from '../../codexNames';
+import { codexToolPrefix } from '../../codexNames';
 import { nodeSpan, type Rule } from '../rule';
 
 /**
@@ -13,29 +13,20 @@ export const toolNameCollisionRule: Rule = {
   id: 'tool-name-collision',
   appliesTo: ['catalog'],
   codes: ['tool-name-collision'],
-  mayReport(entry) {
-    return entry.name.includes('__');
-  },
-  // Names collide when Codex sanitises them alike. Names are unique, so a name Codex keeps as it
-  // is can only collide with a name it rewrites into it: only those get a key (the sanitised
-  // name), and the entry named like the key joins their group.
-  groupKeys(entry) {
-    return CODEX_SAFE_NAME.test(entry.name) ? undefined : codexToolPrefix(entry.name).slice(5, -2);
-  },
-  groupsIncludeNamed: true,
   checkDocument(context) {
     const groups = new Map<string, (typeof context.entries)[number][]>();
-    for (const entry of context.entries) {
-      const prefix = codexToolPrefix(entry.name);
-      const group = groups.get(prefix);
+    const prefixes = context.entries.map((entry) => codexToolPrefix(entry.name));
+    context.entries.forEach((entry, index) => {
+      const group = groups.get(prefixes[index]);
       if (group) group.push(entry);
-      else groups.set(prefix, [entry]);
-    }
-    for (const entry of context.entries) {
-      const prefix = codexToolPrefix(entry.name);
-      const others = (groups.get(prefix) ?? []).filter((other) => other !== entry);
+      else groups.set(prefixes[index], [entry]);
+    });
+    for (const [index, entry] of context.entries.entries()) {
+      const prefix = prefixes[index];
+      const group = groups.get(prefix)!;
       const doubleUnderscore = entry.name.includes('__');
-      if (others.length === 0 && !doubleUnderscore) continue;
+      if (group.length === 1 && !doubleUnderscore) continue;
+      const others = group.filter((other) => other !== entry);
       const reasons: string[] = [];
       if (others.length > 0) {
         reasons.push(`Codex names its tools ${prefix}<tool>, exactly like those of ${others.map((other) => `"${other.name}"`).join(' and ')}`);
