@@ -17,11 +17,14 @@ interface Token {
 }
 interface MarkdownIt {
   parse(text: string, env: object): Token[];
+  linkify: { set(options: object): void };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const createMarkdownIt = require('markdown-it') as (options: object) => MarkdownIt;
+// GitHub's and VS Code's autolinks: a scheme or `www.` (GFM §6.9), not linkify's bare domains.
 const renderer = createMarkdownIt({ html: true, linkify: true });
+renderer.linkify.set({ fuzzyLink: false });
 
 export function markdownTokens(text: string): Token[] {
   const flat: Token[] = [];

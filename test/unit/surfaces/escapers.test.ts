@@ -87,6 +87,7 @@ describe('surfaces: one escaping function per output', () => {
         assertInertMarkdown(markdownText(attack), `start: ${attack}`);
       }
       // The text reads as written (line breaks as spaces).
+      assert.equal(markdownText('see www.x.y and WWW.z'), 'see www\\.x.y and WWW\\.z');
       const inline = markdownTokens(markdownText('a_b [x](y) <b> `c` 1. www.x.y'))[1];
       assert.equal(inline.children!.map((t) => t.content).join(''), 'a_b [x](y) <b> `c` 1. www.x.y');
     });

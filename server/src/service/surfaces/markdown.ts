@@ -28,14 +28,14 @@ function inline(text: string): string {
  * Text that renders exactly as written (CommonMark §2.4 backslash escapes): escaped are the
  * characters that open something inline — code, emphasis, strikethrough, links and images, HTML and
  * autolinks (`<`, and `:` and `@`, which GFM's `https://` and e-mail autolinks need), entities,
- * table pipes, math (`$`) — an `_` at a word's edge (inside a word it emphasises nothing), a `.`
- * between two word characters (a domain: `www.example.com` is an autolink), and at the start a
+ * table pipes, math (`$`) — an `_` at a word's edge (inside a word it emphasises nothing), the `.`
+ * of `www.` (GFM's other autolink), and at the start a
  * block marker (`#`, `>`, `-`, `+`, `=`, `1.`, `1)`), since some texts open a paragraph. The rest
  * of the text, prose punctuation included, is left as it is, so a summary's source stays readable.
  */
 export function markdownText(text: string): SafeMarkdown {
   return inline(text)
-    .replace(/[\\`*~[\]<>&|:@$]|_(?![A-Za-z0-9])|(?<![A-Za-z0-9])_|(?<=[A-Za-z0-9])\.(?=[A-Za-z0-9])/g, '\\$&')
+    .replace(/[\\`*~[\]<>&|:@$]|_(?![A-Za-z0-9])|(?<![A-Za-z0-9])_|(?<=\bwww)\./gi, '\\$&')
     .replace(/^(\s*)([#>+=-]|\d+[.)])/, '$1\\$2') as SafeMarkdown;
 }
 
