@@ -57,6 +57,20 @@ export default tseslint.config(
     },
   },
   {
+    // The command line writes through CliIo only (cli/io.ts), whose writers take TerminalText
+    // (service/surfaces/terminal.ts): a direct write would skip the escaping. main.ts makes them.
+    files: ['server/src/cli/**/*.ts'],
+    ignores: ['server/src/cli/main.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'stdout', message: 'Write through CliIo.stdout with TerminalText (service/surfaces/terminal.ts).' },
+        { object: 'process', property: 'stderr', message: 'Write through CliIo.stderr with TerminalText (service/surfaces/terminal.ts).' },
+        { object: 'console', message: 'Write through CliIo with TerminalText (service/surfaces/terminal.ts).' },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       // Tests and the benchmark assert on shapes they just built.

@@ -122,7 +122,7 @@ describe('mcp-catalog diff', () => {
     assert.match(out, /^\| added \| \d+ \| error \| `undefined-root` \| `foo` \| /m);
     assert.match(out, /^- ⚠️ server `github`: ready → missing config \(worse\)/m);
     assert.match(out, /^- ⚠️ root `zimmer`: now preparing the session is expected to fail until GITHUB_TOKN and FOO_TOKEN are set/m);
-    assert.match(out, /^<details><summary>codex: `\.codex\/config\.toml`<\/summary>\n\n```diff\n--- a\/\.codex\/config\.toml\n/m);
+    assert.match(out, /^<details><summary>codex: <code>\.codex\/config\.toml<\/code><\/summary>\n\n```diff\n--- a\/\.codex\/config\.toml\n/m);
     assert.equal(run.code, 1);
   });
 

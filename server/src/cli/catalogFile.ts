@@ -6,6 +6,7 @@ import { UsageError } from './args';
 import { displayPath } from './config';
 import type { CliIo } from './io';
 import type { CliContext } from './targets';
+import { terminalText } from '../service/surfaces/terminal';
 
 /** A catalog named on the command line, read once, with the workspace that discovers its sources. */
 export interface CatalogFile {
@@ -56,7 +57,7 @@ export function readCatalogArgument(positional: readonly string[], context: CliC
       (file) => workspace.classify(file) === 'catalog',
     );
     if (catalogs.length === 0) {
-      io.stderr(`mcp-catalog ${command}: no catalog found in ${given}; name the catalog FILE\n`);
+      io.stderr(terminalText(`mcp-catalog ${command}: no catalog found in ${given}; name the catalog FILE\n`));
       return 2;
     }
     if (catalogs.length > 1)
@@ -66,7 +67,7 @@ export function readCatalogArgument(positional: readonly string[], context: CliC
   }
   const text = reader.read(absolute);
   if (text === undefined) {
-    io.stderr(`mcp-catalog ${command}: cannot read ${given}: it ${reader.refusal(absolute) ?? 'cannot be read'}\n`);
+    io.stderr(terminalText(`mcp-catalog ${command}: cannot read ${given}: it ${reader.refusal(absolute) ?? 'cannot be read'}\n`));
     return 2;
   }
   if (workspace.classify(absolute, text) === 'roots') throw new UsageError(`${given} is a roots index; give the catalog (mcp.json) that uses it`);

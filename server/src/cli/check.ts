@@ -7,6 +7,7 @@ import { writeTextFile } from './writeFile';
 import { SOURCE_OPTIONS } from './sources';
 import { cliContext, collectTargets, nothingFoundHint, type CliContext } from './targets';
 import type { CliIo } from './io';
+import { terminalText } from '../service/surfaces/terminal';
 
 export const CHECK_USAGE = `mcp-catalog check [--format text|json|sarif|github] [--roots FILE]... [--env-file|--dotenv FILE]...
                   [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env]
@@ -34,7 +35,7 @@ export function runCheck(argv: readonly string[], io: CliIo): number {
   const context = cliContext(args, io);
   const targets = collectTargets(args.positional, context);
   if (targets.length === 0) {
-    io.stderr(`mcp-catalog check: 0 files checked: ${nothingFoundHint(args.positional, context)}\n`);
+    io.stderr(terminalText(`mcp-catalog check: 0 files checked: ${nothingFoundHint(args.positional, context)}\n`));
     return 2;
   }
   const { files, unreadable } = checkTargets(targets, context);
@@ -76,14 +77,14 @@ export function report(files: readonly CheckedFile[], format: CheckFormat, limit
     if (limits.writeBaseline) {
       writeTextFile(baselinePath, baselineText(baselinePath, located));
       const count = located.reduce((sum, file) => sum + file.report.diagnostics.length, 0);
-      io.stderr(`mcp-catalog: wrote ${count} finding(s) of ${located.length} file(s) to ${displayPath(io.cwd, baselinePath)}\n`);
+      io.stderr(terminalText(`mcp-catalog: wrote ${count} finding(s) of ${located.length} file(s) to ${displayPath(io.cwd, baselinePath)}\n`));
       return 0;
     }
     const accepted = readBaseline(baselinePath);
     if (typeof accepted === 'string') throw new Error(`--baseline ${limits.baseline}: ${accepted}`);
     const filtered = withoutBaseline(baselinePath, accepted, located);
     located.splice(0, located.length, ...filtered.files);
-    if (filtered.hidden > 0) io.stderr(`mcp-catalog: ${filtered.hidden} finding(s) recorded in ${displayPath(io.cwd, baselinePath)} not shown\n`);
+    if (filtered.hidden > 0) io.stderr(terminalText(`mcp-catalog: ${filtered.hidden} finding(s) recorded in ${displayPath(io.cwd, baselinePath)} not shown\n`));
   }
   const reports = located.map((file) => file.report);
   io.stdout(formatReports(format, reports, io.version));
@@ -91,7 +92,7 @@ export function report(files: readonly CheckedFile[], format: CheckFormat, limit
   const errors = all.filter((d) => d.severity === 'error').length;
   const warnings = all.filter((d) => d.severity === 'warning').length;
   if (limits.maxWarnings !== undefined && warnings > limits.maxWarnings) {
-    io.stderr(`mcp-catalog: ${warnings} warning(s), more than --max-warnings ${limits.maxWarnings}\n`);
+    io.stderr(terminalText(`mcp-catalog: ${warnings} warning(s), more than --max-warnings ${limits.maxWarnings}\n`));
     return 1;
   }
   return errors > 0 ? 1 : 0;

@@ -6,6 +6,7 @@ import { readNamedFile } from '../node/files';
 import { reportFindings } from '../node/report';
 import type { FileReport } from './formats';
 import type { CliContext, Target } from './targets';
+import { terminalText } from '../service/surfaces/terminal';
 
 /** The engine's verdict on each target, as `check`, `fix` and the baseline read it. */
 
@@ -25,7 +26,7 @@ export function checkTargets(targets: readonly Target[], context: CliContext): {
     // The named file is not a side file: over the side files' cap it still gets the engine's verdict.
     const file = readNamedFile(target.absolute, DEFAULT_MAX_FILE_SIZE);
     if ('refused' in file) {
-      context.io.stderr(`mcp-catalog: cannot read ${target.given}: it ${file.refused}\n`);
+      context.io.stderr(terminalText(`mcp-catalog: cannot read ${target.given}: it ${file.refused}\n`));
       unreadable = true;
       continue;
     }
@@ -45,7 +46,7 @@ export function checkText(target: Target, text: string, context: CliContext): Ch
   const { facts } = context.workspace.factsFor(target.absolute, kind, context.settings);
   const { findings } = checkDocument(text, kind, facts, {
     severities: context.severities,
-    onRuleError: (rule) => context.io.stderr(`mcp-catalog: internal error in rule "${rule}" on ${target.given}; other rules still ran\n`),
+    onRuleError: (rule) => context.io.stderr(terminalText(`mcp-catalog: internal error in rule "${rule}" on ${target.given}; other rules still ran\n`)),
   });
   return {
     target,

@@ -9,6 +9,7 @@ import type { CliIo } from './io';
 import { SOURCE_OPTIONS } from './sources';
 import { CONFIG_OPTIONS } from './config';
 import { cliContext } from './targets';
+import { terminalText } from '../service/surfaces/terminal';
 
 export const DIFF_USAGE = `mcp-catalog diff [--format text|json|markdown] [same source options]
                  [--config FILE | --no-config] BASE [HEAD]`;
@@ -29,7 +30,7 @@ export function runDiff(argv: readonly string[], io: CliIo): number {
   const [baseRevision, headRevision] = args.positional;
   const root = repositoryRoot(io.cwd);
   if (!root) {
-    io.stderr('mcp-catalog diff: the current directory is not inside a git repository (or git is not installed)\n');
+    io.stderr(terminalText('mcp-catalog diff: the current directory is not inside a git repository (or git is not installed)\n'));
     return 2;
   }
   const context = cliContext(args, io);
@@ -37,7 +38,7 @@ export function runDiff(argv: readonly string[], io: CliIo): number {
   for (const revision of [baseRevision, headRevision].filter((r): r is string => r !== undefined)) {
     const commit = resolveCommit(root, revision);
     if (!commit) {
-      io.stderr(`mcp-catalog diff: "${revision}" is not a revision of this repository\n`);
+      io.stderr(terminalText(`mcp-catalog diff: "${revision}" is not a revision of this repository\n`));
       return 2;
     }
     commits.push(commit);

@@ -7,6 +7,7 @@ import type { CliIo } from './io';
 import { cliContext, collectTargets, nothingFoundHint } from './targets';
 import { changesFromEdits, unifiedDiff } from './unifiedDiff';
 import { writeTextFile } from './writeFile';
+import { hasTerminalControl, terminalText } from '../service/surfaces/terminal';
 
 export const FIX_USAGE = `mcp-catalog fix [--dry-run] [--format text|json|sarif|github] [same source options]
                 [--config FILE | --no-config] [--max-warnings N] [--baseline FILE] [PATH...]`;
@@ -26,7 +27,7 @@ export function runFix(argv: readonly string[], io: CliIo): number {
   const context = cliContext(args, io);
   const targets = collectTargets(args.positional, context);
   if (targets.length === 0) {
-    io.stderr(`mcp-catalog fix: 0 files checked: ${nothingFoundHint(args.positional, context)}\n`);
+    io.stderr(terminalText(`mcp-catalog fix: 0 files checked: ${nothingFoundHint(args.positional, context)}\n`));
     return 2;
   }
   const { files, unreadable } = checkTargets(targets, context);
@@ -37,7 +38,7 @@ export function runFix(argv: readonly string[], io: CliIo): number {
     const classified = text === undefined ? undefined : context.workspace.classify(target.absolute, text);
     if (text === undefined || kind === undefined || kind === 'air' || classified === undefined) {
       if (classified === undefined && text !== undefined && file.findings.length > 0)
-        io.stderr(`mcp-catalog fix: ${target.given} is not fixed: it is not named or marked ($schema) as a catalog or roots index\n`);
+        io.stderr(terminalText(`mcp-catalog fix: ${target.given} is not fixed: it is not named or marked ($schema) as a catalog or roots index\n`));
       left.push(file);
       continue;
     }
@@ -49,13 +50,21 @@ export function runFix(argv: readonly string[], io: CliIo): number {
     }
     changed++;
     if (dryRun) {
-      io.stdout(unifiedDiff(`a/${slashes(target.given)}`, `b/${slashes(target.given)}`, text, changesFromEdits(text, fixed.edits)));
+      const patch = unifiedDiff(`a/${slashes(target.given)}`, `b/${slashes(target.given)}`, text, changesFromEdits(text, fixed.edits));
+      io.stdout(terminalText(patch));
+      // A line shown escaped no longer applies as printed: say so rather than let `git apply` write the escape.
+      if (hasTerminalControl(patch))
+        io.stderr(
+          terminalText(`mcp-catalog fix: the diff of ${target.given} shows control characters escaped; run \`mcp-catalog fix\` rather than applying it\n`),
+        );
     } else {
       writeTextFile(target.absolute, fixed.text);
       context.reader.clear();
     }
     const after = checkText(target, fixed.text, context);
-    io.stderr(`mcp-catalog fix: ${dryRun ? 'would fix' : 'fixed'} ${fixed.applied} problem(s) in ${target.given}; ${after.findings.length} left\n`);
+    io.stderr(
+      terminalText(`mcp-catalog fix: ${dryRun ? 'would fix' : 'fixed'} ${fixed.applied} problem(s) in ${target.given}; ${after.findings.length} left\n`),
+    );
     left.push(after);
   }
   if (dryRun) {

@@ -1,10 +1,11 @@
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { CODES, type Code, type Severity } from '../service/codes';
 import { REPOSITORY_URL, ruleDocUrl } from '../service/ruleDocs';
 import { maskedData } from '../service/masking';
 import type { ReportedFinding } from '../node/report';
-import { terminalSafe } from './terminal';
+import { workflowCommand } from '../service/surfaces/githubCommand';
+import { sarifUri } from '../service/surfaces/sarifUri';
+import { joinTerminal, oneLine, terminalJson, terminalText, type TerminalText } from '../service/surfaces/terminal';
 
 /** Output formats of `mcp-catalog check` (SPEC §7). */
 
@@ -17,32 +18,24 @@ export interface FileReport {
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
-export function formatReports(format: CheckFormat, reports: FileReport[], version: string): string {
+export function formatReports(format: CheckFormat, reports: FileReport[], version: string): TerminalText {
   switch (format) {
     case 'text':
       return formatText(reports);
     case 'json':
-      return `${JSON.stringify(toJson(reports), null, 2)}\n`;
+      return terminalJson(toJson(reports));
     case 'sarif':
-      return `${JSON.stringify(toSarif(reports, version), null, 2)}\n`;
+      return terminalJson(toSarif(reports, version));
     case 'github':
       return formatGithub(reports);
   }
 }
 
-/**
- * Messages quote names from the document, which may hold line breaks (`"a\nb"` as a key). The
- * text format promises one line per diagnostic, so line breaks are shown escaped.
- */
-const ESCAPED_BREAKS: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-
-function oneLine(message: string): string {
-  return message.replace(/[\r\n\u2028\u2029]/g, (brk) => ESCAPED_BREAKS[brk]);
-}
-
-function formatText(reports: FileReport[]): string {
+function formatText(reports: FileReport[]): TerminalText {
   const lines: string[] = [];
   const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  // Messages quote names from the document, which may hold line breaks (`"a\nb"` as a key): the
+  // text format promises one line per diagnostic.
   for (const report of reports) {
     for (const d of report.diagnostics) {
       counts[d.severity]++;
@@ -51,7 +44,7 @@ function formatText(reports: FileReport[]): string {
   }
   const files = reports.length === 1 ? '1 file' : `${reports.length} files`;
   lines.push(`${files} checked: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information} information, ${counts.hint} hint(s)`);
-  return terminalSafe(`${lines.join('\n')}\n`);
+  return terminalText(`${lines.join('\n')}\n`);
 }
 
 function toJson(reports: FileReport[]): unknown {
@@ -75,7 +68,7 @@ const SARIF_LEVEL: Record<Severity, string> = { error: 'error', warning: 'warnin
 
 function artifactUri(filePath: string): string {
   // Relative paths stay relative (SARIF allows it, and reviewers' tools resolve them against the checkout).
-  return path.isAbsolute(filePath) ? pathToFileURL(filePath).href : filePath.split(path.sep).join('/');
+  return sarifUri(filePath, path.sep === '\\' ? 'win32' : 'posix');
 }
 
 function toSarif(reports: FileReport[], version: string): unknown {
@@ -124,28 +117,20 @@ function toSarif(reports: FileReport[], version: string): unknown {
 
 const GITHUB_COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
-/** Workflow-command escaping: data escapes %, CR, LF; properties also `:` and `,`. */
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
-function formatGithub(reports: FileReport[]): string {
-  const lines: string[] = [];
+function formatGithub(reports: FileReport[]): TerminalText {
+  const lines: TerminalText[] = [];
   for (const report of reports) {
     for (const d of report.diagnostics) {
-      const props = [
-        `file=${escapeProperty(report.path)}`,
-        `line=${d.range.start.line + 1}`,
-        `col=${d.range.start.character + 1}`,
-        `endLine=${d.range.end.line + 1}`,
-        `endColumn=${d.range.end.character + 1}`,
-        `title=${escapeProperty(`mcp-catalog ${d.code}`)}`,
-      ];
-      lines.push(`::${GITHUB_COMMAND[d.severity]} ${props.join(',')}::${escapeData(d.message)}`);
+      const properties = {
+        file: report.path,
+        line: d.range.start.line + 1,
+        col: d.range.start.character + 1,
+        endLine: d.range.end.line + 1,
+        endColumn: d.range.end.character + 1,
+        title: `mcp-catalog ${d.code}`,
+      };
+      lines.push(workflowCommand(GITHUB_COMMAND[d.severity], properties, d.message), terminalText('\n'));
     }
   }
-  return lines.length ? terminalSafe(`${lines.join('\n')}\n`) : '';
+  return joinTerminal(lines);
 }

@@ -14,6 +14,7 @@ import { formatLiveText, liveJson } from './liveFormat';
 import { CONFIG_OPTIONS, configuredSeverities } from './config';
 import { SOURCE_OPTIONS } from './sources';
 import { cliContext } from './targets';
+import { terminalJson, terminalText } from '../service/surfaces/terminal';
 
 export const LIVE_USAGE = `mcp-catalog live [--format text|json] [--api-key-env NAME] [--timeout SECONDS]
                  [same source options as readiness] URL [FILE|DIR]`;
@@ -54,14 +55,16 @@ export async function runLive(argv: readonly string[], io: CliIo): Promise<numbe
   const { facts } = workspace.factsFor(absolute, 'catalog', settings);
   const catalog = readCatalog(text, facts);
   if (!catalog.usable) {
-    io.stderr(`mcp-catalog live: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`);
+    io.stderr(
+      terminalText(`mcp-catalog live: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`),
+    );
     return 2;
   }
 
   const read = await readInstance(instance.base, createInstanceGet({ base: instance.base, key, timeoutMs }));
   if (!read.ok) {
-    if (format === 'json') io.stdout(`${JSON.stringify({ instance: instance.base, file: given, error: read.failure }, null, 2)}\n`);
-    io.stderr(`mcp-catalog live: ${read.failure.message}\n`);
+    if (format === 'json') io.stdout(terminalJson({ instance: instance.base, file: given, error: read.failure }));
+    io.stderr(terminalText(`mcp-catalog live: ${read.failure.message}\n`));
     return 2;
   }
   const readiness = computeReadiness(catalog, facts, {
@@ -71,7 +74,7 @@ export async function runLive(argv: readonly string[], io: CliIo): Promise<numbe
   if (catalog.syntaxErrors) notes.push(`${given} is not strict JSON, so AIR would refuse to load it: the instance cannot be serving it as written.`);
   const comparison = compareWithInstance(catalog, facts.roots, readiness, read.answer, notes);
   const header = { instance: instance.base, endpoint: read.endpoint, file: given };
-  io.stdout(format === 'json' ? `${JSON.stringify(liveJson(header, comparison), null, 2)}\n` : formatLiveText(header, comparison));
+  io.stdout(format === 'json' ? terminalJson(liveJson(header, comparison)) : terminalText(formatLiveText(header, comparison)));
   return comparison.drift.length > 0 ? 1 : 0;
 }
 

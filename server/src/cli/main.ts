@@ -1,7 +1,7 @@
 import { version } from '../../../package.json';
 import { UsageError } from './args';
 import type { CliIo } from './io';
-import { terminalSafe } from './terminal';
+import { terminalText } from '../service/surfaces/terminal';
 
 /** `mcp-catalog`: the rule engine as a command, so reviewers and CI get the editor's verdicts. */
 
@@ -52,32 +52,32 @@ export function usage(): string {
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-v') {
-    io.stdout(`${io.version}\n`);
+    io.stdout(terminalText(`${io.version}\n`));
     return 0;
   }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    (name === undefined ? io.stderr : io.stdout)(usage());
+    (name === undefined ? io.stderr : io.stdout)(terminalText(usage()));
     return name === undefined ? 2 : 0;
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
-    io.stderr(`mcp-catalog: unknown command "${name}"\n\n${usage()}`);
+    io.stderr(terminalText(`mcp-catalog: unknown command "${name}"\n\n${usage()}`));
     return 2;
   }
   const command = load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(`Usage: ${command.usage}\n`);
+    io.stdout(terminalText(`Usage: ${command.usage}\n`));
     return 0;
   }
   try {
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`mcp-catalog ${name}: ${error.message}\nUsage: ${command.usage}\n`);
+      io.stderr(terminalText(`mcp-catalog ${name}: ${error.message}\nUsage: ${command.usage}\n`));
       return 2;
     }
     // Never a stack trace for the user: one line, and exit 2.
-    io.stderr(`mcp-catalog ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(terminalText(`mcp-catalog ${name}: ${error instanceof Error ? error.message : String(error)}\n`));
     return 2;
   }
 }
@@ -95,9 +95,9 @@ export function runFromProcess(): void {
     cwd: process.cwd(),
     env: process.env,
     version,
+    // The one place the command line writes: what arrives is TerminalText already.
     stdout: (text) => process.stdout.write(text),
-    // Messages quote paths and names; stderr is always text for a terminal.
-    stderr: (text) => process.stderr.write(terminalSafe(text)),
+    stderr: (text) => process.stderr.write(text),
   };
   main(process.argv.slice(2), io).then(
     (code) => {

@@ -7,7 +7,7 @@ import { readCatalogArgument } from './catalogFile';
 import { CONFIG_OPTIONS } from './config';
 import { cliContext } from './targets';
 import type { CliIo } from './io';
-import { terminalSafe } from './terminal';
+import { terminalJson, terminalText } from '../service/surfaces/terminal';
 
 export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi [--root NAME | --server NAME...]
                     [--clone DIR] [--zimmer-url URL] [--roots FILE]... [--format text|json]
@@ -62,17 +62,21 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
   );
   if (!outcome.ok) {
     if (outcome.problem === 'unparseable') {
-      io.stderr(`mcp-catalog preview: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`);
+      io.stderr(
+        terminalText(
+          `mcp-catalog preview: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`,
+        ),
+      );
       return 1;
     }
     throw new UsageError(outcome.message);
   }
   if (format === 'json') {
-    io.stdout(`${JSON.stringify(previewJson(outcome.config), null, 2)}\n`);
+    io.stdout(terminalJson(previewJson(outcome.config)));
   } else {
-    for (const warning of outcome.config.warnings) io.stderr(`warning: ${warning}\n`);
-    for (const note of outcome.config.notes) io.stderr(`note: ${terminalSafe(note)}\n`);
-    io.stdout(terminalSafe(formatPreviewText(outcome.config)));
+    for (const warning of outcome.config.warnings) io.stderr(terminalText(`warning: ${warning}\n`));
+    for (const note of outcome.config.notes) io.stderr(terminalText(`note: ${note}\n`));
+    io.stdout(terminalText(formatPreviewText(outcome.config)));
   }
   return 0;
 }

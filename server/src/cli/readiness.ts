@@ -10,7 +10,7 @@ import { cliContext } from './targets';
 export const READINESS_USAGE = `mcp-catalog readiness [--format text|json] [--roots FILE]... [--env-file FILE]...
                       [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env]
                       [--config FILE | --no-config] FILE|DIR`;
-import { terminalSafe } from './terminal';
+import { terminalJson, terminalText } from '../service/surfaces/terminal';
 
 const READINESS_FORMATS = ['text', 'json'] as const;
 
@@ -32,16 +32,22 @@ export function runReadiness(argv: readonly string[], io: CliIo): number {
   const { facts } = workspace.factsFor(absolute, 'catalog', settings);
   const catalog = readCatalog(text, facts);
   if (!catalog.usable) {
-    io.stderr(`mcp-catalog readiness: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`);
+    io.stderr(
+      terminalText(
+        `mcp-catalog readiness: ${given} cannot be parsed: it is not a JSON object of server entries (run \`mcp-catalog check ${given}\` for details)\n`,
+      ),
+    );
     return 1;
   }
   if (catalog.syntaxErrors)
-    io.stderr(`mcp-catalog readiness: ${given} is not strict JSON, so AIR would refuse to load it; readiness is computed from what could be read\n`);
+    io.stderr(
+      terminalText(`mcp-catalog readiness: ${given} is not strict JSON, so AIR would refuse to load it; readiness is computed from what could be read\n`),
+    );
 
   const readiness = computeReadiness(catalog, facts, {
     declareKnownHint: 'declare it known with `--known NAME` if the runtime reads it from a store this command cannot see',
   });
-  io.stdout(format === 'json' ? `${JSON.stringify(readiness, null, 2)}\n` : terminalSafe(formatReadinessText(given, readiness)));
+  io.stdout(format === 'json' ? terminalJson(readiness) : terminalText(formatReadinessText(given, readiness)));
   return 0;
 }
 

@@ -2,6 +2,7 @@ import type { KeySite, ValueSite } from './completionSite';
 import type { LanguageDocument, Span } from './document';
 import { escapeSnippet, snippetToPlain } from './snippets';
 import type { CandidateKind, CompletionCandidate, CompletionOptions } from './completionTypes';
+import { safeMd, type SafeMarkdown } from '../surfaces/markdown';
 
 /**
  * Turns snippet text into completion candidates for one client: snippets, or their plain-text
@@ -11,7 +12,7 @@ import type { CandidateKind, CompletionCandidate, CompletionOptions } from './co
 export interface CandidateExtras {
   kind?: CandidateKind;
   detail?: string;
-  documentation?: string;
+  documentation?: SafeMarkdown;
   sortText?: string;
   filterText?: string;
   retrigger?: boolean;
@@ -62,7 +63,13 @@ export class CandidateBuilder {
     return this.make(
       label,
       text,
-      { kind: 'entry', detail, documentation: 'Inserts a complete entry with its required fields.', sortText: '0', filterText: typed || this.filter(label) },
+      {
+        kind: 'entry',
+        detail,
+        documentation: safeMd`Inserts a complete entry with its required fields.`,
+        sortText: '0',
+        filterText: typed || this.filter(label),
+      },
       site.commaBefore,
     );
   }

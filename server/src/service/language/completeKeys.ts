@@ -6,6 +6,7 @@ import type { KeySite } from './completionSite';
 import type { CompletionCandidate } from './completionTypes';
 import type { LanguageDocument } from './document';
 import { escapeSnippet, renderSnippetBody, shiftTabStops } from './snippets';
+import { ourMarkdown, safeMd, type SafeMarkdown } from '../surfaces/markdown';
 
 /**
  * Completion of property names: fields from our schema (required ones first, none the transport
@@ -32,7 +33,7 @@ export function keyCandidates(document: LanguageDocument, site: KeySite, builder
       out.push(
         builder.property(site, '$schema', `"${escapeSnippet(url)}"`, {
           detail: 'JSON schema',
-          documentation: `AIR's published schema: editors validate against it, and \`air validate\` uses it.`,
+          documentation: safeMd`AIR's published schema: editors validate against it, and \`air validate\` uses it.`,
           sortText: '2',
         }),
       );
@@ -118,9 +119,10 @@ function valueTemplate(kind: LanguageDocument['kind'], name: string, schema: Rec
   }
 }
 
-function schemaDocumentation(schema: Record<string, unknown> | undefined): string | undefined {
+/** Our own schema's documentation, Markdown by design. */
+function schemaDocumentation(schema: Record<string, unknown> | undefined): SafeMarkdown | undefined {
   const text = schema?.markdownDescription ?? schema?.description;
-  return typeof text === 'string' ? text : undefined;
+  return typeof text === 'string' ? ourMarkdown(text) : undefined;
 }
 
 /** Whole new entries at a top-level key position: `"name": { … }`. */
@@ -147,7 +149,7 @@ function bodyTemplates(site: KeySite, builder: CandidateBuilder): CompletionCand
     return builder.raw(site, `${snippet.label.replace(/^New /, '')} fields`, text, {
       kind: 'entry',
       detail: snippet.description,
-      documentation: 'The required fields of a new server, with the optional `title` and `description`.',
+      documentation: safeMd`The required fields of a new server, with the optional \`title\` and \`description\`.`,
       sortText: '9',
     });
   });

@@ -4,6 +4,7 @@ import type { CandidateBuilder } from './candidateBuilder';
 import type { ValueSite } from './completionSite';
 import type { CompletionCandidate } from './completionTypes';
 import { fileName, wholeDocument, type LanguageDocument } from './document';
+import { markdownCode, markdownText, ourMarkdown, safeMd } from '../surfaces/markdown';
 
 /** Completion of values: transport types, root names, server names and booleans. */
 
@@ -39,7 +40,7 @@ function typeCandidates(site: ValueSite, builder: CandidateBuilder): CompletionC
     builder.value(site, value, JSON.stringify(value), {
       kind: 'value',
       detail: 'transport',
-      documentation: schema.enumDescriptions?.[index],
+      documentation: ourMarkdown(schema.enumDescriptions?.[index] ?? ''),
       sortText: String(index),
     }),
   );
@@ -67,7 +68,7 @@ function rootCandidates(
       builder.value(site, root.name, JSON.stringify(root.name), {
         kind: 'root',
         detail: `root in ${root.where}`,
-        documentation: `Sessions on root ${'`'}${root.name}${'`'} get this ${document.kind === 'catalog' ? 'server' : 'root as a subagent'} by default.`,
+        documentation: safeMd`Sessions on root ${markdownCode(root.name)} get this ${document.kind === 'catalog' ? safeMd`server` : safeMd`root as a subagent`} by default.`,
         sortText: `0${String(index).padStart(4, '0')}`,
       }),
     );
@@ -76,7 +77,7 @@ function rootCandidates(
       builder.value(site, '*', '"*"', {
         kind: 'root',
         detail: 'every root',
-        documentation: '`"*"` puts it on by default for every root of the roots index.',
+        documentation: safeMd`\`"*"\` puts it on by default for every root of the roots index.`,
         sortText: '1',
       }),
     );
@@ -100,7 +101,7 @@ function serverCandidates(document: LanguageDocument, site: ValueSite, builder: 
         builder.value(site, name, JSON.stringify(name), {
           kind: 'server',
           detail: `server in ${fileName(file.path)}${server.unavailableReason ? ' (unavailable)' : ''}`,
-          documentation: server.unavailableReason ? `Declared unavailable: ${server.unavailableReason}` : undefined,
+          documentation: server.unavailableReason ? safeMd`Declared unavailable: ${markdownText(server.unavailableReason)}` : undefined,
           sortText: `${server.unavailableReason ? '1' : '0'}${String(out.length).padStart(4, '0')}`,
         }),
       );

@@ -1,4 +1,5 @@
 import type { Span } from './document';
+import type { SafeMarkdown } from '../surfaces/markdown';
 
 /** Completion as plain data (completion.ts): what to insert where, for any client. */
 
@@ -8,8 +9,8 @@ export interface CompletionCandidate {
   label: string;
   kind: CandidateKind;
   detail?: string;
-  /** Markdown. */
-  documentation?: string;
+  /** Markdown; repository text in it went through service/surfaces/markdown.ts. */
+  documentation?: SafeMarkdown;
   /** The replacement for `range`: snippet syntax when `snippet` is true, else literal text. */
   insertText: string;
   snippet: boolean;

@@ -121,14 +121,6 @@ export function isSubstitutedPath(path: readonly (string | number)[]): boolean {
   );
 }
 
-/** Markdown inline code that survives backticks in the content. */
-export function code(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
-}
-
 /** A file's name for display (no folders). */
 export function fileName(filePath: string): string {
   return filePath.split(/[\\/]/).pop() || filePath;

@@ -6,19 +6,21 @@ import { readCatalog } from '../catalogView';
 import { fieldSchema, mcpSchema, rootsSchema } from '../schema';
 import { describeValue } from '../text';
 import { normaliseUnavailableReason } from '../unavailable';
-import { code, fileName, isSubstitutedPath, nodeAtOffset, roleOf, spanOf, wholeDocument, type LanguageDocument, type Span } from './document';
+import { joinMarkdown, markdownCode as code, markdownText, ourMarkdown, safeMd, type SafeMarkdown } from '../surfaces/markdown';
+import { fileName, isSubstitutedPath, nodeAtOffset, roleOf, spanOf, wholeDocument, type LanguageDocument, type Span } from './document';
 import { timeoutHover } from './hoverTimeout';
 import { knownRootNames, rootDefaults, type RootDefault } from './rootDefaults';
 
 /**
- * Hovers as markdown plus the span they describe: field documentation from our
+ * Hovers as Markdown plus the span they describe (every repository string through
+ * service/surfaces/markdown.ts, which `SafeMarkdown` enforces): field documentation from our
  * schema, the timeout per runtime, the displayed `unavailable` reason, a server's readiness, a
  * root's default servers, and where a `${NAME}` is defined. A variable's value is never read here:
  * the variable index holds names and source labels only.
  */
 
 export interface HoverResult {
-  markdown: string;
+  markdown: SafeMarkdown;
   range: Span;
 }
 
@@ -35,11 +37,12 @@ export function hoverAt(document: LanguageDocument, offset: number, options: Hov
   if (role.role === 'root' || typeof path[0] !== 'string') return undefined;
   const name = path[0];
   const entry = indexEntries(document.parsed.root).find((e) => e.name === name && (e.keyNode === node || isInside(e, node)));
-  const at = (markdown: string | undefined, span: Span = spanOf(node)): HoverResult | undefined => (markdown ? { markdown, range: span } : undefined);
+  const at = (markdown: SafeMarkdown | undefined, span: Span = spanOf(node)): HoverResult | undefined => (markdown ? { markdown, range: span } : undefined);
 
   if (role.role === 'key') {
     if (path.length === 1) {
-      if (name === '$schema') return at(`**${code('$schema')}** — ${(document.kind === 'catalog' ? mcpSchema : rootsSchema).properties.$schema.description}`);
+      if (name === '$schema')
+        return at(safeMd`**${code('$schema')}** — ${ourMarkdown((document.kind === 'catalog' ? mcpSchema : rootsSchema).properties.$schema.description)}`);
       if (!entry) return undefined;
       return at(document.kind === 'catalog' ? serverHover(document, entry, options) : rootHover(document, name));
     }
@@ -48,7 +51,7 @@ export function hoverAt(document: LanguageDocument, offset: number, options: Hov
     if (path.length === 2 && typeof fieldName === 'string') return at(fieldHover(document, entry, fieldName));
     if (document.kind === 'catalog' && path.length === 3 && fieldName === 'oauth' && typeof path[2] === 'string') {
       const schema = (mcpSchema.$defs.OAuthConfiguration.properties as Record<string, { markdownDescription?: string }>)[path[2]];
-      return at(schema?.markdownDescription ? `**${code(`oauth.${path[2]}`)}** — ${schema.markdownDescription}` : undefined);
+      return at(schema?.markdownDescription ? safeMd`**${code(`oauth.${path[2]}`)}** — ${ourMarkdown(schema.markdownDescription)}` : undefined);
     }
     return undefined;
   }
@@ -79,16 +82,16 @@ function isInside(entry: IndexEntry, node: JsonNode): boolean {
 
 // ---- fields ----------------------------------------------------------------------------------
 
-function fieldHover(document: LanguageDocument, entry: IndexEntry, fieldName: string): string | undefined {
+function fieldHover(document: LanguageDocument, entry: IndexEntry, fieldName: string): SafeMarkdown | undefined {
   if (document.kind === 'catalog' && fieldName === 'startup_timeout_sec') return timeoutFor(document, entry);
   if (document.kind === 'catalog' && fieldName === 'unavailable') return unavailableHover(entry);
   const schema = fieldSchema(document.kind, fieldName) as { markdownDescription?: string; description?: string } | undefined;
   const text = schema?.markdownDescription ?? schema?.description;
   if (!text) return undefined;
-  return `**${code(fieldName)}** — ${text}`;
+  return safeMd`**${code(fieldName)}** — ${ourMarkdown(text)}`;
 }
 
-function timeoutFor(document: LanguageDocument, entry: IndexEntry): string {
+function timeoutFor(document: LanguageDocument, entry: IndexEntry): SafeMarkdown {
   const value = entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
   const type = field(entry, 'type')?.valueNode?.value;
   return timeoutHover({
@@ -99,26 +102,29 @@ function timeoutFor(document: LanguageDocument, entry: IndexEntry): string {
   });
 }
 
-function unavailableHover(entry: IndexEntry): string {
+function unavailableHover(entry: IndexEntry): SafeMarkdown {
   const node = field(entry, 'unavailable')?.valueNode;
-  const intro = `**${code('unavailable')}** — a one-line reason why this server cannot be used right now. A declared reason makes the server ${code('declared_unavailable')}, which beats every other readiness state; sessions run without its tools.`;
+  const intro = safeMd`**${code('unavailable')}** — a one-line reason why this server cannot be used right now. A declared reason makes the server ${code('declared_unavailable')}, which beats every other readiness state; sessions run without its tools.`;
   if (!node) return intro;
   const reason = normaliseUnavailableReason(node.value);
-  if (reason !== undefined) return `${intro}\n\nDisplayed as:\n\n> ${escapeMarkdown(reason)}`;
+  if (reason !== undefined) return safeMd`${intro}\n\nDisplayed as:\n\n> ${markdownText(reason)}`;
   const why =
     node.type !== 'string'
-      ? `${code(describeValue(nodeValue(node)))} is not a string${node.type === 'boolean' ? ' (there is no boolean form)' : ''}`
-      : 'the reason is empty or blank';
-  return `${intro}\n\nDeclares **nothing**: ${why}, so the server's readiness is decided by its other fields.`;
+      ? safeMd`${code(describeValue(nodeValue(node)))} is not a string${node.type === 'boolean' ? safeMd` (there is no boolean form)` : safeMd``}`
+      : safeMd`the reason is empty or blank`;
+  return safeMd`${intro}\n\nDeclares **nothing**: ${why}, so the server's readiness is decided by its other fields.`;
 }
 
-function typeValueHover(value: string): string | undefined {
+function typeValueHover(value: string): SafeMarkdown | undefined {
   const schema = fieldSchema('catalog', 'type') as { enum: string[]; enumDescriptions?: string[] };
   const index = schema.enum.indexOf(value);
-  if (index >= 0) return `${code(value)} — ${schema.enumDescriptions?.[index] ?? ''}`;
+  if (index >= 0) return safeMd`${code(value)} — ${ourMarkdown(schema.enumDescriptions?.[index] ?? '')}`;
   if (value === 'http')
-    return `${code('http')} is **not** a catalog transport: Claude's runtime file calls ${code('streamable-http')} ${code('http')}, the catalog does not. Write ${code('streamable-http')}.`;
-  return `${code(value)} is not a transport: use ${schema.enum.map((v) => code(v)).join(', ')}.`;
+    return safeMd`${code('http')} is **not** a catalog transport: Claude's runtime file calls ${code('streamable-http')} ${code('http')}, the catalog does not. Write ${code('streamable-http')}.`;
+  return safeMd`${code(value)} is not a transport: use ${joinMarkdown(
+    schema.enum.map((v) => code(v)),
+    safeMd`, `,
+  )}.`;
 }
 
 // ---- servers and roots -----------------------------------------------------------------------
@@ -130,61 +136,91 @@ function readinessOf(document: LanguageDocument, options: HoverOptions): Readine
   return computeReadiness(readCatalog(whole.text, whole.facts, whole.parsed), whole.facts);
 }
 
-function serverHover(document: LanguageDocument, entry: IndexEntry, options: HoverOptions): string {
+function serverHover(document: LanguageDocument, entry: IndexEntry, options: HoverOptions): SafeMarkdown {
   const type = field(entry, 'type')?.valueNode?.value;
-  const lines = [`**${escapeMarkdown(entry.name)}**${typeof type === 'string' ? ` · ${code(type)}` : ''}`];
+  const lines = [safeMd`**${markdownText(entry.name)}**${typeof type === 'string' ? safeMd` · ${code(type)}` : safeMd``}`];
   const readiness = readinessOf(document, options)?.servers.find((server) => server.name === entry.name);
   if (readiness) {
-    lines.push('', describeReadiness(readiness));
+    lines.push(safeMd``, describeReadiness(readiness));
   }
   const roots = stringItems(field(entry, 'default_in_roots')?.valueNode).map((item) => item.value);
-  if (roots.length > 0) lines.push('', `On by default for ${roots.map((root) => (root === '*' ? 'every root' : code(root))).join(', ')}.`);
-  return lines.join('\n');
+  if (roots.length > 0)
+    lines.push(
+      safeMd``,
+      safeMd`On by default for ${joinMarkdown(
+        roots.map((root) => (root === '*' ? safeMd`every root` : code(root))),
+        safeMd`, `,
+      )}.`,
+    );
+  return joinMarkdown(lines, safeMd`\n`);
 }
 
-function describeReadiness(readiness: ServerReadiness): string {
+function describeReadiness(readiness: ServerReadiness): SafeMarkdown {
   const info = STATE_INFO[readiness.state];
-  const lines = [`Readiness: **${info.badge}** (${code(readiness.state)})${readiness.startable ? ' — offered to sessions' : ' — not offered to sessions'}`];
-  // The readiness module writes its reasons as markdown (names in backticks).
-  if (readiness.reason) lines.push('', readiness.reason);
-  if (readiness.variables?.length)
-    lines.push('', `${readiness.state === 'missing_configuration' ? 'Missing' : 'Requires'}: ${readiness.variables.map((v) => code(v)).join(', ')}`);
-  return lines.join('\n');
+  const offered = readiness.startable ? safeMd` — offered to sessions` : safeMd` — not offered to sessions`;
+  const lines = [safeMd`Readiness: **${markdownText(info.badge)}** (${code(readiness.state)})${offered}`];
+  // A reason quotes the repository (a declared reason, names, source labels): text, never Markdown.
+  if (readiness.reason) lines.push(safeMd``, markdownText(readiness.reason));
+  if (readiness.variables?.length) {
+    const label = readiness.state === 'missing_configuration' ? safeMd`Missing` : safeMd`Requires`;
+    lines.push(
+      safeMd``,
+      safeMd`${label}: ${joinMarkdown(
+        readiness.variables.map((v) => code(v)),
+        safeMd`, `,
+      )}`,
+    );
+  }
+  return joinMarkdown(lines, safeMd`\n`);
 }
 
-function rootItemHover(document: LanguageDocument, root: string, options: HoverOptions): string {
+function rootItemHover(document: LanguageDocument, root: string, options: HoverOptions): SafeMarkdown {
   const roots = knownRootNames(document);
   if (root === '*') {
-    return `${code('"*"')} — every root of the roots index${roots.length ? `: ${roots.map((r) => code(r)).join(', ')}` : ''}.`;
+    return safeMd`${code('"*"')} — every root of the roots index${
+      roots.length
+        ? safeMd`: ${joinMarkdown(
+            roots.map((r) => code(r)),
+            safeMd`, `,
+          )}`
+        : safeMd``
+    }.`;
   }
   const reference = parseServerReference(root);
-  if (reference.kind === 'remote') return `${code(root)} refers to a remote scope, which cannot be checked offline.`;
+  if (reference.kind === 'remote') return safeMd`${code(root)} refers to a remote scope, which cannot be checked offline.`;
   if (!roots.includes(root)) {
-    if (document.kind === 'catalog' && !document.facts.roots) return `Root ${code(root)}: no roots index was found for this catalog, so it cannot be checked.`;
-    return `${code(root)} is **not a root** of ${document.kind === 'catalog' ? describeRootsFiles(document) : 'this roots index'}.`;
+    if (document.kind === 'catalog' && !document.facts.roots)
+      return safeMd`Root ${code(root)}: no roots index was found for this catalog, so it cannot be checked.`;
+    return safeMd`${code(root)} is **not a root** of ${document.kind === 'catalog' ? describeRootsFiles(document) : safeMd`this roots index`}.`;
   }
   return rootHover(document, root, options);
 }
 
-function describeRootsFiles(document: LanguageDocument): string {
+function describeRootsFiles(document: LanguageDocument): SafeMarkdown {
   const files = document.facts.roots?.files ?? [];
-  return files.length ? files.map((f) => code(fileName(f.path))).join(', ') : 'the roots index';
+  return files.length
+    ? joinMarkdown(
+        files.map((f) => code(fileName(f.path))),
+        safeMd`, `,
+      )
+    : safeMd`the roots index`;
 }
 
-function rootHover(document: LanguageDocument, root: string, options: HoverOptions = {}): string {
+function rootHover(document: LanguageDocument, root: string, options: HoverOptions = {}): SafeMarkdown {
   const defaults = rootDefaults(document, root);
-  const lines = [`**Root ${code(root)}**`];
+  const lines = [safeMd`**Root ${code(root)}**`];
   const description = rootDescription(document, root);
-  if (description) lines.push('', escapeMarkdown(description));
+  if (description) lines.push(safeMd``, markdownText(description));
   if (document.kind === 'roots' && !document.facts.catalogs)
-    lines.push('', 'No catalog was found for this roots index; only its own `default_mcp_servers` are listed.');
+    lines.push(safeMd``, safeMd`No catalog was found for this roots index; only its own \`default_mcp_servers\` are listed.`);
   const readiness = readinessOf(document, options);
   const states = new Map(readiness?.servers.map((s) => [s.name, s]) ?? []);
-  lines.push('', defaults.length ? `Servers on by default (${defaults.length}):` : 'No server is on by default for this root.');
-  if (defaults.length) lines.push('', ...defaults.map((d) => `- ${describeDefault(d, states.get(d.server), document.kind)}`));
+  lines.push(safeMd``, defaults.length ? safeMd`Servers on by default (${defaults.length}):` : safeMd`No server is on by default for this root.`);
+  if (defaults.length) lines.push(safeMd``, ...defaults.map((d) => safeMd`- ${describeDefault(d, states.get(d.server), document.kind)}`));
   const summary = readiness?.roots.find((r) => r.name === root);
-  if (summary?.worstState && summary.warning) lines.push('', `Worst state: **${STATE_INFO[summary.worstState].badge}** — ${summary.warning}.`);
-  return lines.join('\n');
+  if (summary?.worstState && summary.warning)
+    lines.push(safeMd``, safeMd`Worst state: **${markdownText(STATE_INFO[summary.worstState].badge)}** — ${markdownText(summary.warning)}.`);
+  return joinMarkdown(lines, safeMd`\n`);
 }
 
 /** A root's `description`: from this roots index, or from the catalog's roots index. */
@@ -201,31 +237,42 @@ function rootDescription(document: LanguageDocument, root: string): string | und
   return undefined;
 }
 
-function describeDefault(item: RootDefault, state: ServerReadiness | undefined, kind: LanguageDocument['kind']): string {
-  const via = item.via.map((v) => code(v)).join(' and ');
-  let text = `${code(item.server)}`;
-  if (item.remote) return `${text} — remote scope, not checked offline (via ${via})`;
-  if (item.file) text += ` (${escapeMarkdown(item.file)})`;
-  text += ` — via ${via}`;
+function describeDefault(item: RootDefault, state: ServerReadiness | undefined, kind: LanguageDocument['kind']): SafeMarkdown {
+  const via = joinMarkdown(
+    item.via.map((v) => code(v)),
+    safeMd` and `,
+  );
+  let text = code(item.server);
+  if (item.remote) return safeMd`${text} — remote scope, not checked offline (via ${via})`;
+  if (item.file) text = safeMd`${text} (${markdownText(item.file)})`;
+  text = safeMd`${text} — via ${via}`;
   // A catalog only knows its own servers; another catalog of the same air.json may define it.
-  if (item.missing) return kind === 'catalog' ? `${text}; not a server of this catalog` : `${text}; **names no server** of the known catalogs`;
-  if (state) text += ` · ${STATE_INFO[state.state].badge}`;
-  else if (item.unavailableReason) text += ` · unavailable`;
-  if (item.unavailableReason) text += `: ${escapeMarkdown(item.unavailableReason)}`;
+  if (item.missing) return kind === 'catalog' ? safeMd`${text}; not a server of this catalog` : safeMd`${text}; **names no server** of the known catalogs`;
+  if (state) text = safeMd`${text} · ${markdownText(STATE_INFO[state.state].badge)}`;
+  else if (item.unavailableReason) text = safeMd`${text} · unavailable`;
+  if (item.unavailableReason) text = safeMd`${text}: ${markdownText(item.unavailableReason)}`;
   return text;
 }
 
-function serverReferenceHover(document: LanguageDocument, reference: string): string {
+function serverReferenceHover(document: LanguageDocument, reference: string): SafeMarkdown {
   const parsed = parseServerReference(reference);
-  if (parsed.kind === 'remote') return `${code(reference)} refers to a server in a remote scope, which cannot be checked offline.`;
+  if (parsed.kind === 'remote') return safeMd`${code(reference)} refers to a server in a remote scope, which cannot be checked offline.`;
   const catalogs = document.facts.catalogs;
-  if (!catalogs) return `Server ${code(parsed.name)}: no catalog was found for this roots index, so it cannot be checked.`;
+  if (!catalogs) return safeMd`Server ${code(parsed.name)}: no catalog was found for this roots index, so it cannot be checked.`;
   const file = catalogs.files.find((f) => f.servers.has(parsed.name));
-  if (!file) return `${code(parsed.name)} **names no server** of ${catalogs.files.map((f) => code(fileName(f.path))).join(', ') || 'the catalogs'}.`;
+  if (!file) {
+    const files = catalogs.files.length
+      ? joinMarkdown(
+          catalogs.files.map((f) => code(fileName(f.path))),
+          safeMd`, `,
+        )
+      : safeMd`the catalogs`;
+    return safeMd`${code(parsed.name)} **names no server** of ${files}.`;
+  }
   const server = file.servers.get(parsed.name)!;
-  const lines = [`**Server ${code(parsed.name)}** in ${code(fileName(file.path))}`];
-  if (server.unavailableReason) lines.push('', `Declared unavailable: ${escapeMarkdown(server.unavailableReason)}`);
-  return lines.join('\n');
+  const lines = [safeMd`**Server ${code(parsed.name)}** in ${code(fileName(file.path))}`];
+  if (server.unavailableReason) lines.push(safeMd``, safeMd`Declared unavailable: ${markdownText(server.unavailableReason)}`);
+  return joinMarkdown(lines, safeMd`\n`);
 }
 
 // ---- placeholders ----------------------------------------------------------------------------
@@ -240,41 +287,36 @@ function placeholderHover(document: LanguageDocument, node: JsonNode, offset: nu
     if (offset < start || offset >= end) continue;
     const range = { start, end };
     if (placeholder.kind === 'invalid') {
-      return { range, markdown: `This ${code('${…}')} can never be resolved: ${placeholder.problem}. AIR fails on it.` };
+      return { range, markdown: safeMd`This ${code('${…}')} can never be resolved: ${markdownText(placeholder.problem ?? '')}. AIR fails on it.` };
     }
     const name = placeholder.name!;
-    const lines = [`**${code(`\${${name}}`)}**`];
+    const lines = [safeMd`**${code(`\${${name}}`)}**`];
     if (!isSubstitutedPath(path)) {
-      lines.push('', `This field is never substituted: the text stays literally ${code(`\${${name}}`)}.`);
-      return { range, markdown: lines.join('\n') };
+      lines.push(safeMd``, safeMd`This field is never substituted: the text stays literally ${code(`\${${name}}`)}.`);
+      return { range, markdown: joinMarkdown(lines, safeMd`\n`) };
     }
     const variables = document.facts.variables;
     const source = variables.find(name);
     // Only the source's label: the value was never read into the index.
-    if (source) lines.push('', `Source: ${escapeMarkdown(source.label)}.`);
+    if (source) lines.push(safeMd``, safeMd`Source: ${markdownText(source.label)}.`);
     else
       lines.push(
-        '',
-        `Set in **no source** the editor can see (searched ${escapeMarkdown(variables.describeSearched())}${variables.skipped.length ? `; not read: ${escapeMarkdown(variables.skipped.join('; '))}` : ''}).`,
+        safeMd``,
+        safeMd`Set in **no source** the editor can see (searched ${markdownText(variables.describeSearched())}${variables.skipped.length ? safeMd`; not read: ${markdownText(variables.skipped.join('; '))}` : safeMd``}).`,
       );
-    if (placeholder.hasDefault) lines.push('', 'It has a `:-` default, so it is never missing.');
-    if (!isUpperCaseName(name)) lines.push('', `Not upper-case: AIR resolves it, but Zimmer's readiness and interpolation only see upper-case names.`);
+    if (placeholder.hasDefault) lines.push(safeMd``, safeMd`It has a \`:-\` default, so it is never missing.`);
+    if (!isUpperCaseName(name))
+      lines.push(safeMd``, safeMd`Not upper-case: AIR resolves it, but Zimmer's readiness and interpolation only see upper-case names.`);
     else if (!source && !placeholder.hasDefault) {
       const empty = variables.findEmpty(name);
       lines.push(
-        '',
+        safeMd``,
         empty
-          ? `Listed in ${escapeMarkdown(empty.label)} without a value: give it one there.`
-          : `Add ${code(`${name}=`)} to an env file, or declare it known (${code('mcpCatalog.knownVariables')}) if a store the editor cannot see provides it.`,
+          ? safeMd`Listed in ${markdownText(empty.label)} without a value: give it one there.`
+          : safeMd`Add ${code(`${name}=`)} to an env file, or declare it known (${code('mcpCatalog.knownVariables')}) if a store the editor cannot see provides it.`,
       );
     }
-    return { range, markdown: lines.join('\n') };
+    return { range, markdown: joinMarkdown(lines, safeMd`\n`) };
   }
   return undefined;
-}
-
-/** Text from the document shown in markdown: no accidental emphasis, code, links, HTML or block syntax. */
-export function escapeMarkdown(text: string): string {
-  const inline = text.replace(/[\\`*_[\]<>|~]/g, (ch) => `\\${ch}`);
-  return inline.replace(/^(\s*)([#+>-]|\d+\.)/, (_m, space: string, marker: string) => `${space}\\${marker}`);
 }

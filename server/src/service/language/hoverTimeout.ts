@@ -2,7 +2,7 @@ import { isRemoteType } from '../model';
 import { isNonIntegerLiteral, type JsonNode } from '../parse';
 import { DEFAULT_TIMEOUT_SEC, TIMEOUT_MAX, TIMEOUT_MIN, validTimeout } from '../rules/timeout';
 import { describeValue } from '../text';
-import { code } from './document';
+import { joinMarkdown, markdownCode as code, markdownText, safeMd, type SafeMarkdown } from '../surfaces/markdown';
 
 /**
  * The `startup_timeout_sec` hover (SPEC §4.1, §6.4): the bounds, whether the value written is the
@@ -24,58 +24,61 @@ export interface TimeoutHoverInput {
  * squiggled value, inside a hover of limited height. One line of bounds, one verdict, one line per
  * runtime (hard line breaks, no table), so nothing is clipped.
  */
-export function timeoutHover(input: TimeoutHoverInput): string {
+export function timeoutHover(input: TimeoutHoverInput): SafeMarkdown {
   const { valueNode } = input;
   const value = valueNode?.value;
   const declared = valueNode && valueNode.type !== 'null' ? validTimeout(value) : undefined;
   const remote = isRemoteType(input.type);
-  const transport = input.type === undefined ? 'no type yet, read as stdio' : input.type;
-  return [
-    `**${code('startup_timeout_sec')}**: whole seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}; anything else is ignored and ${DEFAULT_TIMEOUT_SEC} s applies.`,
-    '',
-    judge(input, declared),
-    '',
-    `Effect (${transport}):  `,
-    `Claude: ${claude(declared)}  `,
-    `Codex: ${codex(declared, remote, input.entry)}  `,
-    `Pi: ${pi(declared, remote, input.entry)}`,
-  ].join('\n');
+  const transport = input.type === undefined ? safeMd`no type yet, read as stdio` : markdownText(input.type);
+  return joinMarkdown(
+    [
+      safeMd`**${code('startup_timeout_sec')}**: whole seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}; anything else is ignored and ${DEFAULT_TIMEOUT_SEC} s applies.`,
+      safeMd``,
+      judge(input, declared),
+      safeMd``,
+      safeMd`Effect (${transport}):  `,
+      safeMd`Claude: ${claude(declared)}  `,
+      safeMd`Codex: ${codex(declared, remote, input.entry)}  `,
+      safeMd`Pi: ${pi(declared, remote, input.entry)}`,
+    ],
+    safeMd`\n`,
+  );
 }
 
-function judge(input: TimeoutHoverInput, declared: number | undefined): string {
+function judge(input: TimeoutHoverInput, declared: number | undefined): SafeMarkdown {
   const node = input.valueNode;
-  if (!node) return `Absent: the default of ${DEFAULT_TIMEOUT_SEC} s applies.`;
-  if (node.type === 'null') return `${code('null')} is the same as absent: the default of ${DEFAULT_TIMEOUT_SEC} s applies.`;
+  if (!node) return safeMd`Absent: the default of ${DEFAULT_TIMEOUT_SEC} s applies.`;
+  if (node.type === 'null') return safeMd`${code('null')} is the same as absent: the default of ${DEFAULT_TIMEOUT_SEC} s applies.`;
   const written = input.text.slice(node.offset, node.offset + node.length);
   if (declared !== undefined) {
     const notation =
-      node.type === 'number' && isNonIntegerLiteral(input.text, node) ? ` (read as the integer ${declared}; write ${code(String(declared))})` : '';
-    return `${code(shortWritten(written))} is **valid**${notation}: ${declared} s.`;
+      node.type === 'number' && isNonIntegerLiteral(input.text, node) ? safeMd` (read as the integer ${declared}; write ${code(String(declared))})` : safeMd``;
+    return safeMd`${code(shortWritten(written))} is **valid**${notation}: ${declared} s.`;
   }
-  const ignored = `Zimmer ignores it and uses ${DEFAULT_TIMEOUT_SEC} s`;
-  if (node.type !== 'number') return `${code(describeValue(node.value, 24))} is **ignored** (not a number): ${ignored}.`;
+  const ignored = safeMd`Zimmer ignores it and uses ${DEFAULT_TIMEOUT_SEC} s`;
+  if (node.type !== 'number') return safeMd`${code(describeValue(node.value, 24))} is **ignored** (not a number): ${ignored}.`;
   const number = node.value as number;
-  if (!Number.isInteger(number)) return `${code(shortWritten(written))} is **ignored** (not a whole number): ${ignored}.`;
-  return `${code(shortWritten(written))} is **ignored** (outside ${TIMEOUT_MIN}–${TIMEOUT_MAX}): ${ignored}.`;
+  if (!Number.isInteger(number)) return safeMd`${code(shortWritten(written))} is **ignored** (not a whole number): ${ignored}.`;
+  return safeMd`${code(shortWritten(written))} is **ignored** (outside ${TIMEOUT_MIN}–${TIMEOUT_MAX}): ${ignored}.`;
 }
 
-function claude(declared: number | undefined): string {
-  if (declared === undefined) return `${code(`MCP_TIMEOUT=${DEFAULT_TIMEOUT_SEC * 1000}`)}, the default (unless another server declares more)`;
-  if (declared <= DEFAULT_TIMEOUT_SEC) return `no effect: ${DEFAULT_TIMEOUT_SEC} s is Claude's floor for the session`;
-  return `${code(`MCP_TIMEOUT=${declared * 1000}`)} for **every** server of the session`;
+function claude(declared: number | undefined): SafeMarkdown {
+  if (declared === undefined) return safeMd`${code(`MCP_TIMEOUT=${DEFAULT_TIMEOUT_SEC * 1000}`)}, the default (unless another server declares more)`;
+  if (declared <= DEFAULT_TIMEOUT_SEC) return safeMd`no effect: ${DEFAULT_TIMEOUT_SEC} s is Claude's floor for the session`;
+  return safeMd`${code(`MCP_TIMEOUT=${declared * 1000}`)} for **every** server of the session`;
 }
 
-function codex(declared: number | undefined, remote: boolean, entry: Record<string, unknown> | undefined): string {
-  if (entry && entry.startup_timeout_ms !== undefined) return `keeps the entry's own ${code('startup_timeout_ms')}; nothing is added`;
-  if (declared !== undefined) return `${code(`startup_timeout_sec = ${declared}`)} on its table`;
-  return remote ? 'nothing written (its own default)' : `${code(`startup_timeout_sec = ${DEFAULT_TIMEOUT_SEC}`)}`;
+function codex(declared: number | undefined, remote: boolean, entry: Record<string, unknown> | undefined): SafeMarkdown {
+  if (entry && entry.startup_timeout_ms !== undefined) return safeMd`keeps the entry's own ${code('startup_timeout_ms')}; nothing is added`;
+  if (declared !== undefined) return safeMd`${code(`startup_timeout_sec = ${declared}`)} on its table`;
+  return remote ? safeMd`nothing written (its own default)` : code(`startup_timeout_sec = ${DEFAULT_TIMEOUT_SEC}`);
 }
 
-function pi(declared: number | undefined, remote: boolean, entry: Record<string, unknown> | undefined): string {
-  if (entry && entry.requestTimeoutMs !== undefined) return `keeps the entry's own ${code('requestTimeoutMs')}; nothing is added`;
-  if (declared !== undefined && declared >= DEFAULT_TIMEOUT_SEC) return `${code(`requestTimeoutMs: ${declared * 1000}`)}`;
-  const fallback = remote ? 'nothing written' : code(`requestTimeoutMs: ${DEFAULT_TIMEOUT_SEC * 1000}`);
-  if (declared !== undefined) return `${fallback}: Pi only lengthens, so under ${DEFAULT_TIMEOUT_SEC} s is dropped`;
+function pi(declared: number | undefined, remote: boolean, entry: Record<string, unknown> | undefined): SafeMarkdown {
+  if (entry && entry.requestTimeoutMs !== undefined) return safeMd`keeps the entry's own ${code('requestTimeoutMs')}; nothing is added`;
+  if (declared !== undefined && declared >= DEFAULT_TIMEOUT_SEC) return code(`requestTimeoutMs: ${declared * 1000}`);
+  const fallback = remote ? safeMd`nothing written` : code(`requestTimeoutMs: ${DEFAULT_TIMEOUT_SEC * 1000}`);
+  if (declared !== undefined) return safeMd`${fallback}: Pi only lengthens, so under ${DEFAULT_TIMEOUT_SEC} s is dropped`;
   return fallback;
 }
 
