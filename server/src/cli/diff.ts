@@ -4,7 +4,7 @@ import { oneOf, parseArgs, UsageError } from './args';
 import { displayPath } from './config';
 import { compareSides } from './diffModel';
 import { DIFF_FORMATS, formatDiff } from './diffFormats';
-import { repositoryRoot, resolveCommit, revisionTree } from './gitRevision';
+import { gitExecutable, repositoryRoot, resolveCommit, revisionTree } from './gitRevision';
 import type { CliIo } from './io';
 import { SOURCE_OPTIONS } from './sources';
 import { CONFIG_OPTIONS } from './config';
@@ -28,9 +28,14 @@ export function runDiff(argv: readonly string[], io: CliIo): number {
   if (args.positional.length === 0) throw new UsageError('no BASE revision given');
   if (args.positional.length > 2) throw new UsageError('give BASE and at most one HEAD revision');
   const [baseRevision, headRevision] = args.positional;
+  if (!gitExecutable()) {
+    io.stderr(terminalText('mcp-catalog diff: git was not found in the absolute folders of PATH\n'));
+    return 2;
+  }
   const root = repositoryRoot(io.cwd);
   if (!root) {
-    io.stderr(terminalText('mcp-catalog diff: the current directory is not inside a git repository (or git is not installed)\n'));
+    io.stderr(terminalText('mcp-catalog diff: the current directory is not inside a git repository
+'));
     return 2;
   }
   const context = cliContext(args, io);

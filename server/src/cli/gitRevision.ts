@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import type { TreeEntry, TreeReader } from '../node/discovery';
+import { findOnPath } from '../node/executables';
 
 /**
  * A git revision as a read-only file tree, for `mcp-catalog diff` (README "Reviewing a change"):
@@ -11,8 +12,22 @@ import type { TreeEntry, TreeReader } from '../node/discovery';
 
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
+let found: { pathValue: string | undefined; git: string | undefined } | undefined;
+
+/**
+ * git's absolute path, found on the process's PATH once (again only if PATH changes): never run by
+ * bare name, which would let a `git` in the repository under review run (`node/executables.ts`).
+ */
+export function gitExecutable(): string | undefined {
+  const pathValue = process.env.PATH;
+  if (!found || found.pathValue !== pathValue) found = { pathValue, git: findOnPath('git', pathValue) };
+  return found.git;
+}
+
 function git(cwd: string, args: readonly string[]): { ok: boolean; stdout: string } {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const executable = gitExecutable();
+  if (!executable) return { ok: false, stdout: '' };
+  const result = spawnSync(executable, args, { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT, stdio: ['ignore', 'pipe', 'pipe'] });
   return { ok: result.status === 0 && !result.error, stdout: result.stdout ?? '' };
 }
 

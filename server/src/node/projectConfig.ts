@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { SeveritySetting } from '../service/codes';
-import { ignoreVerdict, compileIgnorePatterns, type IgnorePattern } from '../service/ignorePatterns';
+import { compileIgnorePatterns, isIgnoredPath, type IgnorePattern } from '../service/ignorePatterns';
 import { parseProjectConfig, PROJECT_CONFIG_NAME } from '../service/projectConfig';
 import type { FileReader } from './files';
 
@@ -63,8 +63,5 @@ export function isExcludedByConfig(config: ProjectConfig | undefined, filePath: 
   if (!config || config.exclude.length === 0) return false;
   const relative = path.relative(path.dirname(config.path), filePath);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
-  // As in git, nothing inside an excluded folder can be re-included.
-  const segments = relative.split(path.sep);
-  for (let i = 1; i < segments.length; i++) if (ignoreVerdict(config.exclude, segments.slice(0, i).join('/'), true) === true) return true;
-  return ignoreVerdict(config.exclude, segments.join('/'), isDirectory) === true;
+  return isIgnoredPath(config.exclude, relative.split(path.sep).join('/'), isDirectory);
 }

@@ -1,3 +1,5 @@
+import { ANY, char, Glob, NOT_SLASH, type CharTest, type GlobPart } from './glob';
+
 /**
  * Gitignore-style patterns (git's gitignore(5)), used for `.gitignore` files during discovery and
  * for the `exclude` list of `.mcp-catalog.json` (README "Configuration file"). Pure string logic
@@ -6,8 +8,11 @@
  * The subset implemented: blank lines and `#` comments, `\` escapes (`\#`, `\!`, `\ `), trailing
  * unescaped spaces dropped, `!` negation, a trailing `/` for directories only, a `/` at the start
  * or in the middle anchoring the pattern to its directory (otherwise it matches at any depth),
- * `*`, `?`, `[…]` / `[!…]` classes that never match `/`, and `**` as a whole segment (`**∕x`,
- * `x/**`, `a/**∕b`); other runs of `*` act as one `*`.
+ * `*`, `?`, `[…]` / `[!…]` / `[^…]` classes (ranges, `[:alpha:]` and the other POSIX names) that
+ * never match `/`, and `**` as a whole segment (`**∕x`, `x/**`, `a/**∕b`); other runs of `*` act
+ * as one `*`. As in git's wildmatch.c, a pattern with an unclosed `[`, an unknown `[:name:]` or a
+ * trailing `\` matches nothing. Characters are Unicode code points (git compares bytes: the same
+ * for ASCII). Matching is `glob.ts`'s, linear in pattern × path.
  */
 
 export interface IgnorePattern {
@@ -15,7 +20,7 @@ export interface IgnorePattern {
   source: string;
   negated: boolean;
   directoryOnly: boolean;
-  regex: RegExp;
+  glob: Glob;
 }
 
 /** One pattern line, or undefined for a blank line, a comment or a pattern that matches nothing. */
@@ -29,7 +34,7 @@ export function compileIgnorePattern(line: string): IgnorePattern | undefined {
     text = text.slice(1);
   }
   let directoryOnly = false;
-  if (text.endsWith('/') && !text.endsWith('\\/')) {
+  if (text.endsWith('/') && !isEscaped(text, text.length - 1)) {
     directoryOnly = true;
     text = text.replace(/\/+$/, '');
   }
@@ -37,19 +42,23 @@ export function compileIgnorePattern(line: string): IgnorePattern | undefined {
   const anchored = text.includes('/');
   text = text.replace(/^\/+/, '');
   if (text.length === 0) return undefined;
-  const segments = text.split('/');
-  let body = '';
-  segments.forEach((segment, index) => {
+  const segments = splitSegments(text);
+  // Unanchored: the name at any depth (it has no `/`, so it can match only the last segment).
+  const parts: GlobPart[] = anchored || segments[0] === '**' ? [] : [{ kind: 'folders' }];
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index];
     const last = index === segments.length - 1;
     if (segment === '**') {
-      // `**/` is zero or more directories; a final `/**` is everything inside.
-      body += last ? (index === 0 ? '.*' : '.+') : '(?:[^/]+/)*';
-      return;
+      // `**/` is zero or more folders; a final `/**` is everything inside (one character at least).
+      if (!last) parts.push({ kind: 'folders' });
+      else if (index === 0) parts.push({ kind: 'run', test: ANY });
+      else parts.push({ kind: 'one', test: ANY }, { kind: 'run', test: ANY });
+      continue;
     }
-    body += segmentRegex(segment) + (last ? '' : '/');
-  });
-  const prefix = anchored || segments[0] === '**' ? '' : '(?:[^/]+/)*';
-  return { source: line, negated, directoryOnly, regex: new RegExp(`^${prefix}${body}$`, 's') };
+    if (!segmentParts(segment, parts)) return undefined;
+    if (!last) parts.push({ kind: 'one', test: char(SLASH) });
+  }
+  return { source: line, negated, directoryOnly, glob: new Glob(parts) };
 }
 
 /** Patterns of a whole file (`.gitignore` text or an `exclude` list). */
@@ -69,10 +78,20 @@ export function ignoreVerdict(patterns: readonly IgnorePattern[], relativePath: 
   for (let i = patterns.length - 1; i >= 0; i--) {
     const pattern = patterns[i];
     if (pattern.directoryOnly && !isDirectory) continue;
-    if (pattern.regex.test(relativePath)) return !pattern.negated;
+    if (pattern.glob.matches(relativePath)) return !pattern.negated;
   }
   return undefined;
 }
+
+/** Whether a path is left out: as in git, nothing inside an ignored folder can be re-included. */
+export function isIgnoredPath(patterns: readonly IgnorePattern[], relativePath: string, isDirectory: boolean): boolean {
+  const segments = relativePath.split('/');
+  for (let i = 1; i < segments.length; i++) if (ignoreVerdict(patterns, segments.slice(0, i).join('/'), true) === true) return true;
+  return ignoreVerdict(patterns, relativePath, isDirectory) === true;
+}
+
+const SLASH = 0x2f;
+const BACKSLASH = 0x5c;
 
 function trimTrailingSpaces(text: string): string {
   let end = text.length;
@@ -86,49 +105,123 @@ function isEscaped(text: string, index: number): boolean {
   return backslashes % 2 === 1;
 }
 
-const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
-
-function segmentRegex(segment: string): string {
-  let out = '';
-  for (let i = 0; i < segment.length; i++) {
-    const ch = segment[i];
-    if (ch === '\\' && i + 1 < segment.length) {
-      out += segment[++i].replace(REGEX_SPECIAL, '\\$&');
-    } else if (ch === '*') {
-      while (segment[i + 1] === '*') i++;
-      out += '[^/]*';
-    } else if (ch === '?') {
-      out += '[^/]';
-    } else if (ch === '[') {
-      const close = classEnd(segment, i);
-      if (close < 0) {
-        out += '\\[';
-        continue;
-      }
-      let inner = segment.slice(i + 1, close);
-      let negate = false;
-      if (inner.startsWith('!') || inner.startsWith('^')) {
-        negate = true;
-        inner = inner.slice(1);
-      }
-      const escaped = inner.replace(/\\(.)/g, '$1').replace(/[\\\]^]/g, '\\$&');
-      out += negate ? `[^/${escaped}]` : `(?![/])[${escaped}]`;
-      i = close;
-    } else {
-      out += ch.replace(REGEX_SPECIAL, '\\$&');
+/** The pattern split at each unescaped `/`. */
+function splitSegments(text: string): string[] {
+  const segments: string[] = [];
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '/') {
+      segments.push(text.slice(from, i));
+      from = i + 1;
     }
   }
-  return out;
+  segments.push(text.slice(from));
+  return segments;
 }
 
-/** Index of the `]` closing a class opened at `open` (a `]` right after `[` or `[!` is literal), or -1. */
-function classEnd(segment: string, open: number): number {
+/** Appends one segment's parts; false when git's wildmatch gives up on it (the pattern matches nothing). */
+function segmentParts(segment: string, parts: GlobPart[]): boolean {
+  const chars = Array.from(segment, (ch) => ch.codePointAt(0)!);
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    if (c === BACKSLASH) {
+      if (++i === chars.length) return false;
+      parts.push({ kind: 'one', test: char(chars[i]) });
+    } else if (c === 0x2a /* * */) {
+      while (chars[i + 1] === 0x2a) i++;
+      parts.push({ kind: 'run', test: NOT_SLASH });
+    } else if (c === 0x3f /* ? */) {
+      parts.push({ kind: 'one', test: NOT_SLASH });
+    } else if (c === 0x5b /* [ */) {
+      const bracket = parseClass(chars, i);
+      if (!bracket) return false;
+      parts.push({ kind: 'one', test: bracket.test });
+      i = bracket.end;
+    } else {
+      parts.push({ kind: 'one', test: char(c) });
+    }
+  }
+  return true;
+}
+
+const POSIX_CLASSES: Record<string, CharTest> = {
+  alnum: (c) => isMatch(/[A-Za-z0-9]/, c),
+  alpha: (c) => isMatch(/[A-Za-z]/, c),
+  blank: (c) => c === 0x20 || c === 0x09,
+  cntrl: (c) => c < 0x20 || c === 0x7f,
+  digit: (c) => c >= 0x30 && c <= 0x39,
+  graph: (c) => c > 0x20 && c < 0x7f,
+  lower: (c) => c >= 0x61 && c <= 0x7a,
+  print: (c) => c >= 0x20 && c < 0x7f,
+  punct: (c) => isMatch(/[!-/:-@[-`{-~]/, c),
+  space: (c) => c === 0x20 || (c >= 0x09 && c <= 0x0d),
+  upper: (c) => c >= 0x41 && c <= 0x5a,
+  xdigit: (c) => isMatch(/[0-9A-Fa-f]/, c),
+};
+
+function isMatch(pattern: RegExp, codePoint: number): boolean {
+  return codePoint < 0x80 && pattern.test(String.fromCharCode(codePoint));
+}
+
+/**
+ * A bracket expression opened at `open`, read as git's wildmatch.c reads it: `!` or `^` negates;
+ * the first item may be `]`; `\` escapes; `a-z` is a range unless `-` comes first or last;
+ * `[:name:]` a POSIX class (a `[:` without `:]` is a plain `[`). Undefined when git gives up
+ * (no closing `]`, an unknown class name). Never matches `/`.
+ */
+function parseClass(chars: readonly number[], open: number): { test: CharTest; end: number } | undefined {
+  const ranges: [number, number][] = [];
+  const classes: CharTest[] = [];
   let i = open + 1;
-  if (segment[i] === '!' || segment[i] === '^') i++;
-  if (segment[i] === ']') i++;
-  for (; i < segment.length; i++) {
-    if (segment[i] === '\\') i++;
-    else if (segment[i] === ']') return i;
+  let negated = false;
+  if (chars[i] === 0x21 /* ! */ || chars[i] === 0x5e /* ^ */) {
+    negated = true;
+    i++;
+  }
+  let previous = -1;
+  for (let first = true; first || chars[i] !== 0x5d /* ] */; first = false, i++) {
+    if (i >= chars.length) return undefined;
+    let c = chars[i];
+    if (c === BACKSLASH) {
+      if (++i >= chars.length) return undefined;
+      c = chars[i];
+      ranges.push([c, c]);
+    } else if (c === 0x2d /* - */ && previous >= 0 && i + 1 < chars.length && chars[i + 1] !== 0x5d) {
+      let high = chars[++i];
+      if (high === BACKSLASH) {
+        if (++i >= chars.length) return undefined;
+        high = chars[i];
+      }
+      ranges.push([previous, high]);
+      previous = -1;
+      continue;
+    } else if (c === 0x5b && chars[i + 1] === 0x3a /* [: */) {
+      const close = findClassNameEnd(chars, i + 2);
+      if (close >= 0) {
+        const test = POSIX_CLASSES[String.fromCodePoint(...chars.slice(i + 2, close))];
+        if (!test) return undefined;
+        classes.push(test);
+        i = close + 1;
+        previous = -1;
+        continue;
+      }
+      ranges.push([c, c]);
+    } else {
+      ranges.push([c, c]);
+    }
+    previous = c;
+  }
+  const test: CharTest = (codePoint) =>
+    codePoint !== SLASH && negated !== (ranges.some(([low, high]) => codePoint >= low && codePoint <= high) || classes.some((member) => member(codePoint)));
+  return { test, end: i };
+}
+
+/** The index of the `:` of the `:]` closing a class name that starts at `from`, or -1 before a `]`. */
+function findClassNameEnd(chars: readonly number[], from: number): number {
+  for (let i = from; i + 1 < chars.length; i++) {
+    if (chars[i] === 0x3a && chars[i + 1] === 0x5d) return i;
+    if (chars[i] === 0x5d) return -1;
   }
   return -1;
 }

@@ -1,3 +1,5 @@
+import { char, Glob, NOT_SLASH, type GlobPart } from '../glob';
+
 /**
  * air.json `exclude` patterns (AIR's air.schema.json): qualified IDs `@scope/id` where each `*`
  * matches one or more characters other than `/` within one segment and never spans segments.
@@ -19,38 +21,21 @@ export interface ExcludePattern {
 export function compileExcludePattern(pattern: string): ExcludePattern | undefined {
   if (!EXCLUDE_ITEM_PATTERN.test(pattern)) return undefined;
   const segments = pattern.split('/');
-  const scopeSegment = segments[0].slice(1);
+  // `@local/x` has exactly two segments; a pattern with more can never match a local artifact.
+  const couldBeLocal = segments.length === 2 && segmentGlob(segments[0].slice(1)).matches(LOCAL_SCOPE);
+  const id = couldBeLocal ? segmentGlob(segments[1]) : undefined;
   return {
-    // `@local/x` has exactly two segments; a pattern with more can never match a local artifact.
-    couldBeLocal: segmentMatches(scopeSegment, LOCAL_SCOPE) && segments.length === 2,
-    matchesLocal: (id) => segments.length === 2 && !id.includes('/') && segmentMatches(scopeSegment, LOCAL_SCOPE) && segmentMatches(segments[1], id),
+    couldBeLocal,
+    matchesLocal: (name) => id !== undefined && !name.includes('/') && id.matches(name),
   };
 }
 
-/**
- * Whether one segment (no `/`) matches a glob where each `*` stands for one or more characters.
- * Greedy with a return to the last `*`: at most pattern × text steps. A regular expression of
- * `[^/]+` groups backtracks exponentially (`*a*a*a…b` against `aaaa…`: seconds for 40 characters).
- */
-function segmentMatches(glob: string, text: string): boolean {
-  let g = 0;
-  let t = 0;
-  let starGlob = -1;
-  let starText = -1;
-  while (t < text.length) {
-    if (g < glob.length && glob[g] === '*') {
-      // A star takes one character now, and possibly more on a return.
-      starGlob = g++;
-      starText = ++t;
-    } else if (g < glob.length && glob[g] === text[t]) {
-      g++;
-      t++;
-    } else if (starGlob >= 0) {
-      g = starGlob + 1;
-      t = ++starText;
-    } else {
-      return false;
-    }
+/** One segment's glob, where each `*` stands for one or more characters other than `/` (matched by `glob.ts`, linear in pattern × name). */
+function segmentGlob(segment: string): Glob {
+  const parts: GlobPart[] = [];
+  for (const ch of segment) {
+    if (ch === '*') parts.push({ kind: 'one', test: NOT_SLASH }, { kind: 'run', test: NOT_SLASH });
+    else parts.push({ kind: 'one', test: char(ch.codePointAt(0)!) });
   }
-  return g === glob.length;
+  return new Glob(parts);
 }
