@@ -158,7 +158,7 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
 
   // tadasant/zimmer test/services/claude_mcp_config_post_processor_test.rb (newest stored version):
   // "post_process! does NOT retarget in production env" — only the session stamp is added.
-  it('every selected zimmer / zimmer-* URL is stamped with session_id=<SESSION_ID>, query and fragment kept', () => {
+  it('every selected zimmer / zimmer-* URL is stamped with its session_id, query and fragment kept', () => {
     const config = generate(
       'claude',
       {
