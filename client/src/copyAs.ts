@@ -5,7 +5,7 @@ import type { CatalogTracker } from './catalogTracker';
 
 /**
  * One definition, many clients: copy a server as a VS Code `.vscode/mcp.json`
- * entry, a Claude Code `.mcp.json` entry or a Codex TOML table, or open every server as a VS Code
+ * entry, a Claude Code `.mcp.json` entry, a Codex TOML table or a Cursor `.cursor/mcp.json` entry, or open every server as a VS Code
  * mcp.json. The server translates the catalog's current text (`mcpCatalog/translate`); literal
  * credentials are replaced by variables before anything reaches the clipboard.
  */
@@ -16,6 +16,7 @@ export const COPY_AS_COMMANDS: Record<Target, string> = {
   vscode: 'mcpCatalog.copyServerAsVsCode',
   claude: 'mcpCatalog.copyServerAsClaude',
   codex: 'mcpCatalog.copyServerAsCodex',
+  cursor: 'mcpCatalog.copyServerAsCursor',
 };
 export const OPEN_ALL_AS_VSCODE_COMMAND = 'mcpCatalog.openAllAsVsCode';
 /** The editor context menu's entry: asks which format, then copies the server under the cursor. */
@@ -25,6 +26,7 @@ const TARGET_LABEL: Record<Target, string> = {
   vscode: 'a VS Code mcp.json entry',
   claude: 'a Claude Code .mcp.json entry',
   codex: 'a Codex config.toml table',
+  cursor: 'a Cursor .cursor/mcp.json entry',
 };
 
 /** A readiness-tree server item, a catalog file (explorer), or nothing (palette, keybinding). */
@@ -95,6 +97,7 @@ const TARGET_PICK: Record<Target, { label: string; file: string }> = {
   vscode: { label: 'VS Code mcp.json entry', file: '.vscode/mcp.json' },
   claude: { label: 'Claude Code .mcp.json entry', file: '.mcp.json' },
   codex: { label: 'Codex TOML table', file: '.codex/config.toml' },
+  cursor: { label: 'Cursor .cursor/mcp.json entry', file: '.cursor/mcp.json' },
 };
 
 /** A server picker that shows each server's transport and title beside its name. */

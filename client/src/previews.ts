@@ -14,7 +14,11 @@ import { PREVIEW_LANGUAGES } from './languages';
 export const PREVIEW_SCHEME = 'mcp-catalog-preview';
 type Runtime = PreviewParams['runtime'];
 
-const RUNTIME_LABEL: Record<Runtime, string> = { claude: 'Claude', codex: 'Codex', pi: 'Pi' };
+const RUNTIME_LABEL: Record<Runtime, string> = { claude: 'Claude', codex: 'Codex', pi: 'Pi', cursor: 'Cursor' };
+/** The runtimes a preview can be asked for, in the order the picker lists them. */
+const RUNTIMES: readonly Runtime[] = ['claude', 'codex', 'pi', 'cursor'];
+/** The file each runtime's preview shows (the tab name and the picker's description). */
+const RUNTIME_FILE: Record<Runtime, string> = { claude: '.mcp.json', codex: '.codex/config.toml', pi: '.mcp.json', cursor: '.cursor/mcp.json' };
 
 interface PreviewQuery {
   uri: string;
@@ -27,7 +31,7 @@ export function previewUri(query: PreviewQuery): vscode.Uri {
   const catalog = path.basename(vscode.Uri.parse(query.uri).path);
   const scope = query.root ? ` (root ${query.root})` : query.servers?.length ? ` (${query.servers.join(', ')})` : '';
   // The path names the tab; openPreview sets the language.
-  const file = query.runtime === 'codex' ? 'config.toml' : '.mcp.json';
+  const file = path.posix.basename(RUNTIME_FILE[query.runtime]);
   return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${catalog}${scope} → ${RUNTIME_LABEL[query.runtime]} ${file}`, query: JSON.stringify(query) });
 }
 
@@ -83,13 +87,13 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 function parseQuery(uri: vscode.Uri): PreviewQuery | undefined {
   try {
     const query = JSON.parse(uri.query) as PreviewQuery;
-    return typeof query.uri === 'string' && ['claude', 'codex', 'pi'].includes(query.runtime) ? query : undefined;
+    return typeof query.uri === 'string' && RUNTIMES.includes(query.runtime) ? query : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Comment lines in the preview's language: `//` for JSONC (Claude, Pi), `#` for TOML (Codex). */
+/** Comment lines in the preview's language: `//` for JSONC (Claude, Pi, Cursor), `#` for TOML (Codex). */
 function comment(runtime: Runtime, lines: string[]): string {
   const marker = runtime === 'codex' ? '#' : '//';
   return lines.map((line) => `${marker} ${line.replace(/[\r\n]+/g, ' ')}\n`).join('');
@@ -114,11 +118,7 @@ export function registerPreviewCommands(tracker: CatalogTracker, rootsOf: () => 
   const pickRuntime = async (): Promise<Runtime | undefined> =>
     (
       await vscode.window.showQuickPick(
-        (['claude', 'codex', 'pi'] as Runtime[]).map((runtime) => ({
-          label: RUNTIME_LABEL[runtime],
-          description: runtime === 'codex' ? '.codex/config.toml' : '.mcp.json',
-          runtime,
-        })),
+        RUNTIMES.map((runtime) => ({ label: RUNTIME_LABEL[runtime], description: RUNTIME_FILE[runtime], runtime })),
         { placeHolder: 'Preview the runtime config for…' },
       )
     )?.runtime;
@@ -130,6 +130,7 @@ export function registerPreviewCommands(tracker: CatalogTracker, rootsOf: () => 
     vscode.commands.registerCommand('mcpCatalog.previewClaude', forRuntime('claude')),
     vscode.commands.registerCommand('mcpCatalog.previewCodex', forRuntime('codex')),
     vscode.commands.registerCommand('mcpCatalog.previewPi', forRuntime('pi')),
+    vscode.commands.registerCommand('mcpCatalog.previewCursor', forRuntime('cursor')),
     vscode.commands.registerCommand('mcpCatalog.preview', async (resource?: vscode.Uri) => {
       const uri = resource?.toString() ?? activeCatalog();
       if (!uri) return;

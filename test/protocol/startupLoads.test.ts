@@ -15,7 +15,7 @@ import { catalogSettings, removeAllWorkspaces, TempWorkspace } from './workspace
 const SERVER = path.join(REPO_ROOT, 'out', 'server', 'src', 'server.js');
 
 const LATER = [
-  /^server\/src\/service\/(language\/(hover|completion|navigation|symbols|structure|rootDefaults)|fixes\/|readiness\/index|runtime\/(index|claude|codex|pi|preview|selection)|translate\/|live\/)/,
+  /^server\/src\/service\/(language\/(hover|completion|navigation|symbols|structure|rootDefaults)|fixes\/|readiness\/index|runtime\/(index|claude|codex|cursor|pi|preview|selection|shellWords)|translate\/|live\/)/,
   /^node_modules\/smol-toml\//,
 ];
 

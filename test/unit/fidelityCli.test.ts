@@ -115,7 +115,7 @@ describe('fidelity through node dist/cli.js', function () {
     assert.deepEqual(servers.port.oauth, { callbackPort: 8765, scopes: [] });
   });
 
-  it('preview --format json (codex): a forwarded NPM_CONFIG_CACHE is overridden, ${OTHER} and a literal path are kept', () => {
+  it('preview --format json (codex): a forwarded NPM_CONFIG_CACHE is overridden, a literal path is kept, ${OTHER} is rebound in AIR\'s shim', () => {
     const npx = (env?: Record<string, string>): Record<string, unknown> => stdio({ command: 'npx', args: ['-y', 'pkg@1'], ...(env ? { env } : {}) });
     const dir = tempTree({
       'mcp.json': json({
@@ -150,7 +150,13 @@ describe('fidelity through node dist/cli.js', function () {
     ).mcp_servers;
     assert.equal(tables.forwarded.env_vars, undefined);
     assert.deepEqual({ ...(tables.forwarded.env as object) }, { NPM_CONFIG_CACHE: '<clone>/.npm-cache/isolated/forwarded' });
-    assert.deepEqual({ ...(tables.other.env as object) }, { NPM_CONFIG_CACHE: '${OTHER}' });
+    // A renamed reference is rebound in AIR's launch shim (SPEC §6.3), so the launch is `sh`, outside the npx group.
+    assert.deepEqual(JSON.parse(JSON.stringify(tables.other)), {
+      command: 'sh',
+      args: ['-c', `NPM_CONFIG_CACHE="\${OTHER}" exec 'npx' '-y' 'pkg@1'`],
+      env_vars: ['OTHER'],
+      startup_timeout_sec: 180,
+    });
     assert.deepEqual({ ...(tables.literal.env as object) }, { NPM_CONFIG_CACHE: '/var/npm' });
     assert.deepEqual({ ...(tables.plain.env as object) }, { NPM_CONFIG_CACHE: '<clone>/.npm-cache/isolated/plain' });
   });
@@ -173,7 +179,7 @@ describe('fidelity through node dist/cli.js', function () {
     const servers = (JSON.parse(out.files[0].content) as { mcpServers: Record<string, Record<string, unknown>> }).mcpServers;
     assert.deepEqual(Object.keys(servers), ['tool', 'other', 'zimmer']);
     assert.equal(servers.tool.command, 'last');
-    assert.equal(servers.zimmer.url, 'https://z.test/mcp?allowed_agent_roots=web%2Capi');
+    assert.equal(servers.zimmer.url, 'https://z.test/mcp?allowed_agent_roots=web%2Capi&session_id=<SESSION_ID>');
     assert.equal((servers.tool.env as Record<string, string>).ELICITATION_TTL_MS, '3600000');
     assert.equal((servers.other.env as Record<string, string>).ELICITATION_SESSION_ID, '<SESSION_ID>');
     assert.deepEqual(

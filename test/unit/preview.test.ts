@@ -105,20 +105,27 @@ describe('mcp-catalog preview (SPEC §7)', () => {
     };
     assert.deepEqual(Object.keys(json), ['runtime', 'files', 'env', 'added', 'notes']);
     assert.equal(json.runtime, 'claude');
-    assert.deepEqual(json.env, { MCP_TIMEOUT: '180000' });
+    assert.deepEqual(json.env, { MCP_TIMEOUT: '180000', NPM_CONFIG_CACHE: '<clone>/.npm-cache', ENABLE_TOOL_SEARCH: 'true' });
     assert.equal(json.files[0].path, '.mcp.json');
     // zimmer-fleet's tool_groups do not include self_session, so Zimmer adds zimmer-self-session (SPEC §6.5).
     assert.deepEqual(JSON.parse(json.files[0].content), {
       mcpServers: {
         'zimmer-fleet': {
           type: 'http',
-          url: 'https://zimmer.example.com/mcp?tool_groups=sessions,health_readonly',
+          url: 'https://zimmer.example.com/mcp?tool_groups=sessions,health_readonly&session_id=<SESSION_ID>',
           headers: { 'X-API-Key': '${ZIMMER_PROD_API_KEY}' },
         },
-        'zimmer-self-session': { type: 'http', url: 'https://zimmer.example.com/mcp?tool_groups=self_session', headers: { 'X-API-Key': '<KEY>' } },
+        'zimmer-self-session': {
+          type: 'http',
+          url: 'https://zimmer.example.com/mcp?session_id=<SESSION_ID>&tool_groups=self_session',
+          headers: { 'X-API-Key': '<KEY>' },
+        },
       },
     });
-    assert.deepEqual(json.added, [{ kind: 'server', server: 'zimmer-self-session', replaces: false }]);
+    assert.deepEqual(json.added, [
+      { kind: 'session-id', server: 'zimmer-fleet' },
+      { kind: 'server', server: 'zimmer-self-session', replaces: false },
+    ]);
   });
 
   it('codex with --server and --clone: the TOML parses and the clone path is used', async () => {
@@ -153,7 +160,7 @@ describe('mcp-catalog preview (SPEC §7)', () => {
       const run = await runCli(['preview', '--runtime', 'claude', path.join(dir, 'mcp.json')], {}, dir);
       assert.equal(run.code, 0);
       assert.ok(run.stdout.startsWith('==> .mcp.json <==\n{\n  "mcpServers"'));
-      assert.ok(run.stdout.endsWith('==> process environment <==\nMCP_TIMEOUT=400000\n'));
+      assert.ok(run.stdout.endsWith('==> process environment <==\nMCP_TIMEOUT=400000\nNPM_CONFIG_CACHE=<clone>/.npm-cache\nENABLE_TOOL_SEARCH=true\n'));
       assert.match(run.stderr, /^warning: "b" is left out/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

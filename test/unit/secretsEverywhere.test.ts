@@ -103,7 +103,7 @@ describe('secrets everywhere: no command prints a planted value', () => {
     });
   }
 
-  for (const runtime of ['claude', 'codex', 'pi']) {
+  for (const runtime of ['claude', 'codex', 'pi', 'cursor']) {
     for (const format of ['text', 'json']) {
       it(`preview --runtime ${runtime} --format ${format}: all servers, each root, each server — placeholders as written`, async () => {
         const selections = [

@@ -4,7 +4,7 @@ import { checkDocument } from '../service/engine';
 import { computeReadiness, isStartable, STATE_COST, STATE_INFO, type Readiness, type ReadinessState } from '../service/readiness';
 import { readCatalog, type CatalogView } from '../service/catalogView';
 import { previewRuntimeConfig } from '../service/runtime/preview';
-import { RUNTIMES, type RuntimeName } from '../service/runtime/types';
+import { ZIMMER_RUNTIMES, type RuntimeName } from '../service/runtime/types';
 import { discoverIndexFiles, type TreeReader } from '../node/discovery';
 import type { ProjectConfig } from '../node/projectConfig';
 import { reportFindings } from '../node/report';
@@ -140,7 +140,7 @@ function analyseSide(tree: TreeReader, options: DiffOptions): Map<string, FileSt
       state.view = readCatalog(text, facts);
       state.readiness = computeReadiness(state.view, facts, { declareKnownHint: 'declare it known with `--known NAME`' });
       state.runtimes = new Map();
-      for (const runtime of RUNTIMES) {
+      for (const runtime of ZIMMER_RUNTIMES) {
         const outcome = previewRuntimeConfig(state.view, { runtime, selection: { kind: 'all' } }, facts);
         if (!outcome.ok) continue;
         for (const generated of outcome.config.files)
@@ -248,7 +248,7 @@ function compareReadiness(comparison: FileComparison, before: Readiness | undefi
 function compareRuntimes(comparison: FileComparison, before: FileState['runtimes'], after: FileState['runtimes']): void {
   if (!before && !after) return;
   const keys = [...new Set([...(before?.keys() ?? []), ...(after?.keys() ?? [])])];
-  for (const runtime of RUNTIMES) {
+  for (const runtime of ZIMMER_RUNTIMES) {
     for (const key of keys.filter((k) => k.startsWith(`${runtime}:`))) {
       const old = before?.get(key)?.content ?? '';
       const now = after?.get(key)?.content ?? '';

@@ -9,7 +9,7 @@ import { cliContext } from './targets';
 import type { CliIo } from './io';
 import { terminalJson, terminalText } from '../service/surfaces/terminal';
 
-export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi [--root NAME | --server NAME...]
+export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi|cursor [--root NAME | --server NAME...]
                     [--clone DIR] [--zimmer-url URL] [--roots FILE]... [--format text|json]
                     [--config FILE | --no-config] FILE|DIR`;
 
@@ -32,7 +32,7 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
     format: { value: true },
     ...CONFIG_OPTIONS,
   });
-  if (!args.options.has('runtime')) throw new UsageError('--runtime is required (claude, codex or pi)');
+  if (!args.options.has('runtime')) throw new UsageError('--runtime is required (claude, codex, pi or cursor)');
   const runtime = oneOf(args, 'runtime', RUNTIMES, 'claude');
   const format = oneOf(args, 'format', PREVIEW_FORMATS, 'text');
   const root = args.options.get('root')?.[0];

@@ -3,6 +3,16 @@ import { callbackPort } from '../../../server/src/service/runtime';
 import { generate, mcpServers } from './generate';
 
 describe('runtime: Claude .mcp.json (SPEC §6.3, §10)', () => {
+  // tadasant/zimmer app/services/claude_spawn_env.rb at 1bf5a8c4 (build_claude_spawn_env, configure_mcp_env).
+  it("the agent process gets MCP_TIMEOUT, the shared npm cache and ENABLE_TOOL_SEARCH (Zimmer's default: on)", () => {
+    assert.deepEqual(generate('claude', { a: { type: 'stdio', command: 'node' } }).env, {
+      MCP_TIMEOUT: '180000',
+      NPM_CONFIG_CACHE: '<clone>/.npm-cache',
+      ENABLE_TOOL_SEARCH: 'true',
+    });
+    assert.equal(generate('claude', {}, { clonePath: '/work/s' }).env.NPM_CONFIG_CACHE, '/work/s/.npm-cache');
+  });
+
   it('is {"mcpServers": …} written as 2-space JSON with a final newline', () => {
     const config = generate('claude', { a: { type: 'stdio', command: 'node' } });
     assert.equal(config.runtime, 'claude');

@@ -23,10 +23,13 @@ export function generate(
   return outcome.config;
 }
 
-/** Claude's and Pi's `.mcp.json`, read with JSON.parse. */
-export function mcpServers(config: RuntimeConfig): Record<string, Record<string, unknown>> {
+/** Claude's and Pi's `.mcp.json` (Cursor's `.cursor/mcp.json`), read with JSON.parse. */
+export function mcpServers(
+  config: RuntimeConfig,
+  file = config.runtime === 'cursor' ? '.cursor/mcp.json' : '.mcp.json',
+): Record<string, Record<string, unknown>> {
   assert.equal(config.files.length, 1);
-  assert.equal(config.files[0].path, '.mcp.json');
+  assert.equal(config.files[0].path, file);
   const parsed = JSON.parse(config.files[0].content) as { mcpServers: Record<string, Record<string, unknown>> };
   assert.deepEqual(Object.keys(parsed), ['mcpServers']);
   return parsed.mcpServers;

@@ -4,9 +4,9 @@ import { codexServers, generate, mcpServers, plain } from './generate';
 
 const npx = (args: string[], extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'stdio', command: 'npx', args, ...extra });
 
-/** NPM_CONFIG_CACHE per server in Claude's output. */
+/** NPM_CONFIG_CACHE per server in Pi's output (Zimmer writes every cache into Pi's entries). */
 function caches(entries: Record<string, unknown>, clonePath?: string): Record<string, string | undefined> {
-  const servers = mcpServers(generate('claude', entries, { clonePath }));
+  const servers = mcpServers(generate('pi', entries, { clonePath }));
   const out: Record<string, string | undefined> = {};
   for (const [name, entry] of Object.entries(servers)) out[name] = (entry.env as Record<string, string> | undefined)?.NPM_CONFIG_CACHE;
   return out;
@@ -106,10 +106,10 @@ describe('runtime: npm cache rules (SPEC §6.3, §10)', () => {
 
   it('grouping runs over the servers in the generated config only', () => {
     const entries = { a: npx(['pkg']), b: npx(['pkg']) };
-    const one = mcpServers(generate('claude', entries, { selection: { kind: 'servers', names: ['a'] } }));
+    const one = mcpServers(generate('pi', entries, { selection: { kind: 'servers', names: ['a'] } }));
     assert.equal((one.a.env as Record<string, string>).NPM_CONFIG_CACHE, '<clone>/.npm-cache');
     // A structurally invalid peer is left out, so it does not isolate the other.
-    const withBroken = mcpServers(generate('claude', { a: npx(['pkg']), b: npx(['pkg'], { url: 'https://x.com' }) }));
+    const withBroken = mcpServers(generate('pi', { a: npx(['pkg']), b: npx(['pkg'], { url: 'https://x.com' }) }));
     assert.deepEqual(Object.keys(withBroken), ['a']);
     assert.equal((withBroken.a.env as Record<string, string>).NPM_CONFIG_CACHE, '<clone>/.npm-cache');
   });
@@ -122,9 +122,31 @@ describe('runtime: npm cache rules (SPEC §6.3, §10)', () => {
     });
   });
 
-  it('the cache lands in every runtime: Codex env table and Pi env', () => {
+  it('the cache lands in Codex env table and Pi env', () => {
     const entries = { a: npx(['pkg'], { env: { KEEP: 'x' } }) };
     assert.deepEqual(plain(codexServers(generate('codex', entries)).a.env), { KEEP: 'x', NPM_CONFIG_CACHE: '<clone>/.npm-cache' });
     assert.deepEqual(mcpServers(generate('pi', entries)).a.env, { KEEP: 'x', NPM_CONFIG_CACHE: '<clone>/.npm-cache' });
+  });
+
+  // tadasant/zimmer test/services/claude_mcp_config_post_processor_test.rb (newest stored version):
+  // "post_process! leaves a lone npx server on the shared per-clone npm cache" and "post_process!
+  // gives each of two servers sharing an npx package its own npm cache".
+  it('Claude: the shared cache is the agent process env; only servers sharing a package get one written into their entry', () => {
+    const config = generate('claude', { lone: npx(['-y', 'lone@1']), one: npx(['-y', 'same@1']), two: npx(['-y', 'same@1']) });
+    const servers = mcpServers(config);
+    assert.equal(servers.lone.env, undefined);
+    assert.deepEqual(servers.one.env, { NPM_CONFIG_CACHE: '<clone>/.npm-cache/isolated/one' });
+    assert.deepEqual(servers.two.env, { NPM_CONFIG_CACHE: '<clone>/.npm-cache/isolated/two' });
+    assert.equal(config.env.NPM_CONFIG_CACHE, '<clone>/.npm-cache');
+  });
+
+  // tadasant/zimmer test/services/claude_mcp_config_post_processor_test.rb (newest stored version):
+  // "post_process! writes an npx server's command and args through verbatim" — the npx
+  // `--prefix /tmp` rewrite (NpxPrefixRewriter) was removed.
+  it("no runtime inserts `--prefix /tmp`: an npx server's args are written as the catalog has them", () => {
+    const entries = { a: npx(['-y', 'pkg@1']) };
+    assert.deepEqual(mcpServers(generate('claude', entries, { selection: { kind: 'all' } })).a.args, ['-y', 'pkg@1']);
+    assert.deepEqual(mcpServers(generate('pi', entries, { selection: { kind: 'all' } })).a.args, ['-y', 'pkg@1']);
+    assert.deepEqual(plain(codexServers(generate('codex', entries, { selection: { kind: 'all' } })).a.args), ['-y', 'pkg@1']);
   });
 });

@@ -57,8 +57,10 @@ describe('runtime: declared timeout per runtime (SPEC §6.4)', () => {
     assert.equal(observed('20.0').codex.local, 20);
   });
 
-  it('180 exactly is written for Pi remote entries too (≥ 180 lengthens)', () => {
-    assert.deepEqual(observed('180').pi, { local: 180000, remote: 180000 });
+  // tadasant/zimmer pi_mcp_config_post_processor.rb at 06cda448, apply_startup_timeouts!: only a
+  // declared value above McpStartupTimeout::SECONDS survives the floor.
+  it('180 exactly is not written for a Pi remote entry: only a longer budget lengthens', () => {
+    assert.deepEqual(observed('180').pi, { local: 180000, remote: undefined });
   });
 
   it("Claude's MCP_TIMEOUT is a string following the longest valid declaration of the selected servers", () => {
@@ -66,6 +68,6 @@ describe('runtime: declared timeout per runtime (SPEC §6.4)', () => {
       '{"a": {"type": "stdio", "command": "x", "startup_timeout_sec": 240}, "b": {"type": "stdio", "command": "y", "startup_timeout_sec": 420}, "c": {"type": "stdio", "command": "z", "startup_timeout_sec": 9000}}';
     assert.equal(generate('claude', text).env.MCP_TIMEOUT, '420000');
     assert.equal(generate('claude', text, { selection: { kind: 'servers', names: ['a', 'c'] } }).env.MCP_TIMEOUT, '240000');
-    assert.deepEqual(generate('claude', '{}').env, { MCP_TIMEOUT: '180000' });
+    assert.equal(generate('claude', '{}').env.MCP_TIMEOUT, '180000');
   });
 });

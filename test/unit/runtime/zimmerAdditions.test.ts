@@ -8,7 +8,9 @@ import { catalog, facts, runCli } from './helpers';
 /** SPEC §6.5: what Zimmer adds at prepare, shown in previews of a session and marked as added. */
 
 const ALL = { kind: 'all' } as const;
-const SELF = { type: 'http', url: 'https://zimmer.example.com/mcp?tool_groups=self_session', headers: { 'X-API-Key': '<KEY>' } };
+// Zimmer builds its URLs' queries with sorted keys and stamps the session (tadasant/zimmer
+// test/services/claude_mcp_config_post_processor_test.rb, newest stored version, self_session_url).
+const SELF = { type: 'http', url: 'https://zimmer.example.com/mcp?session_id=<SESSION_ID>&tool_groups=self_session', headers: { 'X-API-Key': '<KEY>' } };
 const ELICITATION = {
   ELICITATION_REQUEST_URL: 'https://zimmer.example.com/api/v1/elicitations',
   ELICITATION_POLL_URL: 'https://zimmer.example.com/api/v1/elicitations',
@@ -27,10 +29,10 @@ const tool = { type: 'stdio', command: 'npx', args: ['-y', 'tool@1'], env: { A: 
 
 describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
   it('all servers: zimmer-self-session appended, five ELICITATION_* in every stdio env after the npm cache', () => {
-    const config = generate('claude', { tool, remote: { type: 'sse', url: 'https://e.example/sse' } }, { selection: ALL });
+    const config = generate('pi', { tool, remote: { type: 'sse', url: 'https://e.example/sse' } }, { selection: ALL });
     const servers = mcpServers(config);
     assert.deepEqual(Object.keys(servers), ['tool', 'remote', 'zimmer-self-session']);
-    assert.deepEqual(servers['zimmer-self-session'], SELF);
+    assert.deepEqual(servers['zimmer-self-session'], { ...SELF, headers: SELF.headers });
     assert.deepEqual(servers.tool.env, { A: '1', NPM_CONFIG_CACHE: '<clone>/.npm-cache', ...ELICITATION });
     assert.deepEqual(Object.keys(servers.tool.env as object).slice(2), Object.keys(ELICITATION));
     assert.equal(servers.remote.env, undefined);
@@ -60,7 +62,11 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
   it('a root with default_subagent_roots gets the full-surface zimmer, which covers self-session', () => {
     const servers = mcpServers(generate('claude', { tool }, { selection: { kind: 'root', root: 'lead' }, facts: facts({ rootsText: roots }) }));
     assert.deepEqual(Object.keys(servers), ['tool', 'zimmer']);
-    assert.deepEqual(servers.zimmer, { type: 'http', url: 'https://zimmer.example.com/mcp?allowed_agent_roots=web%2Capi', headers: { 'X-API-Key': '<KEY>' } });
+    assert.deepEqual(servers.zimmer, {
+      type: 'http',
+      url: 'https://zimmer.example.com/mcp?allowed_agent_roots=web%2Capi&session_id=<SESSION_ID>',
+      headers: { 'X-API-Key': '<KEY>' },
+    });
   });
 
   it('a root without (or with empty) default_subagent_roots gets only zimmer-self-session', () => {
@@ -79,9 +85,9 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
     const servers = mcpServers(
       generate('claude', { zimmer: own }, { selection: { kind: 'root', root: 'lead' }, facts: facts({ rootsText: rootsWithZimmer }) }),
     );
-    // Its tool_groups lack self_session, so self-session is still added.
+    // Its tool_groups lack self_session, so self-session is still added; the catalog entry is stamped.
     assert.deepEqual(Object.keys(servers), ['zimmer', 'zimmer-self-session']);
-    assert.equal(servers.zimmer.url, own.url);
+    assert.equal(servers.zimmer.url, `${own.url}&session_id=<SESSION_ID>`);
   });
 
   it('self-session coverage: a zimmer / zimmer-* entry with a url whose tool_groups is empty or lists self_session', () => {
@@ -107,7 +113,7 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
 
   it('the Zimmer URL setting is <BASE>; the key and session id stay placeholders', () => {
     const servers = mcpServers(generate('pi', { tool }, { selection: ALL, zimmerUrl: 'https://z.internal/' }));
-    assert.equal(servers['zimmer-self-session'].url, 'https://z.internal/mcp?tool_groups=self_session');
+    assert.equal(servers['zimmer-self-session'].url, 'https://z.internal/mcp?session_id=<SESSION_ID>&tool_groups=self_session');
     assert.equal((servers.tool.env as Record<string, string>).ELICITATION_POLL_URL, 'https://z.internal/api/v1/elicitations');
     assert.equal((servers['zimmer-self-session'].headers as Record<string, string>)['X-API-Key'], '<KEY>');
   });
@@ -122,6 +128,64 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
     const servers = plain(codexServers(generate('codex', { tool }, { selection: ALL })));
     assert.deepEqual(servers['zimmer-self-session'], { url: SELF.url, http_headers: { 'X-API-Key': '<KEY>' } });
     assert.deepEqual(servers.tool.env, { A: '1', NPM_CONFIG_CACHE: '<clone>/.npm-cache', ...ELICITATION });
+  });
+
+  // tadasant/zimmer app/services/codex_config_toml_post_processor.rb at 015edcd2:
+  // drop_forwarded_env_var! and forward_operator_ssh_key!.
+  it('Codex: an ELICITATION_* forwarded by env_vars becomes the literal value; SSH_PRIVATE_KEY_PATH is forwarded to every launch', () => {
+    const config = generate(
+      'codex',
+      {
+        tool: { type: 'stdio', command: 'run', env: { ELICITATION_TTL_MS: '${ELICITATION_TTL_MS}', TOKEN: '${TOKEN}' } },
+        remote: { type: 'sse', url: 'https://e.com' },
+      },
+      { selection: ALL },
+    );
+    const servers = plain(codexServers(config));
+    assert.deepEqual(servers.tool.env_vars, ['TOKEN', 'SSH_PRIVATE_KEY_PATH']);
+    assert.deepEqual(servers.tool.env, ELICITATION);
+    assert.equal(servers.remote.env_vars, undefined);
+    assert.ok(config.notes.some((note) => note.startsWith('Added by Zimmer at prepare: SSH_PRIVATE_KEY_PATH in env_vars of "tool"')));
+    assert.ok(config.notes.some((note) => /moves each forwarded variable it holds itself/.test(note)));
+  });
+
+  it('Codex: a shimmed launch (command sh) still gets the session variables in its env table', () => {
+    const servers = plain(codexServers(generate('codex', { tool: { type: 'stdio', command: 'run', env: { K: '${OTHER}' } } }, { selection: ALL })));
+    assert.equal(servers.tool.command, 'sh');
+    assert.deepEqual(servers.tool.env, ELICITATION);
+    assert.deepEqual(servers.tool.env_vars, ['OTHER', 'SSH_PRIVATE_KEY_PATH']);
+  });
+
+  // tadasant/zimmer test/services/claude_mcp_config_post_processor_test.rb (newest stored version):
+  // "post_process! does NOT retarget in production env" — only the session stamp is added.
+  it('every selected zimmer / zimmer-* URL is stamped with its session_id, query and fragment kept', () => {
+    const config = generate(
+      'claude',
+      {
+        zimmer: { type: 'streamable-http', url: 'https://zimmer.example.com/mcp', headers: { 'X-API-Key': '${K}' } },
+        'zimmer-sessions': { type: 'streamable-http', url: 'https://zimmer.example.com/mcp?tool_groups=sessions#f' },
+        zimmerish: { type: 'sse', url: 'https://e.com/sse' },
+      },
+      { selection: ALL },
+    );
+    const servers = mcpServers(config);
+    assert.equal(servers.zimmer.url, 'https://zimmer.example.com/mcp?session_id=<SESSION_ID>');
+    assert.equal(servers['zimmer-sessions'].url, 'https://zimmer.example.com/mcp?tool_groups=sessions&session_id=<SESSION_ID>#f');
+    assert.equal(servers.zimmerish.url, 'https://e.com/sse');
+    // The unscoped catalog zimmer covers self-session: nothing more is added.
+    assert.deepEqual(Object.keys(servers), ['zimmer', 'zimmer-sessions', 'zimmerish']);
+    assert.deepEqual(config.added, [
+      { kind: 'session-id', server: 'zimmer' },
+      { kind: 'session-id', server: 'zimmer-sessions' },
+    ]);
+    assert.ok(config.notes.includes('Added by Zimmer at prepare: session_id=<SESSION_ID> in the URL of "zimmer", "zimmer-sessions".'));
+  });
+
+  it('Cursor: Zimmer prepares no Cursor sessions, so a root or all-servers preview adds nothing', () => {
+    const config = generate('cursor', { tool }, { selection: ALL });
+    assert.deepEqual(Object.keys(mcpServers(config, '.cursor/mcp.json')), ['tool']);
+    assert.deepEqual(config.added, []);
+    assert.deepEqual(config.notes, []);
   });
 
   it('fix-all removes an ELICITATION_* key Zimmer overwrites', () => {
@@ -140,7 +204,7 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
       const json = await runCli(['preview', '--runtime', 'claude', '--zimmer-url', 'https://z.test', '--format', 'json', path.join(dir, 'mcp.json')]);
       assert.equal(json.code, 0, json.stderr);
       const out = JSON.parse(json.stdout) as { files: { content: string }[]; added: unknown[]; notes: string[] };
-      assert.match(out.files[0].content, /https:\/\/z\.test\/mcp\?tool_groups=self_session/);
+      assert.match(out.files[0].content, /https:\/\/z\.test\/mcp\?session_id=<SESSION_ID>&tool_groups=self_session/);
       assert.equal(out.added.length, 2);
       const text = await runCli(['preview', '--runtime', 'claude', path.join(dir, 'mcp.json')]);
       assert.match(text.stderr, /^note: Added by Zimmer at prepare: "zimmer-self-session"/m);

@@ -115,27 +115,30 @@ describe('translate: Codex config.toml table', () => {
   const parsed = parseToml(translation.content) as { mcp_servers: Record<string, Record<string, unknown>> };
   const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-  it('one [mcp_servers.<name>] table per server, as Codex reads variables (by name)', () => {
+  it("one [mcp_servers.<name>] table per server, exactly as AIR's Codex adapter writes it (SPEC §6.3)", () => {
     assert.match(translation.content, /^\[mcp_servers\.github\]$/m);
-    assert.deepEqual(Object.keys(parsed), ['mcp_servers']);
+    assert.deepEqual(Object.keys(parsed), ['mcp_oauth_callback_url', 'mcp_servers']);
+    // The renamed reference is rebound in AIR's launch shim; the default is no plain name, so it stays literal.
     assert.deepEqual(plain(parsed.mcp_servers.github), {
-      command: 'npx',
-      args: ['-y', '@modelcontextprotocol/server-github@1.2.3'],
-      env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_TOKEN}', LOG_LEVEL: '${LOG_LEVEL:-info}' },
-      startup_timeout_sec: 60,
+      command: 'sh',
+      args: ['-c', `GITHUB_PERSONAL_ACCESS_TOKEN="\${GITHUB_TOKEN}" exec 'npx' '-y' '@modelcontextprotocol/server-github@1.2.3'`],
+      env_vars: ['GITHUB_TOKEN'],
+      env: { LOG_LEVEL: '${LOG_LEVEL:-info}' },
     });
     assert.deepEqual(plain(parsed.mcp_servers.zimmer), { url: 'https://zimmer.example.com/mcp', env_http_headers: { 'X-API-Key': 'ZIMMER_PROD_API_KEY' } });
-    assert.deepEqual(plain(parsed.mcp_servers.events), { url: 'https://events.example.com/sse' });
+    assert.deepEqual(plain(parsed.mcp_servers.events), { url: 'https://events.example.com/sse', oauth: { client_id: 'abc' } });
+    assert.equal((parsed as Record<string, unknown>).mcp_oauth_callback_url, 'http://localhost:8765/cb');
   });
 
   it('`Authorization: Bearer ${X}` becomes bearer_token_env_var', () => {
     assert.deepEqual(plain(parsed.mcp_servers.strad), { url: 'https://strad.example.com/mcp', bearer_token_env_var: 'STRAD_API_KEY' });
   });
 
-  it('a literal credential becomes env_vars, and placeholders Codex would send literally are pointed out', () => {
+  it("a literal credential becomes env_vars, and AIR's warnings come along; Zimmer's additions do not", () => {
     assert.ok(!translation.content.includes(GITHUB_TOKEN_LITERAL));
+    assert.ok(!translation.content.includes('startup_timeout_sec') && !translation.content.includes('NPM_CONFIG_CACHE'));
     assert.deepEqual(plain(parsed.mcp_servers.leaky.env_vars), ['GITHUB_TOKEN']);
-    assert.ok(translation.warnings.some((w) => w.startsWith('"github": Codex does not expand `${GITHUB_TOKEN}`')));
+    assert.ok(translation.warnings.some((w) => w.startsWith('"github": env `LOG_LEVEL` cannot be forwarded')));
   });
 
   it('quotes names that are not bare keys and warns about names that collide in Codex', () => {
@@ -146,6 +149,24 @@ describe('translate: Codex config.toml table', () => {
   });
 });
 
+describe('translate: Cursor .cursor/mcp.json', () => {
+  const translation = translateCatalog(CATALOG, 'cursor');
+  const parsed = JSON.parse(translation.content) as { mcpServers: Record<string, Record<string, unknown>> };
+
+  it("is what AIR's Cursor adapter writes: ${VAR} as ${env:VAR}, no type, no oauth, never a literal credential", () => {
+    assert.deepEqual(parsed.mcpServers.github, {
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-github@1.2.3'],
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${env:GITHUB_TOKEN}', LOG_LEVEL: '${env:LOG_LEVEL:-info}' },
+    });
+    assert.deepEqual(parsed.mcpServers.strad, { url: 'https://strad.example.com/mcp', headers: { Authorization: 'Bearer ${env:STRAD_API_KEY}' } });
+    assert.deepEqual(parsed.mcpServers.events, { url: 'https://events.example.com/sse' });
+    assert.deepEqual(parsed.mcpServers.leaky.env, { GITHUB_TOKEN: '${env:GITHUB_TOKEN}' });
+    assert.ok(!translation.content.includes(GITHUB_TOKEN_LITERAL));
+    assert.ok(translation.content.endsWith('}\n'));
+  });
+});
+
 describe('translate: the whole Zimmer catalog, for every client', () => {
   const zimmer = readFixture('zimmer', 'mcp.json');
 
@@ -153,7 +174,9 @@ describe('translate: the whole Zimmer catalog, for every client', () => {
     const vscode = translateCatalog(zimmer, 'vscode');
     const claude = translateCatalog(zimmer, 'claude');
     const codex = translateCatalog(zimmer, 'codex');
-    for (const translation of [vscode, claude, codex]) assert.equal(translation.servers.length, 16, translation.target);
+    const cursor = translateCatalog(zimmer, 'cursor');
+    for (const translation of [vscode, claude, codex, cursor]) assert.equal(translation.servers.length, 16, translation.target);
+    assert.equal(Object.keys(JSON.parse(cursor.content).mcpServers).length, 16);
     assert.equal(Object.keys((JSON.parse(vscode.content) as VsCodeMcpJson).servers).length, 16);
     assert.equal(Object.keys(JSON.parse(claude.content).mcpServers).length, 16);
     assert.equal(Object.keys((parseToml(codex.content) as { mcp_servers: object }).mcp_servers).length, 16);

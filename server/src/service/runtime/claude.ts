@@ -1,23 +1,39 @@
 import { DEFAULT_TIMEOUT_SEC, validTimeout } from '../rules/timeout';
 import { put } from '../jsonValues';
-import { envWithNpmCache } from './npmCache';
+import { envWithNpmCache, NPM_CACHE_VARIABLE, npmCacheAssignments, sharedNpmCache } from './npmCache';
 import type { GeneratorInput, GeneratorOutput, SelectedServer } from './types';
 
 /**
- * Claude Code's `.mcp.json` (SPEC §6.3, §10): `{"mcpServers": {…}}`, 2-space JSON. stdio →
- * `{command, args?, env?}`; remote → `{type, url, headers?, oauth?}` with `streamable-http` written
- * as `http`. Claude has one startup budget for every server, `MCP_TIMEOUT`, so it can only follow
- * the longest valid declaration and never shortens below the default.
+ * Claude Code's `.mcp.json` (SPEC §6.3, §10): `{"mcpServers": {…}}`, 2-space JSON, as AIR's Claude
+ * adapter writes it (pulsemcp/air `packages/extensions/adapter-claude/src/claude-adapter.ts`,
+ * `translateMcpServersByShort`). stdio → `{command, args?, env?}`; remote → `{type, url, headers?,
+ * oauth?}` with `streamable-http` written as `http`. Then Zimmer (`ClaudeMcpConfigPostProcessor`,
+ * `ClaudeSpawnEnv`): the agent process gets `MCP_TIMEOUT`, the clone's shared npm cache and
+ * `ENABLE_TOOL_SEARCH`, and every stdio server inherits that environment — so only an npx server
+ * that shares its package with another gets a cache of its own written into its entry.
  */
 
 export const CLAUDE_FILE = '.mcp.json';
 
+/** Zimmer's default for its MCP tool search setting: tool schemas load on demand (`claude_spawn_env.rb`). */
+export const TOOL_SEARCH_DEFAULT = 'true';
+
 export function generateClaude(input: GeneratorInput): GeneratorOutput {
+  const shared = sharedNpmCache(input.clonePath);
+  const caches = npmCacheAssignments(input.servers, input.clonePath);
   const servers: Record<string, unknown> = {};
-  for (const server of input.servers) put(servers, server.name, mcpJsonEntry(server, input.npmCaches.get(server.name), input.stdioEnv));
+  for (const server of input.servers) {
+    const entry = mcpJsonEntry(server);
+    const cache = caches.get(server.name);
+    if (server.value.type === 'stdio') {
+      const env = envWithNpmCache(entry.env, cache === shared ? undefined : cache, input.session?.stdioEnv);
+      if (env !== undefined) entry.env = env;
+    }
+    put(servers, server.name, entry);
+  }
   return {
     files: [{ path: CLAUDE_FILE, content: mcpJsonText(servers) }],
-    env: { MCP_TIMEOUT: String(claudeStartupTimeoutMs(input.servers)) },
+    env: { MCP_TIMEOUT: String(claudeStartupTimeoutMs(input.servers)), [NPM_CACHE_VARIABLE]: shared, ENABLE_TOOL_SEARCH: TOOL_SEARCH_DEFAULT },
     warnings: [],
   };
 }
@@ -33,15 +49,14 @@ export function mcpJsonText(servers: Record<string, unknown>): string {
   return `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`;
 }
 
-/** One server in the `.mcp.json` shape Claude and Pi share; placeholders stay as written. */
-export function mcpJsonEntry(server: SelectedServer, npmCache: string | undefined, stdioEnv?: Readonly<Record<string, string>>): Record<string, unknown> {
+/** One server as AIR's Claude adapter writes it; placeholders stay as written. */
+export function mcpJsonEntry(server: SelectedServer): Record<string, unknown> {
   const value = server.value;
   const out: Record<string, unknown> = {};
   if (value.type === 'stdio') {
     out.command = value.command;
     if (value.args !== undefined) out.args = value.args;
-    const env = envWithNpmCache(value.env, npmCache, stdioEnv);
-    if (env !== undefined) out.env = env;
+    if (value.env !== undefined) out.env = value.env;
     return out;
   }
   out.type = value.type === 'streamable-http' ? 'http' : value.type;

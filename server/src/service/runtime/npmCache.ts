@@ -102,6 +102,11 @@ export function ownNpmCache(value: Record<string, unknown>): string | undefined 
 
 const FORWARDED_NPM_CACHE = `\${${NPM_CACHE_VARIABLE}}`;
 
+/** The clone's shared npm cache, `<clone>/.npm-cache`. */
+export function sharedNpmCache(clonePath: string): string {
+  return `${clonePath}/.npm-cache`;
+}
+
 /**
  * Server name → the cache to add, over the servers in the generated config. An entry with its own
  * cache gets nothing added but still counts in its group; an npx entry without any spec never
@@ -118,7 +123,7 @@ export function npmCacheAssignments(servers: readonly SelectedServer[], clonePat
     keys.set(server.name, key);
     if (key !== undefined) groups.set(key, (groups.get(key) ?? 0) + 1);
   }
-  const shared = `${clonePath}/.npm-cache`;
+  const shared = sharedNpmCache(clonePath);
   const assignments = new Map<string, string>();
   for (const server of npx) {
     if (ownNpmCache(server.value) !== undefined) continue;

@@ -3,13 +3,14 @@ import { readCatalog, summariseProblems, type CatalogView } from '../catalogView
 import { maskCredentials } from '../masking';
 import { generateClaude } from './claude';
 import { generateCodex } from './codex';
-import { npmCacheAssignments } from './npmCache';
+import { generateCursor } from './cursor';
 import { generatePi } from './pi';
 import { resolveSelection } from './selection';
 import { addZimmerSession } from './zimmerAdditions';
 import { nestsDeeperThan, TOO_DEEP_REASON } from './valueDepth';
 import {
   DEFAULT_CLONE_PATH,
+  ZIMMER_RUNTIMES,
   type GeneratorInput,
   type GeneratorOutput,
   type PreviewRequest,
@@ -30,6 +31,7 @@ const GENERATORS: Record<RuntimeName, (input: GeneratorInput) => GeneratorOutput
   claude: generateClaude,
   codex: generateCodex,
   pi: generatePi,
+  cursor: generateCursor,
 };
 
 export function previewRuntimeConfig(source: string | CatalogView, request: PreviewRequest, facts?: WorkspaceFacts): PreviewOutcome {
@@ -60,11 +62,15 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
   const selection = request.selection ?? { kind: 'all' };
   // A session (all servers, or a root's) gets what Zimmer adds at prepare; one server's preview shows it alone (SPEC §6.5).
   const session =
-    selection.kind === 'servers'
+    // Cursor's file is AIR's alone: Zimmer prepares no Cursor sessions (SPEC §6.6).
+    selection.kind === 'servers' || !ZIMMER_RUNTIMES.includes(request.runtime)
       ? undefined
       : addZimmerSession(servers, selection.kind === 'root' ? subagentRootsOf(facts?.roots, selection.root) : undefined, request.zimmerUrl);
-  const table = session?.servers ?? servers;
-  const output = GENERATORS[request.runtime]({ servers: table, npmCaches: npmCacheAssignments(table, clonePath), stdioEnv: session?.stdioEnv });
+  const output = GENERATORS[request.runtime]({
+    servers: session?.servers ?? servers,
+    clonePath,
+    session: session && { stdioEnv: session.stdioEnv },
+  });
   return {
     ok: true,
     config: {
@@ -73,7 +79,7 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
       env: output.env,
       warnings: [...warnings, ...output.warnings].map(maskCredentials),
       added: session?.added ?? [],
-      notes: session?.notes ?? [],
+      notes: [...(session?.notes ?? []), ...(output.notes ?? [])],
     },
   };
 }

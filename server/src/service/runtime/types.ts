@@ -5,14 +5,17 @@
 
 import type { ZimmerAddition } from './zimmerAdditions';
 
-export const RUNTIMES = ['claude', 'codex', 'pi'] as const;
+/** Zimmer's three runtimes (SPEC §6.3), and Cursor: a fourth AIR adapter Zimmer does not run (SPEC §6.6). */
+export const RUNTIMES = ['claude', 'codex', 'pi', 'cursor'] as const;
 export type RuntimeName = (typeof RUNTIMES)[number];
+/** The runtimes Zimmer prepares sessions for: what it adds at prepare (SPEC §6.5) reaches only these. */
+export const ZIMMER_RUNTIMES: readonly RuntimeName[] = ['claude', 'codex', 'pi'];
 
 /** Stands for the session checkout when no path is given. */
 export const DEFAULT_CLONE_PATH = '<clone>';
 
 export interface RuntimeFile {
-  /** Relative to the session checkout: `.mcp.json`, `.codex/config.toml`. */
+  /** Relative to the session checkout: `.mcp.json`, `.codex/config.toml`, `.cursor/mcp.json`. */
   path: string;
   /** The exact file text. */
   content: string;
@@ -50,17 +53,25 @@ export interface SelectedServer {
   value: Record<string, unknown>;
 }
 
-/** What every generator receives: the servers in catalog order and their npm caches. */
+/** What every generator receives: the servers in table order, the checkout, and the session's additions. */
 export interface GeneratorInput {
   servers: readonly SelectedServer[];
-  /** Server name → the `NPM_CONFIG_CACHE` to add (absent: nothing to add). */
-  npmCaches: ReadonlyMap<string, string>;
-  /** Variables Zimmer writes into every stdio entry's env at prepare (SPEC §6.5); none outside a session. */
-  stdioEnv?: Readonly<Record<string, string>>;
+  /** `<clone>` or the given checkout path, without a trailing separator. */
+  clonePath: string;
+  /** What Zimmer adds at prepare to the entries of a session (SPEC §6.5, §6.6); undefined for one server's preview. */
+  session?: SessionEnv;
+}
+
+/** Zimmer's per-entry additions for a session: they reach every entry with a `command`. */
+export interface SessionEnv {
+  /** The `ELICITATION_*` variables written into the entry's own env. */
+  stdioEnv: Readonly<Record<string, string>>;
 }
 
 export interface GeneratorOutput {
   files: RuntimeFile[];
   env: Record<string, string>;
   warnings: string[];
+  /** Sentences about what the runtime's own prepare step adds, for the person reading. */
+  notes?: string[];
 }

@@ -7,6 +7,10 @@ import type { SelectedServer } from './types';
  * 2. `zimmer-self-session` — unless a selected `zimmer` / `zimmer-*` entry already covers it
  *    (a selected catalog `zimmer-self-session` is replaced by it);
  * 3. five `ELICITATION_*` variables in every stdio entry's `env`, overriding the catalog's own.
+ * Newer Zimmer also stamps every `zimmer` / `zimmer-*` URL with the session it was written for
+ * (`session_id=<SESSION_ID>`, in production too; tadasant/zimmer
+ * `test/services/claude_mcp_config_post_processor_test.rb`, newest stored version, "post_process!
+ * does NOT retarget in production env"), and builds its own URLs' queries with sorted keys.
  * `<BASE>` is the preview's Zimmer URL; the API key and the session id are shown as the placeholders
  * `<KEY>` and `<SESSION_ID>` — a preview never holds a value.
  */
@@ -28,7 +32,10 @@ export const ELICITATION_KEYS = [
 const SELF_SESSION = 'zimmer-self-session';
 
 /** One thing Zimmer adds, for a preview to mark. */
-export type ZimmerAddition = { kind: 'server'; server: string; replaces: boolean } | { kind: 'env'; server: string; keys: string[]; overrides: string[] };
+export type ZimmerAddition =
+  | { kind: 'server'; server: string; replaces: boolean }
+  | { kind: 'env'; server: string; keys: string[]; overrides: string[] }
+  | { kind: 'session-id'; server: string };
 
 export interface SessionAdditions {
   /** The selected servers with `zimmer` / `zimmer-self-session` added (or replaced), in table order. */
@@ -55,15 +62,27 @@ export function addZimmerSession(
   const added: ZimmerAddition[] = [];
   const remote = (url: string): Record<string, unknown> => ({ type: 'streamable-http', url, headers: { 'X-API-Key': API_KEY_PLACEHOLDER } });
 
+  // Catalog entries first: Zimmer stamps them while retargeting, its own are built stamped.
+  for (const [index, server] of servers.entries()) {
+    if (!isZimmerName(server.name) || typeof server.value.url !== 'string' || server.value.url.trim().length === 0) continue;
+    servers[index] = { name: server.name, value: { ...server.value, url: withSessionId(server.value.url) } };
+    added.push({ kind: 'session-id', server: server.name });
+  }
   if (subagentRoots && subagentRoots.length > 0 && !servers.some((server) => server.name === 'zimmer')) {
-    servers.push({ name: 'zimmer', value: remote(`${base}/mcp?allowed_agent_roots=${encodeURIComponent(subagentRoots.join(','))}`) });
+    servers.push({
+      name: 'zimmer',
+      value: remote(`${base}/mcp?allowed_agent_roots=${encodeURIComponent(subagentRoots.join(','))}&session_id=${SESSION_ID_PLACEHOLDER}`),
+    });
     added.push({ kind: 'server', server: 'zimmer', replaces: false });
   }
   if (!servers.some(coversSelfSession)) {
-    const value = remote(`${base}/mcp?tool_groups=self_session`);
+    const value = remote(`${base}/mcp?session_id=${SESSION_ID_PLACEHOLDER}&tool_groups=self_session`);
     const at = servers.findIndex((server) => server.name === SELF_SESSION);
     if (at >= 0) servers[at] = { name: SELF_SESSION, value };
     else servers.push({ name: SELF_SESSION, value });
+    // A replaced catalog entry's stamp went with it.
+    const stamp = added.findIndex((addition) => addition.kind === 'session-id' && addition.server === SELF_SESSION);
+    if (stamp >= 0) added.splice(stamp, 1);
     added.push({ kind: 'server', server: SELF_SESSION, replaces: at >= 0 });
   }
 
@@ -92,11 +111,24 @@ export function elicitationEnv(base: string): Record<string, string> {
  * or lists `self_session` (SPEC §6.5).
  */
 export function coversSelfSession(server: SelectedServer): boolean {
-  if (server.name === SELF_SESSION || !(server.name === 'zimmer' || server.name.startsWith('zimmer-'))) return false;
+  if (server.name === SELF_SESSION || !isZimmerName(server.name)) return false;
   const url = server.value.url;
   if (typeof url !== 'string') return false;
   const groups = toolGroups(url);
   return groups.length === 0 || groups.includes('self_session');
+}
+
+/** Zimmer's own servers by name: `zimmer` and `zimmer-…` (`zimmer_server_name?`). */
+function isZimmerName(name: string): boolean {
+  return name === 'zimmer' || name.startsWith('zimmer-');
+}
+
+/** The URL with `session_id=<SESSION_ID>` added to its query (before any `#fragment`). */
+export function withSessionId(url: string): string {
+  const hash = url.indexOf('#');
+  const [head, fragment] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  const separator = !head.includes('?') ? '?' : head.endsWith('?') || head.endsWith('&') ? '' : '&';
+  return `${head}${separator}session_id=${SESSION_ID_PLACEHOLDER}${fragment}`;
 }
 
 /** The `tool_groups` query of a URL as a list (empty when absent or blank); placeholders are left as text. */
@@ -133,6 +165,8 @@ function describeAdditions(added: readonly ZimmerAddition[]): string[] {
         : `Added by Zimmer at prepare: "${addition.server}" (the API key is shown as ${API_KEY_PLACEHOLDER}).`,
     );
   }
+  const stamped = added.filter((addition) => addition.kind === 'session-id').map((addition) => `"${addition.server}"`);
+  if (stamped.length > 0) notes.push(`Added by Zimmer at prepare: session_id=${SESSION_ID_PLACEHOLDER} in the URL of ${stamped.join(', ')}.`);
   const stdio = added.filter((addition): addition is Extract<ZimmerAddition, { kind: 'env' }> => addition.kind === 'env');
   if (stdio.length > 0) {
     const overriding = stdio.filter((addition) => addition.overrides.length > 0).map((addition) => `"${addition.server}"`);
