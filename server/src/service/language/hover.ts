@@ -1,3 +1,4 @@
+import { LEGACY_MEMBERSHIP_FIELD_NAMES } from '../membership';
 import { field, indexEntries, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { nodeValue, type JsonNode } from '../parse';
 import { decodedOffsetMapper, findPlaceholders, isUpperCaseName } from '../placeholders';
@@ -176,12 +177,13 @@ function rootHover(document: LanguageDocument, root: string, options: HoverOptio
   const lines = [`**Root ${code(root)}**`];
   const description = rootDescription(document, root);
   if (description) lines.push('', escapeMarkdown(description));
-  if (document.kind === 'roots' && !document.facts.catalogs)
-    lines.push('', 'No catalog was found for this roots index; only its own `default_mcp_servers` are listed.');
+  if (document.kind === 'roots' && !document.facts.catalogs) lines.push('', 'No catalog was found for this roots index, so its servers are not known.');
   const readiness = readinessOf(document, options);
   const states = new Map(readiness?.servers.map((s) => [s.name, s]) ?? []);
   lines.push('', defaults.length ? `Servers on by default (${defaults.length}):` : 'No server is on by default for this root.');
-  if (defaults.length) lines.push('', ...defaults.map((d) => `- ${describeDefault(d, states.get(d.server), document.kind)}`));
+  if (defaults.length) lines.push('', ...defaults.map((d) => `- ${describeDefault(d, states.get(d.server))}`));
+  const ignored = document.kind === 'roots' ? legacyMembership(document, root) : '';
+  if (ignored) lines.push('', ignored);
   const summary = readiness?.roots.find((r) => r.name === root);
   if (summary?.worstState && summary.warning) lines.push('', `Worst state: **${STATE_INFO[summary.worstState].badge}** — ${summary.warning}.`);
   return lines.join('\n');
@@ -201,14 +203,21 @@ function rootDescription(document: LanguageDocument, root: string): string | und
   return undefined;
 }
 
-function describeDefault(item: RootDefault, state: ServerReadiness | undefined, kind: LanguageDocument['kind']): string {
-  const via = item.via.map((v) => code(v)).join(' and ');
+/** A root's root-side membership arrays, said to be ignored (SPEC §4.4); '' when it has none. */
+function legacyMembership(document: LanguageDocument, root: string): string {
+  const entry = indexEntries(wholeDocument(document).parsed.root).find((e) => e.name === root);
+  if (!entry) return '';
+  const parts: string[] = [];
+  for (const name of LEGACY_MEMBERSHIP_FIELD_NAMES) {
+    const items = stringItems(field(entry, name)?.valueNode).map((item) => code(item.value));
+    if (items.length > 0) parts.push(`${code(name)}: ${items.join(', ')}`);
+  }
+  return parts.length ? `Ignored by AIR ≥ 0.12, which reads membership from each artifact's \`default_in_roots\` — ${parts.join('; ')}.` : '';
+}
+
+function describeDefault(item: RootDefault, state: ServerReadiness | undefined): string {
   let text = `${code(item.server)}`;
-  if (item.remote) return `${text} — remote scope, not checked offline (via ${via})`;
   if (item.file) text += ` (${escapeMarkdown(item.file)})`;
-  text += ` — via ${via}`;
-  // A catalog only knows its own servers; another catalog of the same air.json may define it.
-  if (item.missing) return kind === 'catalog' ? `${text}; not a server of this catalog` : `${text}; **names no server** of the known catalogs`;
   if (state) text += ` · ${STATE_INFO[state.state].badge}`;
   else if (item.unavailableReason) text += ` · unavailable`;
   if (item.unavailableReason) text += `: ${escapeMarkdown(item.unavailableReason)}`;
