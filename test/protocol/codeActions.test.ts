@@ -213,6 +213,48 @@ describe('protocol: quick fixes and fix-all', function () {
     assert.equal(codesOf(next.diagnostics).includes('undefined-root'), false);
   });
 
+  it('legacy-root-membership: the quick fix moves the names into the catalog and the roots index; applied to both files, the recheck is clean', async () => {
+    const ws = TempWorkspace.create();
+    const catalogText =
+      '{\n  "github": { "type": "stdio", "command": "gh" },\n  "lin": { "type": "stdio", "command": "lin", "default_in_roots": ["web"] },\n  "docs": { "type": "stdio", "command": "docs", "default_in_roots": ["*"] }\n}\n';
+    const rootsText =
+      '{\n  "web": {\n    "description": "W",\n    "default_mcp_servers": ["github", "@local/lin", "docs"],\n    "default_subagent_roots": ["api"]\n  },\n  "api": { "description": "A" }\n}\n';
+    ws.write('mcp.json', catalogText);
+    ws.write('roots.json', rootsText);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('roots.json'));
+    const diagnostics = (await client.waitForDiagnostics(uri, { version: 1 })).diagnostics.filter((d) => d.code === 'legacy-root-membership');
+    assert.equal(diagnostics.length, 2);
+    // Never offered as fix-all: it edits other files.
+    const fixAll = await codeActions(client, uri, [], [FIX_ALL]);
+    assert.equal(fixAll.length === 0 || !JSON.stringify(fixAll).includes('default_in_roots'), true);
+
+    const servers = diagnostics.find((d) => d.message.startsWith('default_mcp_servers'))!;
+    const move = titled(await codeActions(client, uri, [servers]), 'Move "github", "@local/lin", "docs" to default_in_roots "web" (mcp.json)');
+    assert.equal(move.isPreferred, true);
+    let open = applyWorkspaceEdit(move.edit!, ws, new Map([[uri, rootsText]]));
+    let current = open.get(uri)!;
+    assert.equal(
+      ws.read('mcp.json'),
+      '{\n  "github": { "type": "stdio", "command": "gh", "default_in_roots": ["web"] },\n  "lin": { "type": "stdio", "command": "lin", "default_in_roots": ["web"] },\n  "docs": { "type": "stdio", "command": "docs", "default_in_roots": ["*"] }\n}\n',
+    );
+    assert.equal(current, '{\n  "web": {\n    "description": "W",\n    "default_subagent_roots": ["api"]\n  },\n  "api": { "description": "A" }\n}\n');
+
+    let mark = client.mark();
+    client.change(uri, current);
+    client.didChangeWatchedFiles([{ path: ws.path('mcp.json'), type: FileChange.Changed }]);
+    let next = await client.waitForDiagnostics(uri, { since: mark });
+    const subagents = single(next.diagnostics, 'legacy-root-membership');
+    const moveRoot = titled(await codeActions(client, uri, [subagents]), 'Move "api" to default_in_roots "web"');
+    open = applyWorkspaceEdit(moveRoot.edit!, ws, new Map([[uri, current]]));
+    current = open.get(uri)!;
+    assert.equal(current, '{\n  "web": {\n    "description": "W"\n  },\n  "api": { "description": "A", "default_in_roots": ["web"] }\n}\n');
+    mark = client.mark();
+    client.change(uri, current);
+    next = await client.waitForDiagnostics(uri, { since: mark });
+    assert.deepEqual(codesOf(next.diagnostics), []);
+  });
+
   it('source.fixAll.mcp-catalog returns one edit that fixes everything unambiguous', async () => {
     const ws = TempWorkspace.create();
     const text = readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'fixes', 'fix-all-mcp.json'), 'utf8');

@@ -144,13 +144,19 @@ describe('protocol: diagnostics from the bundled server', function () {
     );
   });
 
-  it('publishes diagnostics for a roots index: undefined-server and missing-field', async () => {
+  it('publishes diagnostics for a roots index: legacy-root-membership, undefined-server and missing-field', async () => {
     const ws = TempWorkspace.create('mission');
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
     const text = ws.read('roots.json');
     const uri = client.open(ws.path('roots.json'));
     const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
-    assert.deepEqual(codesOf(diagnostics), ['missing-field', 'undefined-server']);
+    assert.deepEqual(codesOf(diagnostics), ['legacy-root-membership', 'missing-field', 'undefined-server']);
+    assertDiagnostic(diagnostics, {
+      code: 'legacy-root-membership',
+      severity: WARNING,
+      range: rangeIn(text, '"default_mcp_servers"'),
+      data: { root: 'zimmer', field: 'default_mcp_servers' },
+    });
     assertDiagnostic(diagnostics, {
       code: 'undefined-server',
       severity: ERROR,

@@ -99,7 +99,8 @@ describe('protocol: hover', function () {
     const catalogSide = markdownOf(await hoverOn(client, uri, text, '"default_in_roots": ["zimmer", "strad"]', '"zimmer"'));
     assert.match(catalogSide, /\*\*Root `zimmer`\*\*/);
     for (const server of ['github', 'figma', 'linear']) assert.match(catalogSide, new RegExp(`- \`${server}\``));
-    assert.match(catalogSide, /- `slack` — via `default_mcp_servers`; not a server of this catalog/);
+    // The roots index's own default_mcp_servers count for nothing (SPEC §4.4); slack is another catalog's.
+    assert.ok(!catalogSide.includes('`slack`'));
 
     const rootsText = ws.read('roots.json');
     const rootsUri = client.open(ws.path('roots.json'));
@@ -108,6 +109,7 @@ describe('protocol: hover', function () {
     assert.match(rootsSide, /The orchestrator\./);
     for (const server of ['github', 'figma', 'linear', 'slack']) assert.match(rootsSide, new RegExp(`- \`${server}\``), server);
     assert.match(rootsSide, /`slack` \(team-mcp\.json\)/);
+    assert.match(rootsSide, /Ignored by AIR ≥ 0\.12, .*`default_mcp_servers`: `figma`, `@local\/slack`\./);
   });
 
   it('names the source of a ${NAME}, or says none defines it', async () => {

@@ -15,16 +15,17 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 const BASE_CATALOG = {
   github: { type: 'stdio', command: 'npx', args: ['-y', 'gh@1.0.0'], env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' }, default_in_roots: ['zimmer'] },
-  docs: { type: 'streamable-http', url: 'https://docs.example.com/mcp' },
+  docs: { type: 'streamable-http', url: 'https://docs.example.com/mcp', default_in_roots: ['web'] },
 };
-const BASE_ROOTS = { zimmer: { description: 'Zimmer' }, web: { description: 'Web', default_mcp_servers: ['docs'] } };
+const BASE_ROOTS = { zimmer: { description: 'Zimmer' }, web: { description: 'Web' } };
 
 const HEAD_CATALOG = {
-  github: { ...BASE_CATALOG.github, env: { GITHUB_TOKEN: '${GITHUB_TOKN}' } },
+  // github joins root web (membership is declared on the server, SPEC §4.4).
+  github: { ...BASE_CATALOG.github, env: { GITHUB_TOKEN: '${GITHUB_TOKN}' }, default_in_roots: ['zimmer', 'web'] },
   docs: BASE_CATALOG.docs,
   foo: { type: 'stdio', command: 'foo', env: { FOO_TOKEN: '${FOO_TOKEN}' }, default_in_roots: ['zimmer', 'nope'] },
 };
-const HEAD_ROOTS = { zimmer: { description: 'Zimmer' }, web: { description: 'Web', default_mcp_servers: ['docs', 'github'] } };
+const HEAD_ROOTS = { ...BASE_ROOTS, web: { description: 'Web', display_name: 'Web app' } };
 
 function git(dir: string, ...args: string[]): string {
   const result = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=Test', ...args], { cwd: dir, encoding: 'utf8' });

@@ -175,7 +175,7 @@ describe('discovery (SPEC §4.4, §10)', () => {
       const dir = tempTree({ 'air.json': JSON.stringify({ mcp: ['./gone.json'], roots: ['./roots.json'] }), 'roots.json': ROOTS });
       const { facts } = workspace(dir).factsFor(path.join(dir, 'roots.json'), 'roots', settings());
       const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['github'] } });
-      const { findings } = checkDocument(text, 'roots', facts);
+      const findings = checkDocument(text, 'roots', facts).findings.filter((f) => f.code !== 'legacy-root-membership');
       assert.deepEqual(
         findings.map((f) => f.code),
         ['catalog-not-found'],
@@ -197,7 +197,7 @@ describe('discovery (SPEC §4.4, §10)', () => {
       const { facts } = workspace(dir).factsFor(path.join(dir, 'roots.json'), 'roots', settings());
       assert.equal(facts.catalogs, undefined);
       const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['github'] } });
-      const { findings } = checkDocument(text, 'roots', facts);
+      const findings = checkDocument(text, 'roots', facts).findings.filter((f) => f.code !== 'legacy-root-membership');
       assert.deepEqual(
         findings.map((f) => f.code),
         ['catalog-not-found'],
@@ -208,7 +208,7 @@ describe('discovery (SPEC §4.4, §10)', () => {
       const dir = tempTree({ 'roots.json': '{}', 'mcp.json': catalog({ github: SERVER }) });
       const { facts } = workspace(dir).factsFor(path.join(dir, 'roots.json'), 'roots', settings());
       const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['github', 'gitlab'] } });
-      const findings = checkDocument(text, 'roots', facts).findings;
+      const findings = checkDocument(text, 'roots', facts).findings.filter((f) => f.code !== 'legacy-root-membership');
       assert.deepEqual(
         findings.map((f) => [f.code, spanText(text, f)]),
         [['undefined-server', '"gitlab"']],

@@ -100,8 +100,14 @@ const SCENARIOS: Scenario[] = [
   {
     code: 'unavailable-default',
     kind: 'roots',
-    text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['github'] } }),
-    facts: () => ({ catalogs: catalogsFacts({ github: { unavailableReason: 'Vendor outage. Back on Friday.' } }) }),
+    text: catalog({ zimmer: { description: 'Z' } }),
+    facts: () => ({ catalogs: catalogsFacts({ github: { unavailableReason: 'Vendor outage. Back on Friday.', defaultInRoots: ['zimmer'] } }) }),
+  },
+  {
+    code: 'legacy-root-membership',
+    kind: 'roots',
+    text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['github', 'slack'] } }),
+    facts: () => ({ catalogs: catalogsFacts({ github: {}, slack: {}, linear: { defaultInRoots: ['*'] } }) }),
   },
   { code: 'ineffective-field', text: catalog({ a: { type: 'sse', url: 'https://x.example/sse', env: { A: 'b' } } }) },
   {

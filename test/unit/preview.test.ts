@@ -10,6 +10,7 @@ const ZIMMER = fixture('readiness', 'zimmer', 'mcp.json');
 
 describe('preview: selection and what is left out (SPEC §6.3, §10)', () => {
   const roots = JSON.stringify({ alpha: { description: 'a', default_mcp_servers: ['explicit'] }, beta: { description: 'b' } });
+  // alpha's root-side default_mcp_servers counts for nothing (SPEC §4.4).
   const entries = {
     first: { type: 'stdio', command: 'a' },
     inverted: { type: 'stdio', command: 'b', default_in_roots: ['alpha'] },
@@ -21,11 +22,10 @@ describe('preview: selection and what is left out (SPEC §6.3, §10)', () => {
     assert.deepEqual(Object.keys(mcpServers(generate('claude', entries))), ['first', 'inverted', 'explicit', 'off']);
   });
 
-  it('a root\'s defaults: inverted default_in_roots (with "*") ∪ explicit default_mcp_servers', () => {
+  it('a root\'s defaults: the servers whose default_in_roots names it (with "*"); root-side default_mcp_servers ignored', () => {
     const rootFacts = facts({ rootsText: roots });
     assert.deepEqual(Object.keys(mcpServers(generate('claude', entries, { selection: { kind: 'root', root: 'alpha' }, facts: rootFacts }))), [
       'inverted',
-      'explicit',
       'off',
       'zimmer-self-session',
     ]);

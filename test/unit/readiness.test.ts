@@ -146,19 +146,19 @@ describe('readiness: roots and the worst state (SPEC §6.2, §10)', () => {
     gamma: { description: 'c' },
   });
 
-  it('a root has the inverted default_in_roots together with its explicit default_mcp_servers, in catalog order', () => {
+  it('a root\'s servers are those whose default_in_roots names it (bare, @local/ or "*"), in catalog order; its own default_mcp_servers count for nothing', () => {
     const text = catalog({
-      scoped: stdio(),
+      scoped: stdio({ default_in_roots: ['@local/alpha'] }),
       inverted: stdio({ default_in_roots: ['alpha'] }),
       explicit: stdio(),
       everywhere: stdio({ default_in_roots: ['*'] }),
-      unrelated: stdio({ default_in_roots: ['gamma'] }),
+      unrelated: stdio({ default_in_roots: ['gamma', '@acme/repo/alpha'] }),
     });
     const readiness = computeReadiness(text, facts({ rootsText: roots }));
     assert.deepEqual(
       readiness.roots.map((r) => [r.name, r.servers]),
       [
-        ['alpha', ['scoped', 'inverted', 'explicit', 'everywhere']],
+        ['alpha', ['scoped', 'inverted', 'everywhere']],
         ['beta', ['everywhere']],
         ['gamma', ['everywhere', 'unrelated']],
       ],

@@ -3,6 +3,8 @@ import { catalog, catalogsFacts, check, expectNone, expectOne, facts, rootsFacts
 
 /** SPEC §4.4 and §10: both directions between a catalog and its roots index. */
 
+const codes = (findings: readonly { code: string }[]): string[] => findings.map((f) => f.code);
+
 describe('roots (SPEC §4.4)', () => {
   describe("a catalog's default_in_roots", () => {
     const withRoots = facts({ roots: rootsFacts(['zimmer', 'agents', 'fleet-maintenance'], '/ws/roots.json'), documentPath: '/ws/mcp.json' });
@@ -86,7 +88,7 @@ describe('roots (SPEC §4.4)', () => {
 
     it('resolves @local/name against the local catalogs', () => {
       const ok = catalog({ web: { description: 'Web.', default_mcp_servers: ['@local/github'] } });
-      assert.deepEqual(check(ok, 'roots', catalogs), []);
+      assert.deepEqual(codes(check(ok, 'roots', catalogs)), ['legacy-root-membership']);
       const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['@local/gitlab'] } });
       expectOne(text, check(text, 'roots', catalogs), 'undefined-server', { range: '"@local/gitlab"' });
     });
@@ -100,11 +102,11 @@ describe('roots (SPEC §4.4)', () => {
       assert.deepEqual(finding.data?.path, ['web', 'default_mcp_servers', 0]);
     });
 
-    it('gives unavailable-default information for an explicit default that is declared unavailable', () => {
+    it('gives no unavailable-default for a legacy default_mcp_servers item: the root does not get it at all (SPEC §4.4)', () => {
       const text = catalog({ data: { description: 'Data.', default_mcp_servers: ['analytics'] } });
-      const finding = expectOne(text, check(text, 'roots', catalogs), 'unavailable-default', { range: '"analytics"', severity: 'information' });
-      assert.equal(finding.data?.name, 'analytics');
-      assert.match(finding.message, /Warehouse migration\./);
+      const findings = check(text, 'roots', catalogs);
+      expectNone(text, findings, 'unavailable-default');
+      expectOne(text, findings, 'legacy-root-membership', { range: '"default_mcp_servers"' });
     });
 
     it('gives unavailable-default on the root name for a server that puts itself on the root with default_in_roots', () => {
@@ -129,9 +131,9 @@ describe('roots (SPEC §4.4)', () => {
       assert.equal(spanText(text, finding.related[0]), '"lead"');
     });
 
-    it("is clean for AIR's example shape", () => {
+    it("gets only legacy-root-membership for AIR's pre-0.12 example shape", () => {
       const text = catalog({ web: { description: 'Web.', default_mcp_servers: ['github', 'postgres-prod'] } });
-      assert.deepEqual(check(text, 'roots', catalogs), []);
+      assert.deepEqual(codes(check(text, 'roots', catalogs)), ['legacy-root-membership']);
     });
   });
 });

@@ -34,8 +34,7 @@ export function runDiff(argv: readonly string[], io: CliIo): number {
   }
   const root = repositoryRoot(io.cwd);
   if (!root) {
-    io.stderr(terminalText('mcp-catalog diff: the current directory is not inside a git repository
-'));
+    io.stderr(terminalText('mcp-catalog diff: the current directory is not inside a git repository\n'));
     return 2;
   }
   const context = cliContext(args, io);

@@ -1,11 +1,13 @@
+import * as path from 'node:path';
 import { computeFixAll } from '../service/fixes/fixAll';
+import { migrateLegacyMembership } from '../service/fixes/membershipFixes';
 import { oneOf, parseArgs } from './args';
 import { checkTargets, checkText, type CheckedFile } from './checkFiles';
 import { report, VERDICT_OPTIONS, verdictLimits } from './check';
 import { CHECK_FORMATS } from './formats';
 import type { CliIo } from './io';
 import { cliContext, collectTargets, nothingFoundHint } from './targets';
-import { changesFromEdits, unifiedDiff } from './unifiedDiff';
+import { changesBetween, changesFromEdits, splitLines, unifiedDiff } from './unifiedDiff';
 import { writeTextFile } from './writeFile';
 import { hasTerminalControl, terminalText } from '../service/surfaces/terminal';
 
@@ -15,9 +17,12 @@ export const FIX_USAGE = `mcp-catalog fix [--dry-run] [--format text|json|sarif|
 /**
  * `mcp-catalog fix` (README "Fixing from the terminal"): the editor's `source.fixAll.mcp-catalog`
  * (SPEC §5, service/fixes/fixAll.ts — the one implementation) applied to each catalog and roots
- * index found, never to an air.json, a file §1 does not classify or any other file. Reports what
- * it fixed on stderr and what is left as `check` does, and exits as `check` would on what is
- * left. `--dry-run` writes nothing: it prints a unified diff and exits 1 when a file would change.
+ * index found, never to an air.json or a file §1 does not classify; for a roots index also the
+ * `legacy-root-membership` migration (SPEC §4.4, service/fixes/membershipFixes.ts), the one fix
+ * that edits other files: the catalogs it moves server names into, inside the current directory
+ * only. Reports what it fixed on stderr and what is left as `check` does, and exits as `check`
+ * would on what is left. `--dry-run` writes nothing: it prints a unified diff per file and exits 1
+ * when a file would change.
  */
 export function runFix(argv: readonly string[], io: CliIo): number {
   const args = parseArgs(argv, { ...VERDICT_OPTIONS, 'dry-run': { value: false } });
@@ -44,13 +49,31 @@ export function runFix(argv: readonly string[], io: CliIo): number {
     }
     const { facts } = context.workspace.factsFor(target.absolute, kind, context.settings);
     const fixed = computeFixAll(text, kind, facts, { severities: context.severities, findings: file.findings });
-    if (fixed.edits.length === 0) {
+    // A roots index's legacy membership arrays move onto the artifacts (SPEC §4.4): edits to other files too.
+    const migration =
+      kind === 'roots' ? migrateLegacyMembership(fixed.text, facts, (other) => context.reader.read(other), { severities: context.severities }) : undefined;
+    const others = [...(migration?.files ?? [])].filter(([other]) => {
+      if (context.workspace.contains(other)) return true;
+      io.stderr(terminalText(`mcp-catalog fix: ${target.given}: not moving names into ${other}: it is outside the current directory\n`));
+      return false;
+    });
+    const finalText = migration && others.length === migration.files.size ? migration.text : fixed.text;
+    const applied = fixed.applied + (finalText === fixed.text ? 0 : (migration?.moved ?? 0));
+    if (finalText === text) {
       left.push(file);
       continue;
     }
     changed++;
+    const changes = finalText === fixed.text ? changesFromEdits(text, fixed.edits) : changesBetween(splitLines(text), splitLines(finalText));
+    const otherFiles = finalText === fixed.text ? [] : others;
     if (dryRun) {
-      const patch = unifiedDiff(`a/${slashes(target.given)}`, `b/${slashes(target.given)}`, text, changesFromEdits(text, fixed.edits));
+      const patches = [unifiedDiff(`a/${slashes(target.given)}`, `b/${slashes(target.given)}`, text, changes)];
+      for (const [other, otherText] of otherFiles) {
+        const label = slashes(path.relative(io.cwd, other));
+        const before = context.reader.read(other) ?? '';
+        patches.push(unifiedDiff(`a/${label}`, `b/${label}`, before, changesBetween(splitLines(before), splitLines(otherText))));
+      }
+      const patch = patches.join('');
       io.stdout(terminalText(patch));
       // A line shown escaped no longer applies as printed: say so rather than let `git apply` write the escape.
       if (hasTerminalControl(patch))
@@ -58,13 +81,16 @@ export function runFix(argv: readonly string[], io: CliIo): number {
           terminalText(`mcp-catalog fix: the diff of ${target.given} shows control characters escaped; run \`mcp-catalog fix\` rather than applying it\n`),
         );
     } else {
-      writeTextFile(target.absolute, fixed.text);
+      writeTextFile(target.absolute, finalText);
+      for (const [other, otherText] of otherFiles) writeTextFile(other, otherText);
       context.reader.clear();
     }
-    const after = checkText(target, fixed.text, context);
-    io.stderr(
-      terminalText(`mcp-catalog fix: ${dryRun ? 'would fix' : 'fixed'} ${fixed.applied} problem(s) in ${target.given}; ${after.findings.length} left\n`),
-    );
+    if (otherFiles.length > 0) {
+      const names = otherFiles.map(([other]) => slashes(path.relative(io.cwd, other))).join(', ');
+      io.stderr(terminalText(`mcp-catalog fix: ${dryRun ? 'would move' : 'moved'} ${migration!.moved} name(s) from ${target.given} into default_in_roots (${names})\n`));
+    }
+    const after = checkText(target, finalText, context);
+    io.stderr(terminalText(`mcp-catalog fix: ${dryRun ? 'would fix' : 'fixed'} ${applied} problem(s) in ${target.given}; ${after.findings.length} left\n`));
     left.push(after);
   }
   if (dryRun) {

@@ -39,7 +39,11 @@ export const CODES = {
   'placeholder-not-interpolated': { severity: 'warning', summary: 'A `${…}` in a field that is never substituted.' },
   'undefined-root': { severity: 'error', summary: 'A `default_in_roots` item names no root of the roots index.' },
   'roots-not-found': { severity: 'information', summary: 'The catalog uses `default_in_roots` but no roots index was found.' },
-  'undefined-server': { severity: 'error', summary: "A root's `default_mcp_servers` item names no server of its catalogs." },
+  'undefined-server': { severity: 'error', summary: "A root's legacy `default_mcp_servers` item names no server of its catalogs." },
+  'legacy-root-membership': {
+    severity: 'warning',
+    summary: 'A root-side `default_*` membership array, which AIR ≥ 0.12 silently ignores; move the names to `default_in_roots`.',
+  },
   'unavailable-default': { severity: 'information', summary: "A root's default server is declared unavailable." },
   'ineffective-field': { severity: 'hint', summary: '`env` on a remote entry has no effect in any runtime.' },
   'reference-not-checked': { severity: 'information', summary: 'A reference into a remote scope that cannot be checked offline (once per file).' },

@@ -12,6 +12,7 @@ import { oauthRule } from './rules/oauth';
 import { placeholderRule } from './rules/placeholders';
 import { HYGIENE_RULES } from './rules/hygiene';
 import { rootsRule } from './rules/roots';
+import { legacyRootMembershipRule } from './rules/legacyRootMembership';
 import type { Rule, RuleContext } from './rules/rule';
 import { structureRule } from './rules/structure';
 import { strictEntryProperty } from './strictTree';
@@ -31,6 +32,7 @@ export const RULES: readonly Rule[] = [
   unavailableRule,
   placeholderRule,
   rootsRule,
+  legacyRootMembershipRule,
   ineffectiveFieldRule,
   ...HYGIENE_RULES,
 ];

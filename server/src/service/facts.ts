@@ -18,15 +18,14 @@ export interface RootsFile {
   roots: Map<string, NamedSpan>;
   /** Span of the top-level object (the roots), for related information when no root is close. */
   anchor: NamedSpan;
-  /**
-   * Root names → the string items of their explicit `default_mcp_servers` (references as written:
-   * bare, `@local/name` or `@owner/repo/name`). Absent when the summary was built elsewhere.
-   */
-  defaultServers?: Map<string, string[]>;
   /** Root names → their `description`, for a root's hover in a catalog. */
   descriptions?: Map<string, string>;
-  /** Root names → the string items of their `default_subagent_roots` (SPEC §6.5: Zimmer adds `zimmer` for them). */
-  subagentRoots?: Map<string, string[]>;
+  /**
+   * Root names → the string items of their own `default_in_roots` (the roots they are a subagent
+   * of, service/membership.ts). Root-side `default_*` arrays are not carried: they count for
+   * nothing (SPEC §4.4).
+   */
+  defaultInRoots?: Map<string, string[]>;
 }
 
 export interface RootsFacts {

@@ -11,24 +11,19 @@ import { normaliseUnavailableReason } from './unavailable';
 
 export function summariseRootsIndex(path: string, text: string, parsed: ParsedJson = parseJson(text)): RootsFile {
   const roots = new Map<string, { start: number; end: number }>();
-  const defaultServers = new Map<string, string[]>();
   const descriptions = new Map<string, string>();
-  const subagentRoots = new Map<string, string[]>();
+  const defaultInRoots = new Map<string, string[]>();
   for (const entry of indexEntries(parsed.root)) {
     roots.set(entry.name, nodeSpan(entry.keyNode));
     const description = field(entry, 'description')?.valueNode?.value;
     if (typeof description === 'string' && description.trim()) descriptions.set(entry.name, description);
-    defaultServers.set(
+    defaultInRoots.set(
       entry.name,
-      stringItems(field(entry, 'default_mcp_servers')?.valueNode).map((item) => item.value),
-    );
-    subagentRoots.set(
-      entry.name,
-      stringItems(field(entry, 'default_subagent_roots')?.valueNode).map((item) => item.value),
+      stringItems(field(entry, 'default_in_roots')?.valueNode).map((item) => item.value),
     );
   }
   const anchor = parsed.root?.type === 'object' ? { start: parsed.root.offset, end: parsed.root.offset + parsed.root.length } : { start: 0, end: 0 };
-  return { path, roots, anchor, defaultServers, descriptions, subagentRoots };
+  return { path, roots, anchor, descriptions, defaultInRoots };
 }
 
 export function summariseCatalog(path: string, text: string, parsed: ParsedJson = parseJson(text)): CatalogFile {

@@ -14,6 +14,8 @@ export interface Surface {
   readonly nameRootsIndex: string;
   /** How the size limit is set, for the too-large message; undefined when it cannot be changed. */
   readonly maxFileSize?: string;
+  /** How a fix that edits other files is applied ("quick fix", "mcp-catalog fix"). */
+  readonly crossFileFix: string;
 }
 
 export const EDITOR_SURFACE: Surface = {
@@ -22,6 +24,7 @@ export const EDITOR_SURFACE: Surface = {
   declareKnown: (name) => `add ${name} to mcpCatalog.knownVariables`,
   nameRootsIndex: 'set mcpCatalog.rootsFiles',
   maxFileSize: 'mcpCatalog.maxFileSizeMB',
+  crossFileFix: 'quick fix',
 };
 
 export const CLI_SURFACE: Surface = {
@@ -29,4 +32,5 @@ export const CLI_SURFACE: Surface = {
   knownNames: '--known',
   declareKnown: (name) => `pass --known ${name}`,
   nameRootsIndex: 'pass --roots FILE',
+  crossFileFix: 'mcp-catalog fix',
 };

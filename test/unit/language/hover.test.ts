@@ -191,24 +191,24 @@ describe('language: hover on a root name', () => {
     2,
   );
 
-  it('lists inverted default_in_roots and explicit default_mcp_servers, from the catalog side', () => {
+  it('lists the servers whose default_in_roots names the root, from the catalog side; root-side default_mcp_servers count for nothing', () => {
     const document = languageDocument(catalog, 'catalog', catalogFacts(roots), '/ws/mcp.json');
     const md = markdown(document, '"zimmer"');
     assert.match(md, /\*\*Root `zimmer`\*\*\n\nThe orchestrator\n/, 'the description from the roots index, right under the title');
-    assert.match(md, /- `a` \(mcp\.json\) — via `default_in_roots` and `default_mcp_servers` · no credential/);
-    assert.match(md, /- `b` .* via `default_in_roots`/);
-    assert.match(md, /- `c` .* via `default_mcp_servers` · unavailable: down/);
-    assert.match(md, /`@acme\/tools\/remote` — remote scope, not checked offline/);
-    assert.ok(!md.includes('`d`'));
-    assert.match(md, /Worst state: \*\*unavailable\*\* — the session will run without those tools/);
+    assert.match(md, /Servers on by default \(2\)/);
+    assert.match(md, /- `a` \(mcp\.json\) · no credential/);
+    assert.match(md, /- `b` \(mcp\.json\)/);
+    assert.ok(!md.includes('`c`') && !md.includes('`d`') && !md.includes('remote'));
+    assert.ok(!/Worst state/.test(md));
   });
 
   it('lists the same servers from the roots-index side, with the root description', () => {
     const document = languageDocument(roots, 'roots', rootsFacts(catalog));
     const md = markdown(document, '"zimmer"');
     assert.match(md, /The orchestrator/);
-    for (const server of ['a', 'b', 'c']) assert.match(md, new RegExp(`- \`${server}\` \\(mcp\\.json\\)`));
-    assert.match(md, /`c` \(mcp\.json\) — via `default_mcp_servers` · unavailable: down/);
+    for (const server of ['a', 'b']) assert.match(md, new RegExp(`- \`${server}\` \\(mcp\\.json\\)`));
+    assert.ok(!md.includes('- `c`'));
+    assert.match(md, /Ignored by AIR ≥ 0\.12, .*`default_mcp_servers`: `c`, `@local\/a`, `@acme\/tools\/remote`\./);
     const other = markdown(document, '"other"');
     assert.match(other, /Servers on by default \(1\)/);
     assert.match(other, /`b`/);

@@ -106,10 +106,10 @@ describe('language: document symbols', () => {
 
   it('reads escaped keys, every value type and empty containers', () => {
     const text = `{
-  "t\\u0065sted": {"t\\u0079pe": "st\\u0064io", "command": "x", "enabled": true, "cwd": null, "tool_timeout_sec": 12.5,
+  "t\\u0065sted": {"t\\u0079pe": "st\\u0064io", "command": "x", "pinned": true, "cwd": null, "weight": 12.5,
     "args": [], "env": {}, "id": [[1, {"a": [2]}], "]", {}]},
   "remote": {"type": "streamable-http", "url": "https://example.com/mcp", "headers": {"X-\\u0041": "a", "B": "b"}},
-  "plain": {"type": "stdio", "command": "y", "args": ["a", "b"], "enabled": false}
+  "plain": {"type": "stdio", "command": "y", "args": ["a", "b"], "pinned": false}
 }
 `;
     const symbols = documentSymbols(languageDocument(text));
@@ -126,9 +126,9 @@ describe('language: document symbols', () => {
       [
         ['type', 'string', undefined],
         ['command', 'string', undefined],
-        ['enabled', 'boolean', undefined],
+        ['pinned', 'boolean', undefined],
         ['cwd', 'null', undefined],
-        ['tool_timeout_sec', 'number', undefined],
+        ['weight', 'number', undefined],
         ['args', 'array', '0 items'],
         ['env', 'object', undefined],
         ['id', 'array', '3 items'],

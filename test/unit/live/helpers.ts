@@ -7,14 +7,9 @@ import { fixture, facts, rootsFacts } from '../helpers';
 
 export const LIVE_CATALOG = fixture('live', 'mcp.json');
 
-/** Roots facts of the fixture's roots index, with the explicit defaults discovery would read. */
+/** Roots facts of the fixture's roots index. */
 export function liveRootsFacts() {
-  const roots = rootsFacts(['app', 'ops'], fixture('live', 'roots.json'));
-  roots.files[0].defaultServers = new Map([
-    ['app', ['context7']],
-    ['ops', []],
-  ]);
-  return roots;
+  return rootsFacts(['app', 'ops'], fixture('live', 'roots.json'));
 }
 
 /** Read an instance through the real transport, then compare it with the fixture catalog. */

@@ -18,14 +18,17 @@ const ELICITATION = {
   ELICITATION_TTL_MS: '3600000',
   ELICITATION_SESSION_ID: '<SESSION_ID>',
 };
+// Membership is declared on the artifact (SPEC §4.4): web and api are subagents of lead; a
+// root-side default_subagent_roots (empty's) counts for nothing.
 const roots = JSON.stringify({
-  lead: { description: 'Lead.', default_subagent_roots: ['web', 'api'], default_mcp_servers: ['tool'] },
-  plain: { description: 'Plain.', default_mcp_servers: ['tool'] },
-  empty: { description: 'Empty.', default_subagent_roots: [], default_mcp_servers: ['tool'] },
-  web: { description: 'Web.' },
-  api: { description: 'API.' },
+  lead: { description: 'Lead.' },
+  plain: { description: 'Plain.' },
+  empty: { description: 'Empty.', default_subagent_roots: ['web'] },
+  web: { description: 'Web.', default_in_roots: ['lead'] },
+  api: { description: 'API.', default_in_roots: ['@local/lead'] },
 });
 const tool = { type: 'stdio', command: 'npx', args: ['-y', 'tool@1'], env: { A: '1' } };
+const member = { ...tool, default_in_roots: ['lead', 'plain', 'empty'] };
 
 describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
   it('all servers: zimmer-self-session appended, five ELICITATION_* in every stdio env after the npm cache', () => {
@@ -59,8 +62,8 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
     assert.deepEqual(config.notes, []);
   });
 
-  it('a root with default_subagent_roots gets the full-surface zimmer, which covers self-session', () => {
-    const servers = mcpServers(generate('claude', { tool }, { selection: { kind: 'root', root: 'lead' }, facts: facts({ rootsText: roots }) }));
+  it('a root with subagent roots (roots whose default_in_roots names it) gets the full-surface zimmer, which covers self-session', () => {
+    const servers = mcpServers(generate('claude', { tool: member }, { selection: { kind: 'root', root: 'lead' }, facts: facts({ rootsText: roots }) }));
     assert.deepEqual(Object.keys(servers), ['tool', 'zimmer']);
     assert.deepEqual(servers.zimmer, {
       type: 'http',
@@ -69,18 +72,18 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
     });
   });
 
-  it('a root without (or with empty) default_subagent_roots gets only zimmer-self-session', () => {
+  it('a root without subagent roots (or with only a root-side default_subagent_roots) gets only zimmer-self-session', () => {
     for (const root of ['plain', 'empty']) {
-      const servers = mcpServers(generate('claude', { tool }, { selection: { kind: 'root', root }, facts: facts({ rootsText: roots }) }));
+      const servers = mcpServers(generate('claude', { tool: member }, { selection: { kind: 'root', root }, facts: facts({ rootsText: roots }) }));
       assert.deepEqual(Object.keys(servers), ['tool', 'zimmer-self-session'], root);
     }
   });
 
   it('no zimmer is added when an entry named exactly zimmer is selected', () => {
-    const own = { type: 'streamable-http', url: 'https://z.example/mcp?tool_groups=sessions', headers: { 'X-API-Key': '${K}' } };
+    const own = { type: 'streamable-http', url: 'https://z.example/mcp?tool_groups=sessions', headers: { 'X-API-Key': '${K}' }, default_in_roots: ['lead'] };
     const rootsWithZimmer = JSON.stringify({
-      lead: { description: 'L.', default_subagent_roots: ['web'], default_mcp_servers: ['zimmer'] },
-      web: { description: 'W.' },
+      lead: { description: 'L.' },
+      web: { description: 'W.', default_in_roots: ['lead'] },
     });
     const servers = mcpServers(
       generate('claude', { zimmer: own }, { selection: { kind: 'root', root: 'lead' }, facts: facts({ rootsText: rootsWithZimmer }) }),

@@ -4,6 +4,7 @@ import { fixInvalidPlaceholder, fixLowercaseVariable, fixUnresolvedVariable } fr
 import { fixUndefinedRoot, fixUndefinedServer } from './referenceFixes';
 import { fixToolNameCollision } from './nameFixes';
 import { fixHardcodedSecret } from './secretFixes';
+import { fixLegacyRootMembership } from './membershipFixes';
 import { fixForbiddenField, fixIneffectiveField, fixInvalidName, fixInvalidValue, fixMissingField, fixUnknownField, fixUnknownType } from './structureFixes';
 import { fixBom, fixComment, fixDuplicateKey, fixTrailingComma } from './syntaxFixes';
 import type { FixContext, FixProposal } from './types';
@@ -39,6 +40,7 @@ const FIXERS: Partial<Record<Code, Fixer>> = {
   'lowercase-variable': fixLowercaseVariable,
   'undefined-root': fixUndefinedRoot,
   'undefined-server': fixUndefinedServer,
+  'legacy-root-membership': fixLegacyRootMembership,
   'ineffective-field': fixIneffectiveField,
   'hardcoded-secret': fixHardcodedSecret,
   'tool-name-collision': fixToolNameCollision,

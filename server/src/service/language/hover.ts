@@ -1,3 +1,4 @@
+import { LEGACY_MEMBERSHIP_FIELD_NAMES } from '../membership';
 import { field, indexEntries, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { nodeValue, type JsonNode } from '../parse';
 import { decodedOffsetMapper, findPlaceholders, isUpperCaseName } from '../placeholders';
@@ -211,12 +212,13 @@ function rootHover(document: LanguageDocument, root: string, options: HoverOptio
   const lines = [safeMd`**Root ${code(root)}**`];
   const description = rootDescription(document, root);
   if (description) lines.push(safeMd``, markdownText(description));
-  if (document.kind === 'roots' && !document.facts.catalogs)
-    lines.push(safeMd``, safeMd`No catalog was found for this roots index; only its own \`default_mcp_servers\` are listed.`);
+  if (document.kind === 'roots' && !document.facts.catalogs) lines.push(safeMd``, safeMd`No catalog was found for this roots index, so its servers are not known.`);
   const readiness = readinessOf(document, options);
   const states = new Map(readiness?.servers.map((s) => [s.name, s]) ?? []);
   lines.push(safeMd``, defaults.length ? safeMd`Servers on by default (${defaults.length}):` : safeMd`No server is on by default for this root.`);
-  if (defaults.length) lines.push(safeMd``, ...defaults.map((d) => safeMd`- ${describeDefault(d, states.get(d.server), document.kind)}`));
+  if (defaults.length) lines.push(safeMd``, ...defaults.map((d) => safeMd`- ${describeDefault(d, states.get(d.server))}`));
+  const ignored = document.kind === 'roots' ? legacyMembership(document, root) : undefined;
+  if (ignored) lines.push(safeMd``, ignored);
   const summary = readiness?.roots.find((r) => r.name === root);
   if (summary?.worstState && summary.warning)
     lines.push(safeMd``, safeMd`Worst state: **${markdownText(STATE_INFO[summary.worstState].badge)}** — ${markdownText(summary.warning)}.`);
@@ -237,17 +239,23 @@ function rootDescription(document: LanguageDocument, root: string): string | und
   return undefined;
 }
 
-function describeDefault(item: RootDefault, state: ServerReadiness | undefined, kind: LanguageDocument['kind']): SafeMarkdown {
-  const via = joinMarkdown(
-    item.via.map((v) => code(v)),
-    safeMd` and `,
-  );
+/** A root's root-side membership arrays, said to be ignored (SPEC §4.4); undefined when it has none. */
+function legacyMembership(document: LanguageDocument, root: string): SafeMarkdown | undefined {
+  const entry = indexEntries(wholeDocument(document).parsed.root).find((e) => e.name === root);
+  if (!entry) return undefined;
+  const parts: SafeMarkdown[] = [];
+  for (const name of LEGACY_MEMBERSHIP_FIELD_NAMES) {
+    const items = stringItems(field(entry, name)?.valueNode).map((item) => code(item.value));
+    if (items.length > 0) parts.push(safeMd`${code(name)}: ${joinMarkdown(items, safeMd`, `)}`);
+  }
+  return parts.length
+    ? safeMd`Ignored by AIR ≥ 0.12, which reads membership from each artifact's \`default_in_roots\` — ${joinMarkdown(parts, safeMd`; `)}.`
+    : undefined;
+}
+
+function describeDefault(item: RootDefault, state: ServerReadiness | undefined): SafeMarkdown {
   let text = code(item.server);
-  if (item.remote) return safeMd`${text} — remote scope, not checked offline (via ${via})`;
   if (item.file) text = safeMd`${text} (${markdownText(item.file)})`;
-  text = safeMd`${text} — via ${via}`;
-  // A catalog only knows its own servers; another catalog of the same air.json may define it.
-  if (item.missing) return kind === 'catalog' ? safeMd`${text}; not a server of this catalog` : safeMd`${text}; **names no server** of the known catalogs`;
   if (state) text = safeMd`${text} · ${markdownText(STATE_INFO[state.state].badge)}`;
   else if (item.unavailableReason) text = safeMd`${text} · unavailable`;
   if (item.unavailableReason) text = safeMd`${text}: ${markdownText(item.unavailableReason)}`;

@@ -1,5 +1,4 @@
 import type { RootsFacts } from '../facts';
-import { parseServerReference } from '../model';
 import { defaultServersByRoot } from '../readiness';
 import { validTimeout } from '../rules/timeout';
 import type { CatalogView } from '../catalogView';
@@ -41,17 +40,6 @@ export function fileSideOf(catalog: CatalogView, roots: RootsFacts | undefined):
     return server;
   });
   if (!roots) return { servers };
-  const byRoot = defaultServersByRoot(roots, catalog.entries);
-  // A root may also name servers of another index the instance composes; those names count too.
-  for (const file of roots.files) {
-    for (const [root, references] of file.defaultServers ?? []) {
-      const names = byRoot.get(root);
-      if (!names) continue;
-      for (const item of references) {
-        const reference = parseServerReference(item);
-        if (reference.kind === 'local' && !names.includes(reference.name)) names.push(reference.name);
-      }
-    }
-  }
-  return { servers, roots: byRoot };
+  // Membership from `default_in_roots` only (SPEC §6.2): the instance computes it the same way.
+  return { servers, roots: defaultServersByRoot(roots, catalog.entries) };
 }

@@ -1,14 +1,15 @@
 import type { RootsFacts } from '../facts';
-import { parseServerReference } from '../model';
+import { membersByRoot, rootNames } from '../membership';
 import type { CatalogEntry } from '../catalogView';
 import type { ServerReadiness } from './serverReadiness';
 import { STATE_COST, type ReadinessState } from './states';
 import { joinNames } from './words';
 
 /**
- * Roots and the worst state (SPEC §6.2, §10). A root's default servers are the union of the
- * inverted `default_in_roots` (`"*"` meaning every root) and the root's own explicit
- * `default_mcp_servers`; a session on the root is warned about the costliest state among them.
+ * Roots and the worst state (SPEC §6.2, §10). A root's default servers are the servers whose
+ * `default_in_roots` names it or holds `"*"` (service/membership.ts; root-side
+ * `default_mcp_servers` count for nothing); a session on the root is warned about the costliest
+ * state among them.
  */
 
 export interface RootReadiness {
@@ -21,58 +22,15 @@ export interface RootReadiness {
   warning?: string;
 }
 
-/** Every root name of the roots index, in file and key order, without repeats. */
-export function rootNames(roots: RootsFacts | undefined): string[] {
-  const names: string[] = [];
-  for (const file of roots?.files ?? []) for (const name of file.roots.keys()) if (!names.includes(name)) names.push(name);
-  return names;
-}
-
-/** Root name → its default servers of this catalog, in catalog order. Roots of the index only. */
+/** Root name → its default servers of this catalog, in catalog order (SPEC §6.2: membership from `default_in_roots` only). */
 export function defaultServersByRoot(roots: RootsFacts | undefined, entries: readonly CatalogEntry[]): Map<string, string[]> {
-  const names = rootNames(roots);
-  const chosen = new Map<string, Set<string>>(names.map((name) => [name, new Set<string>()]));
-  const position = new Map(entries.map((entry, index) => [entry.name, index]));
-
-  for (const entry of entries) {
-    const items = entry.value?.default_in_roots;
-    if (!Array.isArray(items)) continue;
-    for (const item of items) {
-      if (typeof item !== 'string') continue;
-      if (item === '*') {
-        for (const set of chosen.values()) set.add(entry.name);
-        continue;
-      }
-      const reference = parseServerReference(item);
-      if (reference.kind === 'local') chosen.get(reference.name)?.add(entry.name);
-    }
-  }
-  for (const file of roots?.files ?? []) {
-    for (const [root, references] of file.defaultServers ?? []) {
-      for (const item of references) {
-        const reference = parseServerReference(item);
-        // Remote scopes cannot be resolved offline; unknown names are `undefined-server` diagnostics.
-        if (reference.kind === 'local' && position.has(reference.name)) chosen.get(root)?.add(reference.name);
-      }
-    }
-  }
-
-  // Catalog order by sorting each root's own servers: filtering every entry per root cost roots ×
-  // entries (most of a readiness at 10,000 servers, which the editor asks for on every version).
-  const unique = position.size === entries.length;
-  const ordered = new Map<string, string[]>();
-  for (const name of names) {
-    const set = chosen.get(name)!;
-    ordered.set(
-      name,
-      unique
-        ? [...set].sort((a, b) => position.get(a)! - position.get(b)!)
-        : // A name written twice lists each of its entries, as a filter of the entries does.
-          entries.filter((entry) => set.has(entry.name)).map((entry) => entry.name),
-    );
-  }
-  return ordered;
+  return membersByRoot(
+    rootNames(roots),
+    entries.map((entry) => ({ name: entry.name, defaultInRoots: entry.value?.default_in_roots })),
+  );
 }
+
+export { rootNames };
 
 export function rootReadiness(name: string, servers: readonly string[], readinessByName: ReadonlyMap<string, ServerReadiness>): RootReadiness {
   const states = servers.map((server) => readinessByName.get(server)).filter((r): r is ServerReadiness => r !== undefined);

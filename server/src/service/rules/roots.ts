@@ -1,13 +1,15 @@
 import { surfaceOf, type CatalogsFacts, type RootsFacts, type RootsFile } from '../facts';
 import type { Finding, RelatedLocation } from '../findings';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
+import { isMemberOf } from '../membership';
 import { suggesterFor } from '../suggestions';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
 
 /**
  * Roots (SPEC §4.4): `default_in_roots` names must be roots of the roots index, and a roots
- * index's `default_mcp_servers` must name servers of its catalogs. Remote scopes cannot be checked
- * offline: said once per file.
+ * index's legacy `default_mcp_servers` and `default_subagent_roots` must name servers of its
+ * catalogs and roots of the index (what legacy-root-membership's migration cannot move is an error
+ * here). Remote scopes cannot be checked offline: said once per file.
  */
 
 export const rootsRule: Rule = {
@@ -175,6 +177,13 @@ function checkRootsIndex(context: RuleContext, notChecked: OnceReporter): void {
         checkRootReference(context, entry, item, ownRoots, notChecked, [entry.name, 'default_in_roots', item.index]);
       }
     }
+    // A legacy `default_subagent_roots` (SPEC §4.4, §12) still names roots: a wrong one is an error like any other.
+    const subagents = field(entry, 'default_subagent_roots');
+    if (subagents?.valueNode?.type === 'array') {
+      for (const item of stringItems(subagents.valueNode)) {
+        checkRootReference(context, entry, item, ownRoots, notChecked, [entry.name, 'default_subagent_roots', item.index]);
+      }
+    }
     const servers = field(entry, 'default_mcp_servers');
     if (servers?.valueNode?.type === 'array') {
       const items = stringItems(servers.valueNode);
@@ -234,29 +243,14 @@ function checkServerReference(
       ...nodeSpan(item.node),
       data: { path, name: reference.name, candidates, catalogFile: catalogs.files[0]?.path },
     });
-    return;
-  }
-  if (server.unavailableReason !== undefined) {
-    context.report({
-      code: 'unavailable-default',
-      message: `Default server "${reference.name}" is declared unavailable, so sessions on "${entry.name}" run without it. Reason: ${server.unavailableReason}`,
-      ...nodeSpan(item.node),
-      data: { path, name: reference.name },
-    });
   }
 }
 
-/** Servers that put themselves on this root with `default_in_roots` but are declared unavailable. */
+/** Servers that put themselves on this root with `default_in_roots` but are declared unavailable (SPEC §6.2: the only membership). */
 function reportInvertedUnavailable(context: RuleContext, entry: IndexEntry, catalogs: CatalogsFacts): void {
-  const explicit = new Set(
-    stringItems(field(entry, 'default_mcp_servers')?.valueNode)
-      .map((item) => parseServerReference(item.value))
-      .flatMap((ref) => (ref.kind === 'local' ? [ref.name] : [])),
-  );
   for (const file of catalogs.files) {
     for (const [name, server] of file.servers) {
-      if (server.unavailableReason === undefined || explicit.has(name)) continue;
-      if (!server.defaultInRoots.includes(entry.name) && !server.defaultInRoots.includes('*')) continue;
+      if (server.unavailableReason === undefined || !isMemberOf(server.defaultInRoots, entry.name)) continue;
       context.report({
         code: 'unavailable-default',
         message: `Default server "${name}" is declared unavailable, so sessions on "${entry.name}" run without it. Reason: ${server.unavailableReason} (It names this root in default_in_roots.)`,

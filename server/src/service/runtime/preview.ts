@@ -1,6 +1,7 @@
-import type { RootsFacts, WorkspaceFacts } from '../facts';
+import type { WorkspaceFacts } from '../facts';
 import { readCatalog, summariseProblems, type CatalogView } from '../catalogView';
 import { maskCredentials } from '../masking';
+import { subagentRootsOf } from '../membership';
 import { generateClaude } from './claude';
 import { generateCodex } from './codex';
 import { generateCursor } from './cursor';
@@ -82,12 +83,6 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
       notes: [...(session?.notes ?? []), ...(output.notes ?? [])],
     },
   };
-}
-
-/** The root's `default_subagent_roots`, from the first roots file that has the root. */
-function subagentRootsOf(roots: RootsFacts | undefined, root: string): string[] | undefined {
-  for (const file of roots?.files ?? []) if (file.roots.has(root)) return file.subagentRoots?.get(root);
-  return undefined;
 }
 
 /** `<clone>` unless a path is given; a trailing separator is dropped so paths join cleanly. */

@@ -5,8 +5,8 @@ import type { CatalogView } from '../catalogView';
 import type { Selection } from './types';
 
 /**
- * Which servers a preview covers (SPEC §6.3): all of them, a root's defaults (inverted
- * `default_in_roots` ∪ explicit `default_mcp_servers`), or named servers — always in catalog order.
+ * Which servers a preview covers (SPEC §6.3): all of them, a root's defaults (the
+ * servers whose `default_in_roots` names it, service/membership.ts), or named servers — always in catalog order.
  * An unknown root or server is the caller's mistake, reported as such (exit 2 on the command line).
  */
 

@@ -1,0 +1,143 @@
+import { surfaceOf } from '../facts';
+import type { RelatedLocation } from '../findings';
+import { isMemberOf, LEGACY_MEMBERSHIP_FIELD_NAMES, LEGACY_MEMBERSHIP_FIELDS, type LegacyMembershipField } from '../membership';
+import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
+import { nodeSpan, type Rule, type RuleContext } from './rule';
+
+/**
+ * `legacy-root-membership` (SPEC §4.4, §5, §12): AIR ≥ 0.12 reads membership only from each
+ * artifact's `default_in_roots` and silently overwrites a root's `default_mcp_servers`,
+ * `default_skills`, `default_hooks`, `default_plugins` and `default_subagent_roots` with the computed
+ * inverse (AIR `docs/guides/migrating-to-default-in-roots.md`). Each such array is a warning on its
+ * key that says what the root really gets; its quick fix (fixes/membershipFixes.ts) moves the
+ * names onto the artifacts. What it cannot move is pointed out in related information.
+ */
+
+/** A kind's plural as a message names it. */
+const PLURAL: Record<(typeof LEGACY_MEMBERSHIP_FIELDS)[LegacyMembershipField], string> = {
+  server: 'servers',
+  skill: 'skills',
+  hook: 'hooks',
+  plugin: 'plugins',
+  root: 'subagent roots',
+};
+
+/** How many names a message lists before "and N more". */
+const LISTED = 3;
+
+export const legacyRootMembershipRule: Rule = {
+  id: 'legacy-root-membership',
+  appliesTo: ['roots'],
+  codes: ['legacy-root-membership'],
+  // Roots indexes always take the full parser; nothing here runs for a catalog.
+  mayReport: () => true,
+  checkEntry(entry, context) {
+    for (const name of LEGACY_MEMBERSHIP_FIELD_NAMES) {
+      const legacy = field(entry, name);
+      if (legacy?.valueNode?.type === 'array') checkLegacyArray(entry, name, legacy.keyNode, legacy.valueNode, context);
+    }
+  },
+};
+
+/** What the root really gets of this kind, in artifact order; undefined when it cannot be known here. */
+function realMembers(root: string, kind: LegacyMembershipField, context: RuleContext): string[] | undefined {
+  if (kind === 'default_subagent_roots') {
+    return context.entries
+      .filter(
+        (e) =>
+          e.name !== root &&
+          isMemberOf(
+            stringItems(field(e, 'default_in_roots')?.valueNode).map((i) => i.value),
+            root,
+          ),
+      )
+      .map((e) => e.name);
+  }
+  if (kind !== 'default_mcp_servers') return undefined;
+  const catalogs = context.facts.catalogs;
+  if (!catalogs || catalogs.files.length === 0) return undefined;
+  const names: string[] = [];
+  for (const file of catalogs.files)
+    for (const [name, server] of file.servers) if (!names.includes(name) && isMemberOf(server.defaultInRoots, root)) names.push(name);
+  return names;
+}
+
+/** Whether the artifact a legacy item names can be found here, so the quick fix can move it. */
+function movable(item: string, kind: LegacyMembershipField, root: string, context: RuleContext): string | undefined {
+  const reference = parseServerReference(item);
+  if (reference.kind === 'remote') return 'it is in a remote scope, which cannot be edited from here';
+  if (kind === 'default_subagent_roots') {
+    if (reference.name === root) return 'a root cannot be its own subagent';
+    return context.entries.some((e) => e.name === reference.name) ? undefined : 'no root of this index has that name';
+  }
+  if (kind === 'default_mcp_servers') {
+    const catalogs = context.facts.catalogs;
+    if (!catalogs || catalogs.files.length === 0) return 'no catalog of this roots index was found';
+    return catalogs.files.some((file) => file.servers.has(reference.name)) ? undefined : 'no server of its catalogs has that name';
+  }
+  return `no ${LEGACY_MEMBERSHIP_FIELDS[kind]}s index is read for this roots index; add "${root}" to its default_in_roots by hand`;
+}
+
+function checkLegacyArray(
+  entry: IndexEntry,
+  name: LegacyMembershipField,
+  keyNode: import('../parse').JsonNode,
+  valueNode: import('../parse').JsonNode,
+  context: RuleContext,
+): void {
+  const root = entry.name;
+  const items = stringItems(valueNode);
+  const kind = PLURAL[LEGACY_MEMBERSHIP_FIELDS[name]];
+  const real = realMembers(root, name, context);
+  const listed = unique(items.map((item) => item.value));
+  const notGot = real === undefined ? listed : listed.filter((item) => !real.includes(localName(item)));
+  const related: RelatedLocation[] = [];
+  let canMove = 0;
+  for (const item of items) {
+    const why = movable(item.value, name, root, context);
+    if (why === undefined) canMove++;
+    else related.push({ ...nodeSpan(item.node), message: `"${item.value}" stays: ${why}.` });
+  }
+  const artifact = LEGACY_MEMBERSHIP_FIELDS[name];
+  let first: string;
+  let suggestion: string;
+  if (items.length === 0) {
+    first = `${name} is ignored since AIR 0.12, and it is empty.`;
+    suggestion = ` Remove it (${surfaceOf(context.facts).crossFileFix}).`;
+  } else {
+    first =
+      notGot.length === 0
+        ? `${name} is ignored since AIR 0.12; its ${kind} already name "${root}" in default_in_roots.`
+        : `${name} is ignored since AIR 0.12, so root "${root}" does not get ${listNames(notGot)}.`;
+    suggestion =
+      notGot.length === 0
+        ? ` Remove it (${surfaceOf(context.facts).crossFileFix}).`
+        : canMove > 0
+          ? ` Move each to its ${artifact}'s default_in_roots (${surfaceOf(context.facts).crossFileFix}).`
+          : ` Add "${root}" to each ${artifact}'s own default_in_roots.`;
+  }
+  const gets = real === undefined ? '' : ` It gets ${real.length === 0 ? `no ${kind}` : listNames(real)} from default_in_roots.`;
+  context.report({
+    code: 'legacy-root-membership',
+    message: first + suggestion + gets,
+    ...nodeSpan(keyNode),
+    data: { path: [root, name], root, field: name, movable: canMove },
+    related: related.length > 0 ? related : undefined,
+  });
+}
+
+function localName(item: string): string {
+  const reference = parseServerReference(item);
+  return reference.kind === 'local' ? reference.name : item;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** `"a", "b" and "c"`, or `"a", "b", "c" and 4 more`. */
+function listNames(names: readonly string[]): string {
+  const quoted = names.map((n) => `"${n}"`);
+  if (quoted.length <= LISTED) return quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
+  return `${quoted.slice(0, LISTED).join(', ')} and ${quoted.length - LISTED} more`;
+}

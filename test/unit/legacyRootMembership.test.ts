@@ -1,0 +1,203 @@
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fixesFor } from '../../server/src/service/fixes';
+import { applyEdits } from '../../server/src/service/fixes/apply';
+import { isMemberOf, LEGACY_MEMBERSHIP_FIELD_NAMES, subagentRootsOf } from '../../server/src/service/membership';
+import { parseJson } from '../../server/src/service/parse';
+import { summariseCatalog, summariseRootsIndex } from '../../server/src/service/summary';
+import { catalog, check, expectOne, facts, REPO_ROOT, tempTree, withCode } from './helpers';
+
+/**
+ * Root membership since AIR 0.12 (SPEC §4.4, §6.2): only the artifact's `default_in_roots` counts;
+ * root-side `default_*` arrays get `legacy-root-membership`, whose migration (quick fix, `mcp-catalog
+ * fix`) moves each name onto its artifact and keeps what it cannot move.
+ */
+
+const BIN = path.join(REPO_ROOT, 'dist', 'cli.js');
+
+function bin(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+type Json = Record<string, Record<string, unknown>>;
+
+/** The legacy index of the migration tests: every default_* kind, "*", qualified IDs, a name in two roots, a remote scope, an unknown name. */
+const MCP: Json = {
+  github: { type: 'streamable-http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ${GH_TOKEN}' } },
+  lin: { type: 'stdio', command: 'lin-mcp', default_in_roots: ['web'] },
+  docs: { type: 'stdio', command: 'docs-mcp', default_in_roots: ['*'] },
+  search: { type: 'stdio', command: 'search-mcp', default_in_roots: ['@local/api'] },
+  shared: { type: 'stdio', command: 'shared-mcp' },
+};
+const ROOTS: Json = {
+  web: {
+    description: 'Web',
+    default_mcp_servers: ['github', '@local/lin', 'docs', 'shared'],
+    default_skills: ['review'],
+    default_hooks: ['lint'],
+    default_plugins: ['ci'],
+    default_subagent_roots: ['api'],
+  },
+  api: {
+    description: 'API',
+    default_mcp_servers: ['@local/search', 'shared', '@acme/tools/remote', 'ghost'],
+    default_subagent_roots: ['@local/ops'],
+  },
+  ops: { description: 'Ops', default_hooks: [] },
+};
+
+const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+const local = (item: string): string => item.replace(/^@local\//, '');
+
+/** What the author meant before AIR 0.12: each root's servers and subagent roots from both sides. */
+function intended(mcp: Json, roots: Json): Record<string, { servers: string[]; subagents: string[] }> {
+  const out: Record<string, { servers: string[]; subagents: string[] }> = {};
+  for (const root of Object.keys(roots)) {
+    const listed = ((roots[root].default_mcp_servers as string[] | undefined) ?? []).map(local);
+    const servers = Object.keys(mcp).filter((name) => listed.includes(name) || isMemberOf(mcp[name].default_in_roots, root));
+    const listedRoots = ((roots[root].default_subagent_roots as string[] | undefined) ?? []).map(local);
+    const subagents = Object.keys(roots).filter((name) => name !== root && (listedRoots.includes(name) || isMemberOf(roots[name].default_in_roots, root)));
+    out[root] = { servers, subagents };
+  }
+  return out;
+}
+
+/** What AIR ≥ 0.12 computes from the files: artifact-side only. */
+function computed(mcpText: string, rootsText: string): Record<string, { servers: string[]; subagents: string[] }> {
+  const mcp = summariseCatalog('/ws/mcp.json', mcpText);
+  const rootsFile = summariseRootsIndex('/ws/roots.json', rootsText);
+  const roots = { via: 'explicit' as const, files: [rootsFile], remoteSources: [] };
+  const out: Record<string, { servers: string[]; subagents: string[] }> = {};
+  for (const root of rootsFile.roots.keys()) {
+    out[root] = {
+      servers: [...mcp.servers].filter(([, server]) => isMemberOf(server.defaultInRoots, root)).map(([name]) => name),
+      subagents: subagentRootsOf(roots, root) ?? [],
+    };
+  }
+  return out;
+}
+
+describe('legacy root membership (SPEC §4.4, §6.2)', () => {
+  it('mcp-catalog readiness per root ignores root-side default_mcp_servers: web gets lin only, and no GH_TOKEN warning', function () {
+    if (!fs.existsSync(BIN)) this.skip();
+    const dir = tempTree({
+      'mcp.json': pretty({ github: MCP.github, lin: MCP.lin }),
+      'roots.json': pretty({ web: { description: 'Web', default_mcp_servers: ['github'] } }),
+    });
+    const run = bin(['readiness', '--format', 'json', '--no-process-env', 'mcp.json'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    const json = JSON.parse(run.stdout) as { roots: { name: string; servers: string[]; worstState?: string; warning?: string }[] };
+    assert.deepEqual(json.roots, [{ name: 'web', servers: ['lin'] }]);
+    // The roots index itself says github is not attached.
+    const checked = bin(['check', '--no-process-env', 'roots.json'], dir);
+    assert.match(checked.stdout, /warning legacy-root-membership: default_mcp_servers is ignored since AIR 0\.12, so root "web" does not get "github"\./);
+  });
+
+  it('warns on every root-side default_* array, on its key, saying what the root really gets', () => {
+    const text = pretty(ROOTS);
+    const findings = check(text, 'roots', facts({ catalogs: { via: 'sibling', files: [summariseCatalog('/ws/mcp.json', pretty(MCP))], remoteSources: [] } }));
+    const legacy = withCode(findings, 'legacy-root-membership');
+    assert.deepEqual(
+      legacy.map((f) => f.data?.path),
+      [
+        ['web', 'default_mcp_servers'],
+        ['web', 'default_skills'],
+        ['web', 'default_hooks'],
+        ['web', 'default_plugins'],
+        ['web', 'default_subagent_roots'],
+        ['api', 'default_mcp_servers'],
+        ['api', 'default_subagent_roots'],
+        ['ops', 'default_hooks'],
+      ],
+    );
+    assert.ok(legacy.every((f) => f.severity === 'warning'));
+    const webServers = legacy[0].message;
+    assert.match(webServers, /^default_mcp_servers is ignored since AIR 0\.12, so root "web" does not get "github" and "shared"\. Move each/);
+    assert.match(webServers, /It gets "lin" and "docs" from default_in_roots\.$/);
+    // What cannot be moved is pointed out, each name where it is written.
+    assert.deepEqual(
+      legacy[5].related?.map((r) => r.message),
+      ['"@acme/tools/remote" stays: it is in a remote scope, which cannot be edited from here.', '"ghost" stays: no server of its catalogs has that name.'],
+    );
+    assert.match(legacy[1].related![0].message, /^"review" stays: no skills index is read/);
+    // An unknown server is an error; a remote scope is said once.
+    expectOne(text, findings, 'undefined-server', { range: '"ghost"' });
+    assert.equal(withCode(findings, 'reference-not-checked').length, 1);
+    assert.equal(withCode(findings, 'unavailable-default').length, 0);
+    for (const name of LEGACY_MEMBERSHIP_FIELD_NAMES)
+      assert.ok(
+        legacy.some((f) => f.data?.field === name),
+        name,
+      );
+  });
+
+  it('an unknown root in a legacy default_subagent_roots is undefined-root', () => {
+    const text = catalog({ web: { description: 'W', default_subagent_roots: ['apj'] }, api: { description: 'A' } });
+    assert.deepEqual(expectOne(text, check(text, 'roots'), 'undefined-root', { range: '"apj"' }).data?.candidates, ['api']);
+  });
+
+  it('the quick fix, applied finding by finding to both files, migrates to the same computed membership per root', () => {
+    const files = new Map([
+      ['/ws/mcp.json', pretty(MCP)],
+      ['/ws/roots.json', pretty(ROOTS)],
+    ]);
+    const want = intended(MCP, ROOTS);
+    for (let round = 0; round < 20; round++) {
+      const workspaceFacts = facts({
+        documentPath: '/ws/roots.json',
+        catalogs: { via: 'sibling', files: [summariseCatalog('/ws/mcp.json', files.get('/ws/mcp.json')!)], remoteSources: [] },
+      });
+      const text = files.get('/ws/roots.json')!;
+      const parsed = parseJson(text);
+      const fix = withCode(check(text, 'roots', workspaceFacts), 'legacy-root-membership')
+        .map((finding) => fixesFor(finding, { text, parsed, kind: 'roots', facts: workspaceFacts, readFile: (p) => files.get(p) })[0])
+        .find((found) => found !== undefined);
+      if (!fix) break;
+      assert.equal(fix.inFixAll, false, 'never in fix-all: it edits other files');
+      files.set('/ws/roots.json', applyEdits(text, fix.edits));
+      for (const change of fix.files ?? []) files.set(change.path, applyEdits(files.get(change.path)!, change.edits));
+    }
+    assert.deepEqual(computed(files.get('/ws/mcp.json')!, files.get('/ws/roots.json')!), want);
+    assertMigrated(JSON.parse(files.get('/ws/mcp.json')!) as Json, JSON.parse(files.get('/ws/roots.json')!) as Json);
+  });
+
+  it('mcp-catalog fix, as a process, migrates both files to the same computed membership per root; --dry-run writes nothing', function () {
+    if (!fs.existsSync(BIN)) this.skip();
+    const dir = tempTree({ 'mcp.json': pretty(MCP), 'roots.json': pretty(ROOTS) });
+    const dry = bin(['fix', '--dry-run', '--no-process-env', 'roots.json'], dir);
+    assert.equal(dry.status, 1, dry.stderr);
+    assert.match(dry.stdout, /^--- a\/roots\.json/m);
+    assert.match(dry.stdout, /^--- a\/mcp\.json/m);
+    assert.equal(fs.readFileSync(path.join(dir, 'mcp.json'), 'utf8'), pretty(MCP));
+
+    const run = bin(['fix', '--no-process-env', 'roots.json'], dir);
+    assert.match(run.stderr, /moved \d+ name\(s\) from roots\.json into default_in_roots \(mcp\.json\)/);
+    const mcpText = fs.readFileSync(path.join(dir, 'mcp.json'), 'utf8');
+    const rootsText = fs.readFileSync(path.join(dir, 'roots.json'), 'utf8');
+    assert.deepEqual(computed(mcpText, rootsText), intended(MCP, ROOTS));
+    assertMigrated(JSON.parse(mcpText) as Json, JSON.parse(rootsText) as Json);
+    // The readiness the command line now reports per root is the intended one.
+    const readiness = JSON.parse(bin(['readiness', '--format', 'json', '--no-process-env', 'mcp.json'], dir).stdout) as {
+      roots: { name: string; servers: string[] }[];
+    };
+    assert.deepEqual(
+      readiness.roots.map((r) => [r.name, r.servers]),
+      Object.entries(intended(MCP, ROOTS)).map(([name, want]) => [name, want.servers]),
+    );
+  });
+});
+
+/** The exact result: fields created, nothing duplicated, nothing added beside "*", what cannot move kept. */
+function assertMigrated(mcp: Json, roots: Json): void {
+  assert.deepEqual(mcp.github.default_in_roots, ['web']);
+  assert.deepEqual(mcp.lin.default_in_roots, ['web']);
+  assert.deepEqual(mcp.docs.default_in_roots, ['*']);
+  assert.deepEqual(mcp.search.default_in_roots, ['@local/api']);
+  assert.deepEqual(mcp.shared.default_in_roots, ['web', 'api']);
+  assert.deepEqual(roots.web, { description: 'Web', default_skills: ['review'], default_hooks: ['lint'], default_plugins: ['ci'] });
+  assert.deepEqual(roots.api, { description: 'API', default_mcp_servers: ['@acme/tools/remote', 'ghost'], default_in_roots: ['web'] });
+  assert.deepEqual(roots.ops, { description: 'Ops', default_in_roots: ['api'] });
+}
