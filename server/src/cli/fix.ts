@@ -5,7 +5,7 @@ import { report, VERDICT_OPTIONS, verdictLimits } from './check';
 import { CHECK_FORMATS } from './formats';
 import type { CliIo } from './io';
 import { cliContext, collectTargets, nothingFoundHint } from './targets';
-import { changesFromEdits, unifiedDiff } from './unifiedDiff';
+import { unifiedDiffOfEdits } from './unifiedDiff';
 import { writeTextFile } from './writeFile';
 
 export const FIX_USAGE = `mcp-catalog fix [--dry-run] [--format text|json|sarif|github] [same source options]
@@ -49,7 +49,7 @@ export function runFix(argv: readonly string[], io: CliIo): number {
     }
     changed++;
     if (dryRun) {
-      io.stdout(unifiedDiff(`a/${slashes(target.given)}`, `b/${slashes(target.given)}`, text, changesFromEdits(text, fixed.edits)));
+      io.stdout(unifiedDiffOfEdits(`a/${slashes(target.given)}`, `b/${slashes(target.given)}`, text, fixed.edits));
     } else {
       writeTextFile(target.absolute, fixed.text);
       context.reader.clear();
