@@ -25,10 +25,14 @@ describe('mcp-catalog check: thresholds and baselines', () => {
     it('is a usage error when not a whole number', async () => {
       const dir = tempTree({ 'mcp.json': TWO_WARNINGS });
       for (const value of ['-1', 'many', '1.5']) {
-        const run = await runCli(['check', '--max-warnings', value], { cwd: dir });
+        const run = await runCli(['check', `--max-warnings=${value}`], { cwd: dir });
         assert.equal(run.code, 2, value);
         assert.match(run.stderr, /--max-warnings needs a whole number/);
       }
+      // Written apart, a value that starts with a dash reads as a forgotten value (util.parseArgs).
+      const apart = await runCli(['check', '--max-warnings', '-1'], { cwd: dir });
+      assert.equal(apart.code, 2);
+      assert.match(apart.stderr, /--max-warnings needs a value \(one that starts with a dash is written --max-warnings=VALUE\)/);
     });
   });
 

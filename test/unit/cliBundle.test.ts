@@ -148,7 +148,7 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(path.
 const NOT_FOR_CHECK = [
   /^server\/src\/cli\/(fix|diff|diffModel|diffFormats|unifiedDiff|gitRevision|live|liveFormat|preview|readiness|baseline)\.js$/,
   /^server\/src\/service\/(runtime\/index|runtime\/codex|runtime\/preview|translate\/|fixes\/|live\/|readiness\/index)/,
-  /^node_modules\/(smol-toml|dotenv)\//,
+  /^node_modules\/(smol-toml|dotenv|diff)\//,
 ];
 
 describe('what a check loads (bench/NOTES.md "Start-up")', function () {

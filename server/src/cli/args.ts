@@ -1,7 +1,9 @@
 /**
- * Command-line arguments (SPEC §7): `--opt value`, `--opt=value`, repeatable options, flags and
- * positional files. Unknown options are usage errors (exit 2), never silently ignored.
+ * Command-line arguments (SPEC §7), read by Node's own `util.parseArgs`: `--opt value`,
+ * `--opt=value`, repeatable options, flags, positional files and `--`. Unknown options are usage
+ * errors (exit 2), never silently ignored; Node's error becomes one short line.
  */
+import { parseArgs as nodeParseArgs } from 'node:util';
 
 export class UsageError extends Error {}
 
@@ -19,42 +21,40 @@ export interface ParsedArgs {
 }
 
 export function parseArgs(argv: readonly string[], spec: Record<string, OptionSpec>): ParsedArgs {
-  const options = new Map<string, string[]>();
-  const flags = new Set<string>();
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      positional.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('--') || arg === '-') {
-      if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-    const option = spec[name];
-    if (!option) throw new UsageError(`unknown option --${name}`);
-    if (!option.value) {
-      if (eq >= 0) throw new UsageError(`--${name} takes no value`);
-      flags.add(name);
-      continue;
-    }
-    let value: string | undefined;
-    if (eq >= 0) value = arg.slice(eq + 1);
-    else {
-      value = argv[i + 1];
-      i++;
-    }
-    if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
-    const values = options.get(name) ?? [];
-    if (values.length > 0 && !option.repeatable) throw new UsageError(`--${name} was given more than once`);
-    values.push(value);
-    options.set(name, values);
+  // Every value option is read as `multiple`, so that one given twice is refused here rather than
+  // the last silently winning.
+  const options = Object.fromEntries(
+    Object.entries(spec).map(([name, option]) => [name, option.value ? { type: 'string' as const, multiple: true } : { type: 'boolean' as const }]),
+  );
+  let parsed: ReturnType<typeof nodeParseArgs>;
+  try {
+    parsed = nodeParseArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw usageError(error);
   }
-  return { options, flags, positional };
+  const result: ParsedArgs = { options: new Map(), flags: new Set(), positional: parsed.positionals };
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (value === true) result.flags.add(name);
+    else if (Array.isArray(value)) {
+      if (value.length > 1 && !spec[name].repeatable) throw new UsageError(`--${name} was given more than once`);
+      result.options.set(name, value.map(String));
+    }
+  }
+  return result;
+}
+
+/** Node's `ERR_PARSE_ARGS_*` error as the one line a usage error prints. */
+function usageError(error: unknown): Error {
+  if (!(error instanceof Error)) return new UsageError(String(error));
+  const code = (error as NodeJS.ErrnoException).code;
+  const option = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${option}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (error.message.includes('does not take an argument')) return new UsageError(`${option} takes no value`);
+    if (error.message.includes('ambiguous')) return new UsageError(`${option} needs a value (one that starts with a dash is written ${option}=VALUE)`);
+    return new UsageError(`${option} needs a value`);
+  }
+  return code?.startsWith('ERR_PARSE_ARGS_') ? new UsageError(error.message.split('\n')[0]) : error;
 }
 
 /** A single-valued option, checked against its allowed values. */

@@ -10,7 +10,7 @@ import type { ProjectConfig } from '../node/projectConfig';
 import { reportFindings } from '../node/report';
 import { Workspace, type SourceSettings } from '../node/workspace';
 import { entryOf } from './baseline';
-import { changesBetween, splitLines, unifiedDiff } from './unifiedDiff';
+import { unifiedDiff } from './unifiedDiff';
 
 /**
  * What a change does to the repository's catalogs (README "Reviewing a change"): both sides are
@@ -254,7 +254,7 @@ function compareRuntimes(comparison: FileComparison, before: FileState['runtimes
       const now = after?.get(key)?.content ?? '';
       if (old === now) continue;
       const filePath = (after ?? before)!.get(key)?.path ?? before!.get(key)!.path;
-      const diff = unifiedDiff(`a/${filePath}`, `b/${filePath}`, old, changesBetween(splitLines(old), splitLines(now)));
+      const diff = unifiedDiff(`a/${filePath}`, `b/${filePath}`, old, now);
       comparison.runtimes.push({ runtime, path: filePath, diff });
     }
   }

@@ -7,7 +7,7 @@ import { report, VERDICT_OPTIONS, verdictLimits } from './check';
 import { CHECK_FORMATS } from './formats';
 import type { CliIo } from './io';
 import { cliContext, collectTargets, nothingFoundHint } from './targets';
-import { changesBetween, changesFromEdits, splitLines, unifiedDiff } from './unifiedDiff';
+import { unifiedDiff, unifiedDiffOfEdits } from './unifiedDiff';
 import { writeTextFile } from './writeFile';
 import { hasTerminalControl, terminalText } from '../service/surfaces/terminal';
 
@@ -64,14 +64,13 @@ export function runFix(argv: readonly string[], io: CliIo): number {
       continue;
     }
     changed++;
-    const changes = finalText === fixed.text ? changesFromEdits(text, fixed.edits) : changesBetween(splitLines(text), splitLines(finalText));
     const otherFiles = finalText === fixed.text ? [] : others;
     if (dryRun) {
-      const patches = [unifiedDiff(`a/${slashes(target.given)}`, `b/${slashes(target.given)}`, text, changes)];
+      const ownLabels = [`a/${slashes(target.given)}`, `b/${slashes(target.given)}`] as const;
+      const patches = [finalText === fixed.text ? unifiedDiffOfEdits(...ownLabels, text, fixed.edits) : unifiedDiff(...ownLabels, text, finalText)];
       for (const [other, otherText] of otherFiles) {
         const label = slashes(path.relative(io.cwd, other));
-        const before = context.reader.read(other) ?? '';
-        patches.push(unifiedDiff(`a/${label}`, `b/${label}`, before, changesBetween(splitLines(before), splitLines(otherText))));
+        patches.push(unifiedDiff(`a/${label}`, `b/${label}`, context.reader.read(other) ?? '', otherText));
       }
       const patch = patches.join('');
       io.stdout(terminalText(patch));
@@ -87,7 +86,9 @@ export function runFix(argv: readonly string[], io: CliIo): number {
     }
     if (otherFiles.length > 0) {
       const names = otherFiles.map(([other]) => slashes(path.relative(io.cwd, other))).join(', ');
-      io.stderr(terminalText(`mcp-catalog fix: ${dryRun ? 'would move' : 'moved'} ${migration!.moved} name(s) from ${target.given} into default_in_roots (${names})\n`));
+      io.stderr(
+        terminalText(`mcp-catalog fix: ${dryRun ? 'would move' : 'moved'} ${migration!.moved} name(s) from ${target.given} into default_in_roots (${names})\n`),
+      );
     }
     const after = checkText(target, finalText, context);
     io.stderr(terminalText(`mcp-catalog fix: ${dryRun ? 'would fix' : 'fixed'} ${applied} problem(s) in ${target.given}; ${after.findings.length} left\n`));
