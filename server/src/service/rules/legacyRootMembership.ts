@@ -29,8 +29,6 @@ export const legacyRootMembershipRule: Rule = {
   id: 'legacy-root-membership',
   appliesTo: ['roots'],
   codes: ['legacy-root-membership'],
-  // Roots indexes always take the full parser; nothing here runs for a catalog.
-  mayReport: () => true,
   checkEntry(entry, context) {
     for (const name of LEGACY_MEMBERSHIP_FIELD_NAMES) {
       const legacy = field(entry, name);
