@@ -1,5 +1,6 @@
 // Runs every test tier and ends with one `N passed, N failed` line (DEVELOPERS.md).
-// Tiers: unit and protocol (mocha), neovim (headless Neovim as an LSP client), vscode (the real
+// Tiers: unit (fast: run it before every commit), protocol, slow (property, fuzz, complexity and
+// full-size hostile input; mocha), neovim (headless Neovim as an LSP client), vscode (the real
 // VS Code server + workbench). A tier whose tool is missing is skipped locally but fails under CI
 // (CI=true), so a missing install step can never hide behind a green run.
 import { spawnSync } from 'node:child_process';
@@ -84,10 +85,12 @@ if (!only.length || only.includes('lint')) {
   if (step('format check (Prettier)', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.'])) totals.passed++;
 }
 if (built) {
-  // The unit tier is CPU-bound and its files independent: two workers (this machine's two cores)
-  // take about two thirds of its time serially; rootHooks.js cleans each file's temp folders.
-  mochaTier('unit', ['out/test/unit/**/*.test.js'], {}, ['--parallel', '--jobs', '2', '--require', 'out/test/unit/rootHooks.js']);
+  // The unit and slow tiers are CPU-bound and their files independent: two workers (this machine's
+  // two cores) take about two thirds of their time serially; rootHooks.js cleans each file's temp folders.
+  const parallel = ['--parallel', '--jobs', '2', '--require', 'out/test/unit/rootHooks.js'];
+  mochaTier('unit', ['out/test/unit/**/*.test.js'], {}, parallel);
   mochaTier('protocol', ['out/test/protocol/**/*.test.js']);
+  mochaTier('slow', ['out/test/slow/**/*.test.js'], {}, parallel);
   mochaTier('neovim', ['out/test/neovim/**/*.test.js'], { MCP_CATALOG_TIER_REQUIRED: strict ? '1' : '0' });
   customTier('vscode', 'out/test/harness/runVscodeTiers.js', strict);
 }

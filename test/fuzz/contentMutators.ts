@@ -62,7 +62,7 @@ export const CONTENT_MUTATORS: readonly Mutator[] = [
       const property = rng.pick(props);
       const piece = text.slice(property.start, property.end);
       const keyEnd = piece.indexOf(':');
-      // Thousands of servers at full size are the limits tests' job (test/unit/fuzzLimits.test.ts).
+      // Thousands of servers at full size are the limits tests' job (test/slow/fuzzLimits.test.ts).
       const count = Math.min(
         rng.weighted<number>([
           [6, 20],

@@ -8,7 +8,7 @@ import { insertAt, objectOpenings } from './tokens';
  * aimed at a scan that was once quadratic — nested `${` openings, "did you mean" against many
  * names, npx specs matched back to their arguments, many secrets in one escaped string, duplicate
  * keys, near-colliding names. The runner's CPU-timed slow and hang checks judge them; the unit
- * tier replays a seeded set of them through a killable worker (test/unit/fuzz.test.ts).
+ * tier replays a seeded set of them through a killable worker (test/slow/fuzz.test.ts).
  */
 
 export interface RepetitionClass {

@@ -53,7 +53,7 @@ export function saveReproducer(text: string, info: ReproducerInfo, dir = FUZZ_FI
     ['size', `${text.length} UTF-16 units${info.originalSize !== undefined ? ` (minimised from ${info.originalSize})` : ''}`],
     [
       'replay',
-      `test/unit/fuzz.test.ts replays this file${info.seed !== undefined && info.caseIndex !== undefined ? `; \`npm run fuzz -- --seed ${info.seed} --case ${info.caseIndex}\` regenerates the unminimised case (with the corpus of its day)` : ''}`,
+      `test/slow/fuzz.test.ts replays this file${info.seed !== undefined && info.caseIndex !== undefined ? `; \`npm run fuzz -- --seed ${info.seed} --case ${info.caseIndex}\` regenerates the unminimised case (with the corpus of its day)` : ''}`,
     ],
   ];
   const sidecar = `${header

@@ -4,11 +4,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { IndexKind } from '../../../server/src/service/classify';
-import type { Code } from '../../../server/src/service/codes';
-import { check, facts, readFixture, REPO_ROOT, runCli, tempTree } from '../helpers';
-import { random } from '../../support/seededRandom';
-import { catalogText, Rng, rootsText } from './generator';
+import type { IndexKind } from '../../server/src/service/classify';
+import type { Code } from '../../server/src/service/codes';
+import { check, facts, readFixture, REPO_ROOT, runCli, tempTree } from '../unit/helpers';
+import { random } from '../support/seededRandom';
+import { catalogText, Rng, rootsText } from '../unit/airAgreement/generator';
 
 /**
  * The checker agrees with `air validate` (SPEC §2, §3, §5): over thousands of seeded catalogs and

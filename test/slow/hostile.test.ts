@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseJson } from '../../server/src/service/parse';
-import { check, runCli, tempTree } from './helpers';
+import { check, runCli, tempTree } from '../unit/helpers';
 
 /**
  * SPEC §8: hostile input yields diagnostics and returns — no throw, no stack overflow, no hang —

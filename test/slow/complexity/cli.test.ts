@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { assertScalesLinearly } from '../../support/complexity';
 import { CHECKED_SHAPES, type HostileShape } from '../../support/hostileShapes';
-import { REPO_ROOT } from '../helpers';
+import { REPO_ROOT } from '../../unit/helpers';
 
 /** The bundled bin; MCP_CATALOG_CLI_SCRIPT points the tier at another build (to see it fail on an older one). */
 const CLI = process.env.MCP_CATALOG_CLI_SCRIPT || path.join(REPO_ROOT, 'dist', 'cli.js');

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { nodeValue, parseJson } from '../../server/src/service/parse';
-import { check, facts, readFixture, rootsFacts } from './helpers';
+import { check, facts, readFixture, rootsFacts } from '../unit/helpers';
 import { random } from '../support/seededRandom';
 
 /**
