@@ -75,7 +75,11 @@ export const REQUESTS: {
   { method: 'mcpCatalog/readiness', params: (uri) => ({ uri }) },
   {
     method: 'mcpCatalog/preview',
-    params: (uri, rng) => ({ uri, runtime: rng.pick(['claude', 'codex', 'pi']), root: rng.chance(0.2) ? rng.pick(['zimmer', 'nope', '']) : undefined }),
+    params: (uri, rng) => ({
+      uri,
+      runtime: rng.pick(['claude', 'codex', 'pi', 'cursor']),
+      root: rng.chance(0.2) ? rng.pick(['zimmer', 'nope', '']) : undefined,
+    }),
   },
 ];
 

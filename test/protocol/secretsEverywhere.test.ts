@@ -233,7 +233,7 @@ describe('protocol: secrets everywhere — no planted value leaves the server, w
       ...['alpha', 'beta', 'gamma', 'delta'].map((name) => ({ servers: [name] })),
       { servers: ['alpha', 'beta'], clonePath: '/work/clone' },
     ];
-    for (const runtime of ['claude', 'codex', 'pi']) {
+    for (const runtime of ['claude', 'codex', 'pi', 'cursor']) {
       for (const selection of selections) {
         const result = await ask<PreviewResult>('mcpCatalog/preview', { uri: catalogUri, runtime, ...selection });
         if ('servers' in selection && selection.servers?.[0] === 'delta') continue; // structurally invalid: left out with a message

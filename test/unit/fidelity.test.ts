@@ -139,8 +139,11 @@ describe('fidelity: a forwarded NPM_CONFIG_CACHE is overridden (SPEC §6.3)', ()
     const table = plain(codexServers(generate('codex', { a: pair('${NPM_CONFIG_CACHE}')[0].value, b: pair('')[1].value })).a);
     assert.equal(table.env_vars, undefined);
     assert.deepEqual(table.env, { NPM_CONFIG_CACHE: '<clone>/.npm-cache/isolated/a' });
+    // A renamed reference is the operator's own: AIR's Codex adapter rebinds it in its launch shim (SPEC §6.3).
     const kept = plain(codexServers(generate('codex', { a: { type: 'stdio', command: 'npx', args: ['p@1'], env: { NPM_CONFIG_CACHE: '${OTHER}' } } })).a);
-    assert.deepEqual(kept.env, { NPM_CONFIG_CACHE: '${OTHER}' });
+    assert.deepEqual(kept.args, ['-c', `NPM_CONFIG_CACHE="\${OTHER}" exec 'npx' 'p@1'`]);
+    assert.deepEqual(kept.env_vars, ['OTHER']);
+    assert.equal(kept.env, undefined);
   });
   it('npx-cache-isolated reports the entry whose cache is only forwarded', () => {
     const text = JSON.stringify({ a: pair('${NPM_CONFIG_CACHE}')[0].value, b: pair('')[1].value }, null, 2);

@@ -126,10 +126,16 @@ describe('language: hover on startup_timeout_sec (SPEC §4.1, §6.4)', () => {
     assert.match(md, /^Pi: nothing written: Pi only lengthens/m);
   });
 
-  it('mentions the runtime-native keys an entry keeps', () => {
+  // AIR's Codex adapter and Zimmer's Pi writer build each entry from known fields (SPEC §6.3, §10).
+  it("an entry's own startup_timeout_ms and requestTimeoutMs change nothing: the declared value is what each runtime gets", () => {
     const md = timeout({ type: 'stdio', command: 'x', startup_timeout_sec: 300, startup_timeout_ms: 1000, requestTimeoutMs: 5000 });
-    assert.match(md, /keeps the entry's own `startup_timeout_ms`/);
-    assert.match(md, /keeps the entry's own `requestTimeoutMs`/);
+    assert.match(md, /^Codex: `startup_timeout_sec = 300` on its table/m);
+    assert.match(md, /^Pi: `requestTimeoutMs: 300000`$/m);
+  });
+
+  it('Pi at exactly 180 s: a remote entry gets nothing (only a longer budget lengthens)', () => {
+    const md = timeout({ type: 'sse', url: 'https://x', startup_timeout_sec: 180 });
+    assert.match(md, /^Pi: nothing written: Pi only lengthens, so 180 s or less is dropped$/m);
   });
 });
 

@@ -29,8 +29,10 @@ suite('runtime previews', () => {
     const text = preview.getText();
     assert.match(text, /^# \.codex\/config\.toml generated for Codex from mcp\.json — read-only preview; placeholders are kept as written\./);
     assert.ok(
-      text.includes('[mcp_servers.context7]\ncommand = "npx"\nargs = [ "-y", "@upstash/context7-mcp@latest" ]\nstartup_timeout_sec = 180\n'),
-      'a stdio table with the default 180 s',
+      text.includes(
+        '[mcp_servers.context7]\ncommand = "npx"\nargs = [ "-y", "@upstash/context7-mcp@latest" ]\nenv_vars = [ "SSH_PRIVATE_KEY_PATH" ]\nstartup_timeout_sec = 180\n',
+      ),
+      'a stdio table with the default 180 s, and the operator SSH key Zimmer forwards to every launch',
     );
     assert.ok(
       text.includes('[mcp_servers.zimmer.env_http_headers]\nX-API-Key = "ZIMMER_PROD_API_KEY"'),
@@ -59,6 +61,17 @@ suite('runtime previews', () => {
     const piBody = JSON.parse(pi.getText().replace(/^\/\/.*$/gm, ''));
     assert.equal(piBody.mcpServers.context7.requestTimeoutMs, 180000, 'stdio gets 180000');
     assert.equal(piBody.mcpServers.figma.requestTimeoutMs, undefined, 'remote gets nothing');
+  });
+
+  test("Preview Cursor Config: AIR's .cursor/mcp.json, ${VAR} as ${env:VAR}, nothing Zimmer adds", async () => {
+    const catalog = await openDocument('mcp.json');
+    const cursor = await openPreviewFor('mcpCatalog.previewCursor', catalog, '${env:ZIMMER_PROD_API_KEY}');
+    assert.match(cursor.uri.path, /mcp\.json → Cursor mcp\.json$/);
+    const text = cursor.getText();
+    assert.match(text, /^\/\/ \.cursor\/mcp\.json generated for Cursor from mcp\.json/);
+    const body = JSON.parse(text.replace(/^\/\/.*$/gm, ''));
+    assert.equal(Object.keys(body.mcpServers).length, 16, 'no zimmer-self-session: Zimmer runs no Cursor sessions');
+    assert.equal(body.mcpServers.zimmer.type, undefined, 'remote entries carry no type');
   });
 
   test('the preview follows an edit of the catalog (unsaved), and the revert', async () => {

@@ -93,13 +93,11 @@ function fieldHover(document: LanguageDocument, entry: IndexEntry, fieldName: st
 }
 
 function timeoutFor(document: LanguageDocument, entry: IndexEntry): SafeMarkdown {
-  const value = entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
   const type = field(entry, 'type')?.valueNode?.value;
   return timeoutHover({
     text: document.text,
     valueNode: field(entry, 'startup_timeout_sec')?.valueNode,
     type: typeof type === 'string' ? type : undefined,
-    entry: value,
   });
 }
 

@@ -1,6 +1,7 @@
 import { isRemoteType } from '../model';
 import { isNonIntegerLiteral, type JsonNode } from '../parse';
 import { DEFAULT_TIMEOUT_SEC, TIMEOUT_MAX, TIMEOUT_MIN, validTimeout } from '../rules/timeout';
+import { piRequestTimeoutMs } from '../runtime/pi';
 import { describeValue } from '../text';
 import { joinMarkdown, markdownCode as code, markdownText, safeMd, type SafeMarkdown } from '../surfaces/markdown';
 
@@ -15,8 +16,6 @@ export interface TimeoutHoverInput {
   valueNode: JsonNode | undefined;
   /** The entry's `type`, when it is a string. */
   type: string | undefined;
-  /** The entry as JSON.parse reads it (for runtime-native keys such as `requestTimeoutMs`). */
-  entry: Record<string, unknown> | undefined;
 }
 
 /**
@@ -38,8 +37,8 @@ export function timeoutHover(input: TimeoutHoverInput): SafeMarkdown {
       safeMd``,
       safeMd`Effect (${transport}):  `,
       safeMd`Claude: ${claude(declared)}  `,
-      safeMd`Codex: ${codex(declared, remote, input.entry)}  `,
-      safeMd`Pi: ${pi(declared, remote, input.entry)}`,
+      safeMd`Codex: ${codex(declared, remote)}  `,
+      safeMd`Pi: ${pi(declared, remote)}`,
     ],
     safeMd`\n`,
   );
@@ -68,17 +67,18 @@ function claude(declared: number | undefined): SafeMarkdown {
   return safeMd`${code(`MCP_TIMEOUT=${declared * 1000}`)} for **every** server of the session`;
 }
 
-function codex(declared: number | undefined, remote: boolean, entry: Record<string, unknown> | undefined): SafeMarkdown {
-  if (entry && entry.startup_timeout_ms !== undefined) return safeMd`keeps the entry's own ${code('startup_timeout_ms')}; nothing is added`;
+// What the generators write (SPEC §6.3): Codex's and Pi's entries are built from known fields, so
+// an entry's own `startup_timeout_ms` or `requestTimeoutMs` reaches neither runtime.
+function codex(declared: number | undefined, remote: boolean): SafeMarkdown {
   if (declared !== undefined) return safeMd`${code(`startup_timeout_sec = ${declared}`)} on its table`;
   return remote ? safeMd`nothing written (its own default)` : code(`startup_timeout_sec = ${DEFAULT_TIMEOUT_SEC}`);
 }
 
-function pi(declared: number | undefined, remote: boolean, entry: Record<string, unknown> | undefined): SafeMarkdown {
-  if (entry && entry.requestTimeoutMs !== undefined) return safeMd`keeps the entry's own ${code('requestTimeoutMs')}; nothing is added`;
-  if (declared !== undefined && declared >= DEFAULT_TIMEOUT_SEC) return code(`requestTimeoutMs: ${declared * 1000}`);
-  const fallback = remote ? safeMd`nothing written` : code(`requestTimeoutMs: ${DEFAULT_TIMEOUT_SEC * 1000}`);
-  if (declared !== undefined) return safeMd`${fallback}: Pi only lengthens, so under ${DEFAULT_TIMEOUT_SEC} s is dropped`;
+function pi(declared: number | undefined, remote: boolean): SafeMarkdown {
+  const written = piRequestTimeoutMs({ name: '', value: { type: remote ? 'sse' : 'stdio', startup_timeout_sec: declared } });
+  if (declared !== undefined && declared > DEFAULT_TIMEOUT_SEC) return code(`requestTimeoutMs: ${written}`);
+  const fallback = written === undefined ? safeMd`nothing written` : code(`requestTimeoutMs: ${written}`);
+  if (declared !== undefined) return safeMd`${fallback}: Pi only lengthens, so ${DEFAULT_TIMEOUT_SEC} s or less is dropped`;
   return fallback;
 }
 

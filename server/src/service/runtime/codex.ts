@@ -2,7 +2,7 @@ import { stringify } from 'smol-toml';
 import { DEFAULT_TIMEOUT_SEC, validTimeout } from '../rules/timeout';
 import { toolNameCollisions } from '../codexNames';
 import { put } from '../jsonValues';
-import { codexAdapterTable, codexOAuthCallbackUrl } from './codexAdapter';
+import { CODEX_FILE, codexAdapterTable, codexOAuthCallbackUrl } from './codexAdapter';
 import { NPM_CACHE_VARIABLE, npmCacheAssignments } from './npmCache';
 import type { GeneratorInput, GeneratorOutput, SelectedServer } from './types';
 
@@ -15,7 +15,7 @@ import type { GeneratorInput, GeneratorOutput, SelectedServer } from './types';
  * smol-toml writes the text: it quotes every key that is not bare and escapes every string.
  */
 
-export const CODEX_FILE = '.codex/config.toml';
+export { CODEX_FILE };
 
 /** Forwarded to every launch when the instance has an operator SSH key (a path, never key material). */
 export const SSH_KEY_PATH_VARIABLE = 'SSH_PRIVATE_KEY_PATH';

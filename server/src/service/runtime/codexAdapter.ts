@@ -11,6 +11,8 @@ import type { SelectedServer } from './types';
  * table afterwards lives in codex.ts.
  */
 
+export const CODEX_FILE = '.codex/config.toml';
+
 /** A value that is exactly one `${…}` (whatever is inside, as the adapter matches it). */
 const WHOLE_REFERENCE = /^\$\{([^}]+)\}$/;
 /** A value holding a `${…}` anywhere. */
@@ -59,7 +61,7 @@ function stdioTable(server: SelectedServer, warnings: string[]): CodexAdapterTab
       for (const reference of references(text)) forward(reference);
     } else {
       warnings.push(
-        `"${name}": env \`${key}\` cannot be forwarded: the key or a \`\${…}\` in its value is not a plain variable name ([A-Za-z_][A-Za-z0-9_]*), so AIR writes the value to ${CODEX_FILE_NAME} as written (never into a shell) and Codex passes the literal text. Use plain references such as "\${OTHER}".`,
+        `"${name}": env \`${key}\` cannot be forwarded: the key or a \`\${…}\` in its value is not a plain variable name ([A-Za-z_][A-Za-z0-9_]*), so AIR writes the value to ${CODEX_FILE} as written (never into a shell) and Codex passes the literal text. Use plain references such as "\${OTHER}".`,
       );
       put(env, key, text);
     }
@@ -162,8 +164,6 @@ export function codexOAuthCallbackUrl(servers: readonly SelectedServer[], warnin
   }
   return uris[0];
 }
-
-const CODEX_FILE_NAME = '.codex/config.toml';
 
 function objectField(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
