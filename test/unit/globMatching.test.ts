@@ -130,7 +130,9 @@ function gitIgnored(): Set<string> {
   return ignored;
 }
 
-describe('glob matching: the same verdicts as git check-ignore', () => {
+describe('glob matching: the same verdicts as git check-ignore', function () {
+  // One repository and one git run, but ~100 files written: slow on a loaded machine.
+  this.timeout(120_000);
   let git: Set<string>;
   before(() => {
     git = gitIgnored();

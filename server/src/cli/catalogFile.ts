@@ -65,6 +65,7 @@ export function readCatalogArgument(positional: readonly string[], context: CliC
     absolute = catalogs[0];
     given = displayPath(io.cwd, absolute);
   }
+  if (context.tree.outside?.(absolute) !== undefined) return 2;
   const text = reader.read(absolute);
   if (text === undefined) {
     io.stderr(terminalText(`mcp-catalog ${command}: cannot read ${given}: it ${reader.refusal(absolute) ?? 'cannot be read'}\n`));

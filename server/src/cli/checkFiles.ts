@@ -23,6 +23,11 @@ export function checkTargets(targets: readonly Target[], context: CliContext): {
   const files: CheckedFile[] = [];
   let unreadable = false;
   for (const target of targets) {
+    // A FILE named on the command line that links out of the current directory (discovery skips those it finds).
+    if (context.tree.outside?.(target.absolute) !== undefined) {
+      unreadable = true;
+      continue;
+    }
     // The named file is not a side file: over the side files' cap it still gets the engine's verdict.
     const file = readNamedFile(target.absolute, DEFAULT_MAX_FILE_SIZE);
     if ('refused' in file) {

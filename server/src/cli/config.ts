@@ -3,6 +3,7 @@ import type { SeveritySetting } from '../service/codes';
 import { CLI_SURFACE } from '../service/surface';
 import type { FileReader } from '../node/files';
 import { findProjectConfig, readProjectConfig, type ProjectConfig } from '../node/projectConfig';
+import { SideFiles } from '../node/sideFiles';
 import type { SourceSettings } from '../node/workspace';
 import { UsageError, type OptionSpec, type ParsedArgs } from './args';
 import type { CliIo } from './io';
@@ -27,8 +28,11 @@ export function loadCliConfig(args: ParsedArgs, io: CliIo, reader: FileReader): 
   if (args.flags.has('no-config')) return undefined;
   const file = named !== undefined ? path.resolve(io.cwd, named) : findProjectConfig(io.cwd, reader);
   if (file === undefined) return undefined;
-  const config = readProjectConfig(file, reader);
   const shown = displayPath(io.cwd, file);
+  // Found, not named: a repository's link to a file elsewhere (SPEC §8) would have its keys quoted in the problems below.
+  const outside = named === undefined ? new SideFiles(reader, { containment: [path.dirname(file)], containmentLabel: 'its folder' }).outside(file) : undefined;
+  if (outside !== undefined) throw new Error(`${shown} ${outside}, so it is not read; name a configuration with --config`);
+  const config = readProjectConfig(file, reader);
   if (!config) throw new Error(`cannot read the configuration file ${shown}`);
   if (config.problems.length > 0) throw new Error(`${shown}: ${config.problems.join('; ')}`);
   return config;

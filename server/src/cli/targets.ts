@@ -36,11 +36,22 @@ export function cliContext(args: ParsedArgs, io: CliIo): CliContext {
   const config = loadCliConfig(args, io, reader);
   const settings = configuredSourceSettings(args, config, io.cwd);
   checkNamedSources(settings, reader, io);
+  const workspace = cliWorkspace(io, reader, args.positional);
+  // A catalog that links out of the current directory is named once, as skipped (never where it points), and never read.
+  const skipped = new Set<string>();
+  const outside = (file: string): string | undefined => {
+    const why = workspace.outside(file);
+    if (why !== undefined && !skipped.has(file)) {
+      skipped.add(file);
+      io.stderr(`mcp-catalog: skipped ${displayPath(io.cwd, file)}: it ${why}, so it is not read\n`);
+    }
+    return why;
+  };
   return {
     io,
     reader,
-    tree: diskTree(reader),
-    workspace: cliWorkspace(io, reader, args.positional),
+    tree: diskTree(reader, outside),
+    workspace,
     config,
     settings,
     severities: configuredSeverities(args, config),

@@ -24,12 +24,21 @@ export const CATALOG_DEPTH = 3;
 export interface TreeEntry {
   name: string;
   directory: boolean;
+  /** A symbolic link (to a file: links to folders are not listed). */
+  link?: boolean;
 }
 
 /** A file system (the disk, or a git revision) as discovery reads it. */
 export interface TreeReader extends FileReader {
   /** A directory's entries, or undefined when it is no directory. */
   entries(dir: string): TreeEntry[] | undefined;
+  /**
+   * Why this file or folder must not be read — its real path leaves the folder being checked
+   * (SPEC §8: a link in a repository may point at the runner's credentials) — or undefined.
+   * Discovery asks it of links, of the folder it starts in and of every path an air.json names.
+   * Absent: nothing is contained (a git revision holds no links).
+   */
+  outside?(filePath: string): string | undefined;
 }
 
 export interface DiscoveryOptions {
@@ -60,6 +69,7 @@ export function discoverIndexFiles(dir: string, tree: TreeReader, options: Disco
     found.add(file);
     if (kind === 'air') airFiles.push(file);
   };
+  if (tree.outside?.(start) !== undefined) return [];
   for (const file of walk(tree, start, ancestorLayers(tree, start, options.repositoryRoot), undefined, options.config)) add(file);
 
   const catalogRoots: string[] = [];
@@ -68,13 +78,13 @@ export function discoverIndexFiles(dir: string, tree: TreeReader, options: Disco
     const airDir = path.dirname(airFiles[i]);
     for (const written of [...air.mcp, ...air.roots]) {
       const file = path.resolve(airDir, written);
-      if (isExcludedByConfig(options.config, file) || tree.read(file) === undefined) continue;
+      if (isExcludedByConfig(options.config, file) || tree.outside?.(file) !== undefined || tree.read(file) === undefined) continue;
       named.add(file);
       add(file);
     }
     for (const written of air.catalogs) {
       const root = path.resolve(airDir, written);
-      if (tree.entries(root) === undefined || catalogRoots.includes(root)) continue;
+      if (catalogRoots.includes(root) || tree.outside?.(root) !== undefined || tree.entries(root) === undefined) continue;
       catalogRoots.push(root);
       for (const file of walk(tree, root, ancestorLayers(tree, root, options.repositoryRoot), CATALOG_DEPTH, options.config)) add(file);
     }
@@ -102,6 +112,7 @@ function* walk(tree: TreeReader, dir: string, layers: IgnoreLayer[], depth: numb
       if (isIgnored(here, full, true) || isExcludedByConfig(config, full, true)) continue;
       yield* walk(tree, full, here, depth === undefined ? undefined : depth - 1, config);
     } else if (entry.name.toLowerCase().endsWith('.json') && !isIgnored(here, full, false) && !isExcludedByConfig(config, full)) {
+      if (entry.link && tree.outside?.(full) !== undefined) continue;
       yield full;
     }
   }
@@ -153,9 +164,14 @@ function readAirLists(tree: TreeReader, airPath: string): { mcp: string[]; roots
   return { mcp: local(record.mcp), roots: local(record.roots), catalogs: local(record.catalogs) };
 }
 
-/** The disk as a TreeReader, over a FileReader for the texts. Symbolic links to folders are not followed (no cycles). */
-export function diskTree(files: FileReader): TreeReader {
+/**
+ * The disk as a TreeReader, over a FileReader for the texts. Symbolic links to folders are not
+ * followed (no cycles); `outside` (the command line's containment, `SideFiles.outside`) says which
+ * paths must not be read.
+ */
+export function diskTree(files: FileReader, outside?: (filePath: string) => string | undefined): TreeReader {
   return {
+    outside,
     read: (filePath) => files.read(filePath),
     list: (dir) => files.list(dir),
     entries(dir) {
@@ -170,7 +186,7 @@ export function diskTree(files: FileReader): TreeReader {
         if (entry.isFile()) return [{ name: entry.name, directory: false }];
         if (entry.isSymbolicLink()) {
           try {
-            return fs.statSync(path.join(dir, entry.name)).isFile() ? [{ name: entry.name, directory: false }] : [];
+            return fs.statSync(path.join(dir, entry.name)).isFile() ? [{ name: entry.name, directory: false, link: true }] : [];
           } catch {
             return [];
           }

@@ -60,13 +60,9 @@ export class SideFiles {
   /** Why this file may not be read for this request, or undefined when it may. Never opens the file. */
   refusal(filePath: string, request: SideRequest): SideRead | undefined {
     const lexical = path.resolve(filePath);
-    let real = lexical;
-    try {
-      real = fs.realpathSync(lexical);
-    } catch (error) {
-      const refusal = errorRefusal(error);
-      if (!refusal.missing) return refusal;
-    }
+    const resolved = realPath(lexical);
+    if ('refused' in resolved) return resolved;
+    const { real } = resolved;
     if (!request.trusted) {
       const configured = (request.variableFiles ?? []).map((file) => path.resolve(file));
       if (isVariableSourceName(lexical) || isVariableSourceName(real) || configured.includes(lexical) || configured.includes(real)) {
@@ -79,6 +75,22 @@ export class SideFiles {
       if (!inside) return { refused: `is outside ${this.options.containmentLabel}${real !== lexical ? ` (it links to ${real})` : ''}` };
     }
     return undefined;
+  }
+
+  /**
+   * Why a file or folder that discovery found, an air.json named or the user named as a target
+   * must not be read: its real path (after following symbolic links) leaves the containment. The
+   * words never say where a link points. Undefined when it may be read, or when the reader will
+   * say why not (missing, a loop).
+   */
+  outside(filePath: string): string | undefined {
+    if (this.options.containment.length === 0) return undefined;
+    const lexical = path.resolve(filePath);
+    const resolved = realPath(lexical);
+    if ('refused' in resolved || this.containment().some((folder) => isInside(resolved.real, folder))) return undefined;
+    return resolved.real !== lexical && this.contains(lexical)
+      ? `links outside ${this.options.containmentLabel}`
+      : `is outside ${this.options.containmentLabel}`;
   }
 
   /** The file's text under the policy, or why it was not read. */
@@ -102,6 +114,16 @@ export class SideFiles {
       });
     }
     return this.realContainment;
+  }
+}
+
+/** The path with every symbolic link followed; a missing file is its own path (the reader says it is missing). */
+function realPath(lexical: string): { real: string } | { refused: string; missing?: boolean } {
+  try {
+    return { real: fs.realpathSync(lexical) };
+  } catch (error) {
+    const refusal = errorRefusal(error);
+    return refusal.missing ? { real: lexical } : refusal;
   }
 }
 

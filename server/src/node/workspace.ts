@@ -111,6 +111,11 @@ export class Workspace {
     return this.side.contains(filePath);
   }
 
+  /** Why a file or folder must not be read at all: its real path leaves the containment (`SideFiles.outside`). */
+  outside(filePath: string): string | undefined {
+    return this.side.outside(filePath);
+  }
+
   /**
    * What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership; `air.json` / `air.*.json` are air.json files.
    * `schemaUrl`: the text's `$schema` when the caller already knows it (the editor carries it through edits).

@@ -15,8 +15,8 @@
 export type CharTest = (codePoint: number) => boolean;
 
 export type GlobPart =
-  /** Exactly one character that passes. */
-  | { kind: 'one'; test: CharTest }
+  /** Exactly one character that passes; `literal` when only that code point does. */
+  | { kind: 'one'; test: CharTest; literal?: number }
   /** Zero or more characters that each pass. */
   | { kind: 'run'; test: CharTest }
   /** Zero or more whole leading folders, each with its `/` (`**∕` in a gitignore line: any characters ending in a slash, or none). */
@@ -29,6 +29,8 @@ export const char =
   (expected: number): CharTest =>
   (codePoint) =>
     codePoint === expected;
+/** One character that is exactly this code point. */
+export const literal = (codePoint: number): GlobPart => ({ kind: 'one', test: char(codePoint), literal: codePoint });
 
 /**
  * The automaton, as parallel arrays: state `i` either tests a character (`tests[i]`) and goes to
@@ -39,8 +41,14 @@ export class Glob {
   private readonly tests: (CharTest | undefined)[] = [];
   private readonly next: number[] = [];
   private readonly alt: number[] = [];
+  /** What every match ends with (the literal characters that close the pattern): most names fail on it at once. */
+  private readonly suffix: string;
   /** Per state, the step it was last added in: each state enters a step's set once. */
   private readonly seen: Int32Array;
+  /** The live states before and after a character, and the closure's work list (each state at most once per step). */
+  private live: Int32Array;
+  private following: Int32Array;
+  private readonly stack: Int32Array;
   private step = 0;
 
   constructor(parts: readonly GlobPart[]) {
@@ -60,21 +68,38 @@ export class Glob {
       }
     }
     this.state(undefined, -1);
-    this.seen = new Int32Array(this.tests.length);
+    let tail = parts.length;
+    while (tail > 0 && parts[tail - 1].kind === 'one' && (parts[tail - 1] as { literal?: number }).literal !== undefined) tail--;
+    this.suffix = String.fromCodePoint(...parts.slice(tail).map((part) => (part as { literal: number }).literal));
+    const count = this.tests.length;
+    this.seen = new Int32Array(count);
+    this.live = new Int32Array(count);
+    this.following = new Int32Array(count);
+    // A state is pushed only when first seen in a step, and pushes at most two: the list never holds more.
+    this.stack = new Int32Array(2 * count + 1);
   }
 
-  /** Whether the whole text matches. */
+  /** Whether the whole text matches: at most (states × characters) steps. */
   matches(text: string): boolean {
+    if (!text.endsWith(this.suffix)) return false;
     const accept = this.tests.length - 1;
-    let live = this.closure([0]);
-    for (const ch of text) {
-      const codePoint = ch.codePointAt(0)!;
-      const targets: number[] = [];
-      for (const state of live) if (this.tests[state]?.(codePoint)) targets.push(this.next[state]);
-      live = this.closure(targets);
-      if (live.length === 0) return false;
+    this.stack[0] = 0;
+    let size = this.closure(1, this.live);
+    for (let i = 0; i < text.length && size > 0; i++) {
+      const codePoint = text.codePointAt(i)!;
+      if (codePoint > 0xffff) i++;
+      let targets = 0;
+      for (let k = 0; k < size; k++) {
+        const state = this.live[k];
+        if (this.tests[state]?.(codePoint)) this.stack[targets++] = this.next[state];
+      }
+      size = this.closure(targets, this.following);
+      const previous = this.live;
+      this.live = this.following;
+      this.following = previous;
     }
-    return live.includes(accept);
+    for (let k = 0; k < size; k++) if (this.live[k] === accept) return true;
+    return false;
   }
 
   private state(test: CharTest | undefined, next: number, alt = -1): void {
@@ -83,21 +108,20 @@ export class Glob {
     this.alt.push(alt);
   }
 
-  /** The states reached from `from` without reading a character, each once. */
-  private closure(from: number[]): number[] {
+  /** The states reached without reading from the first `count` entries of `stack`, each once, into `into`; their number. */
+  private closure(count: number, into: Int32Array): number {
     const step = ++this.step;
-    const out: number[] = [];
-    const stack = from.slice();
-    while (stack.length > 0) {
-      const state = stack.pop()!;
+    let size = 0;
+    while (count > 0) {
+      const state = this.stack[--count];
       if (state < 0 || this.seen[state] === step) continue;
       this.seen[state] = step;
-      out.push(state);
+      into[size++] = state;
       if (this.tests[state] === undefined) {
-        stack.push(this.next[state]);
-        if (this.alt[state] >= 0) stack.push(this.alt[state]);
+        this.stack[count++] = this.next[state];
+        if (this.alt[state] >= 0) this.stack[count++] = this.alt[state];
       }
     }
-    return out;
+    return size;
   }
 }

@@ -1,4 +1,4 @@
-import { ANY, char, Glob, NOT_SLASH, type CharTest, type GlobPart } from './glob';
+import { ANY, Glob, literal, NOT_SLASH, type CharTest, type GlobPart } from './glob';
 
 /**
  * Gitignore-style patterns (git's gitignore(5)), used for `.gitignore` files during discovery and
@@ -56,7 +56,7 @@ export function compileIgnorePattern(line: string): IgnorePattern | undefined {
       continue;
     }
     if (!segmentParts(segment, parts)) return undefined;
-    if (!last) parts.push({ kind: 'one', test: char(SLASH) });
+    if (!last) parts.push(literal(SLASH));
   }
   return { source: line, negated, directoryOnly, glob: new Glob(parts) };
 }
@@ -127,7 +127,7 @@ function segmentParts(segment: string, parts: GlobPart[]): boolean {
     const c = chars[i];
     if (c === BACKSLASH) {
       if (++i === chars.length) return false;
-      parts.push({ kind: 'one', test: char(chars[i]) });
+      parts.push(literal(chars[i]));
     } else if (c === 0x2a /* * */) {
       while (chars[i + 1] === 0x2a) i++;
       parts.push({ kind: 'run', test: NOT_SLASH });
@@ -139,7 +139,7 @@ function segmentParts(segment: string, parts: GlobPart[]): boolean {
       parts.push({ kind: 'one', test: bracket.test });
       i = bracket.end;
     } else {
-      parts.push({ kind: 'one', test: char(c) });
+      parts.push(literal(c));
     }
   }
   return true;

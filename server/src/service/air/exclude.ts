@@ -1,4 +1,4 @@
-import { char, Glob, NOT_SLASH, type GlobPart } from '../glob';
+import { Glob, literal, NOT_SLASH, type GlobPart } from '../glob';
 
 /**
  * air.json `exclude` patterns (AIR's air.schema.json): qualified IDs `@scope/id` where each `*`
@@ -35,7 +35,7 @@ function segmentGlob(segment: string): Glob {
   const parts: GlobPart[] = [];
   for (const ch of segment) {
     if (ch === '*') parts.push({ kind: 'one', test: NOT_SLASH }, { kind: 'run', test: NOT_SLASH });
-    else parts.push({ kind: 'one', test: char(ch.codePointAt(0)!) });
+    else parts.push(literal(ch.codePointAt(0)!));
   }
   return new Glob(parts);
 }
