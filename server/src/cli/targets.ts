@@ -8,6 +8,7 @@ import { checkNamedSources, cliWorkspace } from './catalogFile';
 import type { ParsedArgs } from './args';
 import { configuredSeverities, configuredSourceSettings, displayPath, loadCliConfig } from './config';
 import type { CliIo } from './io';
+import { terminalText } from '../service/surfaces/terminal';
 
 /**
  * What `check` and `fix` work on: the files named, and for each directory named (the current
@@ -43,7 +44,7 @@ export function cliContext(args: ParsedArgs, io: CliIo): CliContext {
     const why = workspace.outside(file);
     if (why !== undefined && !skipped.has(file)) {
       skipped.add(file);
-      io.stderr(`mcp-catalog: skipped ${displayPath(io.cwd, file)}: it ${why}, so it is not read\n`);
+      io.stderr(terminalText(`mcp-catalog: skipped ${displayPath(io.cwd, file)}: it ${why}, so it is not read\n`));
     }
     return why;
   };
