@@ -124,6 +124,8 @@ export function cleanEntryPredicate(rules: readonly Rule[], context: PlainContex
   let askedReads = 0;
   const groupWhen: number[] = [];
   for (const [index, rule] of rules.entries()) {
+    // A rule of other kinds of index (legacy-root-membership) never runs on a catalog.
+    if (!rule.appliesTo.includes('catalog')) continue;
     if (rule.groupKeys) {
       groupWhen[index] = GROUPED.get(rule) ?? ALWAYS;
       reads |= groupWhen[index];

@@ -29,8 +29,8 @@ export const legacyRootMembershipRule: Rule = {
   id: 'legacy-root-membership',
   appliesTo: ['roots'],
   codes: ['legacy-root-membership'],
-  // Roots indexes always take the full parser; nothing here runs for a catalog.
-  mayReport: () => true,
+  // Only roots indexes (which always take the full parser); never anything in a catalog.
+  mayReport: (_entry, context) => context.kind !== 'catalog',
   checkEntry(entry, context) {
     for (const name of LEGACY_MEMBERSHIP_FIELD_NAMES) {
       const legacy = field(entry, name);
