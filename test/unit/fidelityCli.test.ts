@@ -168,9 +168,9 @@ describe('fidelity through node dist/cli.js', function () {
         ' "other": {"type": "stdio", "command": "y", "default_in_roots": ["lead"]},\n' +
         ' "tool": {"type": "stdio", "command": "last", "env": {"ELICITATION_TTL_MS": "1"}, "default_in_roots": ["lead"]}}\n',
       'roots.json': json({
-        lead: { description: 'Lead.', default_subagent_roots: ['web', 'api'] },
-        web: { description: 'Web.' },
-        api: { description: 'API.' },
+        lead: { description: 'Lead.' },
+        web: { description: 'Web.', default_in_roots: ['lead'] },
+        api: { description: 'API.', default_in_roots: ['lead'] },
       }),
     });
     const run = cli(['preview', '--runtime', 'claude', '--root', 'lead', '--zimmer-url', 'https://z.test/', '--format', 'json', 'mcp.json'], dir);

@@ -10,6 +10,7 @@ import { REPOSITORY_URL, ruleDocUrl } from '../../server/src/service/ruleDocs';
 import { CLI_SURFACE, EDITOR_SURFACE, type Surface } from '../../server/src/service/surface';
 import { VariableIndex } from '../../server/src/service/variables';
 import { catalogsFacts, check, REPO_ROOT, rootsFacts, runCli, tempTree } from './helpers';
+import { messageSites } from './messageSites';
 
 /**
  * SPEC §5's message paragraph, for every code: the first sentence says what is wrong and its
@@ -122,6 +123,80 @@ const SCENARIOS: Scenario[] = [
     text: '{"name": "team", "mcp": ["./team-mcp.json"]}',
     facts: () => ({ air: airFacts({ './team-mcp.json': 'missing' }) }),
   },
+  // Every other branch that builds a message (the call-site test below finds each one in the source).
+  { code: 'not-an-object', kind: 'air', text: '[]', facts: () => ({ air: airFacts({}) }) },
+  { code: 'invalid-value', kind: 'air', text: '{"mcp": "./mcp.json"}', facts: () => ({ air: airFacts({}) }) },
+  { code: 'invalid-value', kind: 'air', text: '{"mcp": [1]}', facts: () => ({ air: airFacts({}) }) },
+  { code: 'invalid-value', kind: 'air', text: '{"exclude": "x"}', facts: () => ({ air: airFacts({}) }) },
+  { code: 'invalid-value', kind: 'air', text: '{"exclude": {"mpc": ["@local/x"]}}', facts: () => ({ air: airFacts({}) }) },
+  { code: 'invalid-value', kind: 'air', text: '{"exclude": {"mcp": "@local/x"}}', facts: () => ({ air: airFacts({}) }) },
+  { code: 'invalid-value', kind: 'air', text: '{"exclude": {"mcp": ["nope"]}}', facts: () => ({ air: airFacts({}) }) },
+  {
+    code: 'reference-not-checked',
+    kind: 'air',
+    text: '{"exclude": {"mcp": ["@local/gone"]}}',
+    facts: () => ({ air: { ...airFacts({}), artifacts: { mcp: { names: new Set(['github']), complete: false } } } }),
+  },
+  { code: 'undefined-server', kind: 'air', text: '{"exclude": {"mcp": ["@local/githb"]}}', facts: () => ({ air: airFacts({}) }) },
+  {
+    code: 'duplicate-server',
+    kind: 'air',
+    text: '{"mcp": ["./a-mcp.json", "./a-mcp.json"]}',
+    facts: () => ({ air: { ...airFacts({ './a-mcp.json': 'file' }), catalogs: new Map([['./a-mcp.json', composedCatalog('/ws/a-mcp.json', ['github'])]]) } }),
+  },
+  {
+    code: 'duplicate-server',
+    kind: 'air',
+    text: '{"mcp": ["./a-mcp.json", "./b-mcp.json"]}',
+    facts: () => ({
+      air: {
+        ...airFacts({ './a-mcp.json': 'file', './b-mcp.json': 'file' }),
+        catalogs: new Map([
+          ['./a-mcp.json', composedCatalog('/ws/a-mcp.json', ['github'])],
+          ['./b-mcp.json', composedCatalog('/ws/b-mcp.json', ['github'])],
+        ]),
+      },
+    }),
+  },
+  { code: 'ineffective-field', text: catalog({ a: stdio({ enabled: false }) }) },
+  { code: 'ineffective-field', text: catalog({ a: stdio({ env: { ELICITATION_TTL_MS: '5' } }) }) },
+  { code: 'invalid-value', text: catalog({ a: { type: 'sse', url: 'https://x.example/sse', oauth: { clientId: '' } } }) },
+  { code: 'unknown-field', text: catalog({ a: { type: 'sse', url: 'https://x.example/sse', oauth: { client_id: 'x' } } }) },
+  { code: 'unknown-field', text: catalog({ a: { type: 'sse', url: 'https://x.example/sse', oauth: { clientIdd: 'x' } } }) },
+  {
+    code: 'roots-not-found',
+    text: catalog({ a: stdio({ default_in_roots: ['zimmer'] }) }),
+    facts: () => ({ roots: { via: 'explicit', files: [], remoteSources: [], unread: ['roots.json is a FIFO (named pipe)'] } }),
+  },
+  {
+    code: 'reference-not-checked',
+    text: catalog({ a: stdio({ default_in_roots: ['elsewhere'] }) }),
+    facts: () => ({ roots: { ...rootsFacts(['zimmer']), remoteSources: ['github://acme/roots.json'] } }),
+  },
+  {
+    code: 'catalog-not-found',
+    kind: 'roots',
+    text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['github'] } }),
+    facts: () => ({ catalogs: { via: 'explicit', files: [], remoteSources: [], unread: ['mcp.json is a FIFO (named pipe)'] } }),
+  },
+  {
+    code: 'reference-not-checked',
+    kind: 'roots',
+    text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['@acme/tools/github'] } }),
+    facts: () => ({ catalogs: catalogsFacts({ github: {} }) }),
+  },
+  {
+    code: 'reference-not-checked',
+    kind: 'roots',
+    text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['gitlab'] } }),
+    facts: () => ({ catalogs: catalogsFacts({ github: {} }, '/ws/mcp.json', ['github://acme/mcp.json']) }),
+  },
+  { code: 'invalid-value', text: '{"$schema": 1}' },
+  { code: 'invalid-name', text: catalog({ '': stdio() }) },
+  { code: 'forbidden-field', text: catalog({ a: { type: 'sse', url: 'https://x.example/sse', command: 'x' } }) },
+  { code: 'unknown-type', text: catalog({ a: { type: 1, command: 'x' } }) },
+  { code: 'invalid-value', text: catalog({ a: stdio({ args: 'x' }) }) },
+  { code: 'invalid-value', text: catalog({ a: stdio({ title: 'x'.repeat(101) }) }) },
   { code: 'hardcoded-secret', text: catalog({ a: stdio({ env: { GITHUB_TOKEN: `ghp_${'a1B2'.repeat(9)}` } }) }) },
   {
     code: 'insecure-transport',
@@ -144,6 +219,26 @@ const SCENARIOS: Scenario[] = [
   { code: 'npx-cache-isolated', text: catalog({ a: stdio({ args: ['-y', 'pkg@1.0.0'] }), b: stdio({ args: ['-y', 'pkg@1.0.0'] }) }) },
   { code: 'unpinned-package', text: catalog({ a: stdio({ args: ['-y', 'pkg@latest'] }) }), options: { severities: { 'unpinned-package': 'hint' } } },
 ];
+
+/**
+ * The only message branches no scenario here reaches, each with the reason (a site is named by its
+ * file and branch; the list must match exactly, so a schema that makes one reachable asks for a
+ * scenario).
+ */
+const UNREACHABLE: readonly (readonly [site: string, why: string])[] = [
+  // A finding weight over 16 MB: test/unit/cliBundle.test.ts and cliBaseline.test.ts drive it.
+  ['engine.ts', 'the truncation notice'],
+  // ajv keywords our schemas (schemas/mcp.schema.json, roots.schema.json) never raise past the
+  // other rules.
+  ['rules/structure.ts#2', 'minLength above 1: none'],
+  ['rules/structure.ts', 'enum: only on type, which is unknown-type'],
+  ['rules/structure.ts', 'pattern: only on names, which is invalid-name'],
+  ['rules/structure.ts', 'minItems: none'],
+];
+
+function composedCatalog(file: string, names: string[]) {
+  return { path: file, servers: new Map(names.map((name) => [name, { span: { start: 0, end: 1 }, defaultInRoots: [] }])) };
+}
 
 function known(names: string[]): VariableIndex {
   return new VariableIndex([{ kind: 'known', label: 'names declared known', exists: true, names: new Set(names) }]);
@@ -191,6 +286,26 @@ describe('messages follow SPEC §5 for every code', () => {
       }
     });
   }
+
+  it('every message-building call site, and every branch of its message, is reached by a scenario', () => {
+    const produced: { code: string; message: string }[] = [];
+    for (const scenario of SCENARIOS) {
+      for (const surface of [EDITOR_SURFACE, CLI_SURFACE]) {
+        const facts: WorkspaceFacts = { variables: VariableIndex.empty(), surface, documentPath: '/ws/file.json', ...scenario.facts?.(surface) };
+        for (const f of check(scenario.text, scenario.kind ?? 'catalog', facts, scenario.options)) produced.push({ code: f.code, message: f.message });
+      }
+    }
+    const sites = messageSites(path.join(REPO_ROOT, 'server', 'src', 'service'));
+    assert.ok(sites.length > 60, `found ${sites.length} sites`);
+    // Plain text even where no fixture reaches: no literal part of any message holds a backtick.
+    for (const site of sites) assert.ok(!site.pattern.source.includes('`'), `${site.where}: a backtick in the message`);
+    const unreached = sites.filter((site) => !produced.some((p) => site.codes.includes(p.code) && site.pattern.test(p.message)));
+    assert.deepEqual(
+      unreached.map((site) => site.where.replace(/:\d+/, '')).sort(),
+      UNREACHABLE.map(([site]) => site).sort(),
+      unreached.map((site) => `${site.where} ${site.codes.join('|')} ${site.pattern.source.slice(0, 80)}`).join('\n'),
+    );
+  });
 
   it('a suggestion comes right after the first sentence', () => {
     const undefinedRoot = run(

@@ -13,8 +13,28 @@ describe('$schema carried through an edit', () => {
     '{\n  "a": {"type": "stdio", "command": "x", "description": "$sch ema"},\n  "b": {"type": "stdio", "command": "y"}\n}\n',
     '{"$schema": "https://example.com/roots.schema.json", "r": {"path": "/x", "note": "\\u0024schem"}}',
     '{"a": 1, "$schema": "https://example.com/mcp.schema.json"}',
+    // Another tool's envelope (SPEC §1), and a catalog with a nested key of that spelling.
+    '{"mcpServers": {"a": {"command": "x"}}}',
+    '{"a": {"type": "stdio", "command": "x", "env": {"servers": "1"}}}',
   ];
-  const PIECES = ['"$schema"', '"', '$', 's', 'a', ':', '\\u0024', '\\u0073', '"\\u0024schema": "https://x/roots.schema.json", ', ' ', ',', '{', '}', ''];
+  const PIECES = [
+    '"$schema"',
+    '"',
+    '$',
+    's',
+    'a',
+    ':',
+    '\\u0024',
+    '\\u0073',
+    '"\\u0024schema": "https://x/roots.schema.json", ',
+    ' ',
+    ',',
+    '{',
+    '}',
+    '',
+    '"servers": 1, ',
+    'mcp',
+  ];
 
   it('agrees with a fresh search after 4,000 random single edits', () => {
     const next = random(20261201);
@@ -34,6 +54,7 @@ describe('$schema carried through an edit', () => {
         if (kept) {
           carried++;
           assert.equal(kept.url, fresh.url, `after writing ${JSON.stringify(edit.text)} at ${start} in ${JSON.stringify(text)}`);
+          assert.equal(kept.envelope, fresh.envelope, `envelope after writing ${JSON.stringify(edit.text)} at ${start} in ${JSON.stringify(text)}`);
         }
         text = after;
         sniff = kept ?? fresh;

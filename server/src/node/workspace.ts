@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { baseName, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, swapNameToken, type IndexKind } from '../service/classify';
+import { isOtherToolsEnvelope, isUnderDotFolder } from '../service/otherTools';
 import { schemaUrlOf } from '../service/schemaUrl';
 import {
   AIR_ARTIFACT_TYPES,
@@ -118,13 +119,18 @@ export class Workspace {
 
   /**
    * What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership; `air.json` / `air.*.json` are air.json files.
-   * `schemaUrl`: the text's `$schema` when the caller already knows it (the editor carries it through edits).
+   * Other tools' MCP files (under a dot-folder, or another tool's envelope: service/otherTools.ts)
+   * are nothing of ours unless their `$schema` names AIR's or an air.json lists them.
+   * `schemaUrl`: the text's `$schema` (and envelope) when the caller already knows it (the editor carries it through edits).
    */
-  classify(filePath: string, text?: string, schemaUrl?: { url: string | undefined }): IndexKind | undefined {
+  classify(filePath: string, text?: string, schemaUrl?: { url: string | undefined; envelope?: boolean }): IndexKind | undefined {
     if (isExcludedPath(filePath)) return undefined;
     if (isAirJsonName(filePath)) return 'air';
-    const bySchema = kindFromSchemaUrl(schemaUrl ? schemaUrl.url : schemaUrlOf(text ?? this.textOf(filePath, { explicit: true }) ?? ''));
+    let read = text;
+    const content = (): string => (read ??= this.textOf(filePath, { explicit: true }) ?? '');
+    const bySchema = kindFromSchemaUrl(schemaUrl ? schemaUrl.url : schemaUrlOf(content()));
     if (bySchema) return bySchema;
+    if (isUnderDotFolder(filePath, this.options.workspaceRoot) || (schemaUrl?.envelope ?? isOtherToolsEnvelope(content()))) return this.airMembership(filePath);
     if (!filePath.toLowerCase().endsWith('.json')) return this.airMembership(filePath);
     return kindFromName(filePath) ?? this.airMembership(filePath);
   }

@@ -1,3 +1,4 @@
+import { isOtherToolsEnvelope, mayBeEnvelope } from './otherTools';
 import { getProperty, parseJson, propertyValue } from './parse';
 
 /**
@@ -21,6 +22,14 @@ export interface SchemaSniff {
   url: string | undefined;
   how: 'lead' | 'none' | 'parsed';
   leadEnd: number;
+  /**
+   * The top-level object is another tool's envelope (`mcpServers`, VS Code's `servers`/`inputs`:
+   * service/otherTools.ts, SPEC §1), judged with the `$schema` so it is carried through the same
+   * edits: in a text that spells no such key, only an edit that writes one can change it.
+   */
+  envelope: boolean;
+  /** The text names such a key somewhere (`mayBeEnvelope`), so an edit elsewhere may still change `envelope`. */
+  envelopeKeys: boolean;
 }
 
 export function sniffSchemaUrl(text: string): SchemaSniff {
@@ -32,11 +41,16 @@ export function sniffSchemaUrl(text: string): SchemaSniff {
     } catch {
       url = undefined;
     }
-    return { url, how: 'lead', leadEnd: match[0].length };
+    return { url, how: 'lead', leadEnd: match[0].length, ...envelopeOf(text) };
   }
-  if (!match && !SCHEMA_KEY.test(text)) return { url: undefined, how: 'none', leadEnd: 0 };
+  if (!match && !SCHEMA_KEY.test(text)) return { url: undefined, how: 'none', leadEnd: 0, ...envelopeOf(text) };
   const value = propertyValue(getProperty(parseJson(text).root, '$schema'))?.value;
-  return { url: typeof value === 'string' ? value : undefined, how: 'parsed', leadEnd: 0 };
+  return { url: typeof value === 'string' ? value : undefined, how: 'parsed', leadEnd: 0, ...envelopeOf(text) };
+}
+
+function envelopeOf(text: string): { envelope: boolean; envelopeKeys: boolean } {
+  const envelopeKeys = mayBeEnvelope(text);
+  return { envelope: envelopeKeys && isOtherToolsEnvelope(text), envelopeKeys };
 }
 
 /** The longest spelling of the key: its quotes and seven `\uXXXX` escapes. */
@@ -51,6 +65,9 @@ export function sniffAfterEdit(previous: SchemaSniff, edit: { start: number; end
   if (previous.how === 'parsed' || (previous.how === 'lead' && edit.start < previous.leadEnd)) return undefined;
   const from = Math.max(previous.leadEnd, edit.start - LONGEST_KEY);
   const window = text.slice(from, edit.start + edit.text.length + LONGEST_KEY);
+  // With such a key anywhere, any edit may move it to the top level (a brace, or a parser's recovery
+  // from a broken text): judged again. A text with none keeps its verdict unless the edit writes one.
+  if (previous.envelopeKeys || mayBeEnvelope(window)) return undefined;
   return SCHEMA_KEY.test(window) ? undefined : previous;
 }
 

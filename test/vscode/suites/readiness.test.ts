@@ -140,7 +140,7 @@ suite('readiness view', () => {
     assert.equal(row(roots, 'ops').description, '0 default servers');
     assert.equal(row(roots, 'ops').collapsible, vscode.TreeItemCollapsibleState.None);
     assert.equal(row(roots, 'design').collapsible, vscode.TreeItemCollapsibleState.Collapsed);
-    // design's defaults: the inverted default_in_roots (context7, figma) and its own default_mcp_servers (twist).
+    // design's defaults: the servers whose default_in_roots names it (context7, figma, twist).
     const provider = extension.readiness as unknown as TreeProvider;
     const designServers = await rows(provider, row(roots, 'design').node);
     assert.deepEqual(designServers.map((s) => s.label).sort(), ['context7', 'figma', 'twist']);

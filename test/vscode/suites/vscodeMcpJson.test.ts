@@ -1,22 +1,38 @@
 import * as assert from 'node:assert/strict';
 import { catalogDiagnostics, closeAllEditors, codeOf, fixtureUri, openDocument, waitFor, waitForDiagnostics } from '../helpers';
 
-/** VS Code owns `.vscode/mcp.json` (its own `{"servers": …}` format): never a catalog (SPEC §1). */
-suite('.vscode/mcp.json', () => {
+/**
+ * Other tools' MCP files are never catalogs (SPEC §1): VS Code's `.vscode/mcp.json` (`{"servers": …}`),
+ * Cursor's `.cursor/mcp.json`, Windsurf's `mcp_config.json`, JetBrains Air's `mcp.json` and Claude
+ * Code's `.mcp.json` (`{"mcpServers": …}`) get no diagnostics and no language mode of ours — unless
+ * the file names AIR's schema.
+ */
+const OTHER_TOOLS = [
+  '.vscode/mcp.json',
+  'control/vscode-style-mcp.json',
+  'other-tools/.cursor/mcp.json',
+  'other-tools/mcp_config.json',
+  'other-tools/jetbrains/mcp.json',
+  'other-tools/.mcp.json',
+];
+const OWN_LANGUAGES = ['mcp-catalog', 'air-roots', 'air-config'];
+
+suite("other tools' MCP files", () => {
   suiteTeardown(closeAllEditors);
 
-  test('gets no mcp-catalog diagnostics, while the same text under a catalog name does', async () => {
-    const own = await openDocument('.vscode/mcp.json');
-    // Opened second, so analysed second: once the control has diagnostics, the server has had
-    // its chance at .vscode/mcp.json too.
-    const control = await openDocument('control/vscode-style-mcp.json');
-    const controlDiagnostics = await waitForDiagnostics(control.uri, 'diagnostics on the control copy', (d) => d.length > 0);
-    assert.ok(
-      controlDiagnostics.some((d) => codeOf(d) === 'unknown-type'),
-      'the control copy is read as a catalog',
-    );
-    assert.deepEqual(catalogDiagnostics(fixtureUri('.vscode/mcp.json')).map(codeOf), []);
-    // Our `mcp.json` file name claims it at first; the server's SPEC §1 verdict gives it back to VS Code.
-    await waitFor(`.vscode/mcp.json back in jsonc (is ${own.languageId})`, () => own.languageId === 'jsonc');
+  test('get no mcp-catalog diagnostics and leave our language mode, while the same envelope with AIR’s $schema is checked', async () => {
+    const others = [];
+    for (const file of OTHER_TOOLS) others.push(await openDocument(file));
+    // Opened last, so analysed last: once the control has diagnostics, the server has had its chance at the others too.
+    const control = await openDocument('other-tools/with-schema/mcp.json');
+    const controlDiagnostics = await waitForDiagnostics(control.uri, 'diagnostics on the $schema copy', (d) => d.length > 0);
+    assert.ok(controlDiagnostics.length > 0, 'the envelope with AIR’s $schema is read as a catalog');
+    assert.equal(control.languageId, 'mcp-catalog');
+    for (const [index, file] of OTHER_TOOLS.entries()) {
+      assert.deepEqual(catalogDiagnostics(fixtureUri(file)).map(codeOf), [], file);
+      // A catalog-like file name claims it at first; the server's SPEC §1 verdict gives it back to VS Code.
+      const document = others[index];
+      await waitFor(`${file} out of our language modes (is ${document.languageId})`, () => !OWN_LANGUAGES.includes(document.languageId));
+    }
   });
 });

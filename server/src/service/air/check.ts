@@ -174,7 +174,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
         notCheckedReported = true;
         report({
           code: 'reference-not-checked',
-          message: `"${shortText(written)}" may match ${type} from a remote source or a catalogs folder, unchecked offline (said once per file).`,
+          message: `"${shortText(written)}" may match ${type} from a remote source or catalogs folder, unchecked offline. Said once per file.`,
           ...nodeSpan(item),
           data: { path },
         });

@@ -36,7 +36,7 @@ export const oauthRule: Rule = {
           context.report({
             code: 'invalid-value',
             severity: 'warning',
-            message: `\`oauth.${key}\` is empty: every generated runtime config drops it. Remove it, or set the value.`,
+            message: `oauth.${key} is empty: every generated runtime config drops it. Remove it, or set the value.`,
             ...nodeSpan(valueNode),
             data: { path: [entry.name, 'oauth', key], keyword: 'minLength', droppedWhenEmpty: true },
           });
@@ -52,8 +52,8 @@ export const oauthRule: Rule = {
         severity,
         message:
           severity === 'warning'
-            ? `Unknown OAuth field "${key}" — did you mean \`${suggestion}\`? Generated runtime configs drop it (only Zimmer's own OAuth flow reads it).`
-            : `Unknown OAuth field "${key}" — did you mean \`${suggestion}\`? Unknown fields are dropped.`,
+            ? `Unknown OAuth field "${key}" is dropped by generated runtime configs. Did you mean "${suggestion}"? Only Zimmer's own OAuth flow reads it.`
+            : `Unknown OAuth field "${key}" is dropped. Did you mean "${suggestion}"?`,
         ...nodeSpan(keyNode),
         data: { path: [entry.name, 'oauth', key], field: key, suggestion },
       });

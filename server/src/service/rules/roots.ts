@@ -35,8 +35,8 @@ function onceReporter(context: RuleContext): OnceReporter {
 }
 
 /** Why the named files were not read: " (roots.json is a FIFO (named pipe))". */
-function unreadNote(unread: string[] | undefined): string {
-  return unread && unread.length > 0 ? ` (${unread.join('; ')})` : '';
+function unreadSentence(unread: string[] | undefined): string {
+  return unread && unread.length > 0 ? ` ${unread.join('; ')}.` : '';
 }
 
 function remoteNote(sources: string[]): string {
@@ -65,7 +65,7 @@ function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {
         context.report({
           code: 'roots-not-found',
           message: found
-            ? `default_in_roots could not be checked: the roots index (${context.facts.rootsSearch ?? 'as configured'}) could not be read${unreadNote(found.unread)}.`
+            ? `default_in_roots could not be checked: the roots index could not be read.${unreadSentence(found.unread)} Roots index: ${context.facts.rootsSearch ?? 'as configured'}.`
             : `default_in_roots could not be checked: no roots index was found for this catalog. To name one, ${surfaceOf(context.facts).nameRootsIndex}. Searched: ${context.facts.rootsSearch ?? 'an air.json listing it and a sibling roots.json'}.`,
           ...nodeSpan(defaults.keyNode),
           data: { path: [entry.name, 'default_in_roots'] },
@@ -193,7 +193,7 @@ function checkRootsIndex(context: RuleContext, notChecked: OnceReporter): void {
           context.report({
             code: 'catalog-not-found',
             message: context.facts.catalogs
-              ? `default_mcp_servers could not be checked: the catalogs of this roots index could not be read${unreadNote(context.facts.catalogs.unread)}.`
+              ? `default_mcp_servers could not be checked: the catalogs of this roots index could not be read.${unreadSentence(context.facts.catalogs.unread)}`
               : 'default_mcp_servers could not be checked: no catalog was found for this roots index. Searched: an air.json listing it and a sibling mcp.json.',
             ...nodeSpan(servers.keyNode),
             data: { path: [entry.name, 'default_mcp_servers'] },
