@@ -71,7 +71,7 @@ const NOTHING = safeMd``;
 function formatMarkdown(result: DiffResult): SafeMarkdown {
   // The verdict is our sentence about counts: no repository text in it.
   const verdictLine = ourMarkdown(`${result.addedErrors > 0 || result.worsened > 0 ? '❌' : '✅'} ${verdict(result)}`);
-  const out: SafeMarkdown[] = [safeMd`## MCP catalogs: ${markdownCode(result.base)} → ${markdownCode(result.head)}`, NOTHING, verdictLine];
+  const out: SafeMarkdown[] = [safeMd`## MCP catalogs: ${markdownCode(result.base)} \u2192 ${markdownCode(result.head)}`, NOTHING, verdictLine];
   if (result.files.length === 0) out.push(NOTHING, safeMd`No catalog, roots index or air.json changed.`);
   for (const file of result.files) out.push(NOTHING, ...markdownFile(file));
   return safeMd`${joinMarkdown(out, NEWLINE)}\n`;
@@ -79,11 +79,11 @@ function formatMarkdown(result: DiffResult): SafeMarkdown {
 
 function markdownServerLine(change: ServerChange): SafeMarkdown {
   const name = markdownCode(change.name);
-  const reason = change.reason ? safeMd` — ${markdownText(change.reason)}` : NOTHING;
+  const reason = change.reason ? safeMd` \u2014 ${markdownText(change.reason)}` : NOTHING;
   if (change.before === undefined) return safeMd`server ${name}: new, ${markdownText(stateBadge(change.after))}${reason}`;
   if (change.after === undefined) return safeMd`server ${name}: removed (was ${markdownText(stateBadge(change.before))})`;
   const worse = change.worse ? safeMd` (worse)` : NOTHING;
-  return safeMd`server ${name}: ${markdownText(stateBadge(change.before))} → ${markdownText(stateBadge(change.after))}${worse}${reason}`;
+  return safeMd`server ${name}: ${markdownText(stateBadge(change.before))} \u2192 ${markdownText(stateBadge(change.after))}${worse}${reason}`;
 }
 
 function markdownFile(file: FileComparison): SafeMarkdown[] {
@@ -108,7 +108,7 @@ function markdownFile(file: FileComparison): SafeMarkdown[] {
   }
   if (file.readiness.length + file.roots.length > 0) {
     out.push(NOTHING, safeMd`**Readiness**`, NOTHING);
-    const warn = (worse: boolean): SafeMarkdown => (worse ? safeMd`⚠️ ` : NOTHING);
+    const warn = (worse: boolean): SafeMarkdown => (worse ? safeMd`\u26a0\ufe0f ` : NOTHING);
     for (const change of file.readiness) out.push(safeMd`- ${warn(change.worse)}${markdownServerLine(change)}`);
     for (const root of file.roots) out.push(safeMd`- ${warn(root.worse)}root ${markdownCode(root.name)}: ${markdownText(root.sentence)}`);
   }

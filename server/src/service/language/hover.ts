@@ -42,7 +42,7 @@ export function hoverAt(document: LanguageDocument, offset: number, options: Hov
   if (role.role === 'key') {
     if (path.length === 1) {
       if (name === '$schema')
-        return at(safeMd`**${code('$schema')}** — ${ourMarkdown((document.kind === 'catalog' ? mcpSchema : rootsSchema).properties.$schema.description)}`);
+        return at(safeMd`**${code('$schema')}** \u2014 ${ourMarkdown((document.kind === 'catalog' ? mcpSchema : rootsSchema).properties.$schema.description)}`);
       if (!entry) return undefined;
       return at(document.kind === 'catalog' ? serverHover(document, entry, options) : rootHover(document, name));
     }
@@ -51,7 +51,7 @@ export function hoverAt(document: LanguageDocument, offset: number, options: Hov
     if (path.length === 2 && typeof fieldName === 'string') return at(fieldHover(document, entry, fieldName));
     if (document.kind === 'catalog' && path.length === 3 && fieldName === 'oauth' && typeof path[2] === 'string') {
       const schema = (mcpSchema.$defs.OAuthConfiguration.properties as Record<string, { markdownDescription?: string }>)[path[2]];
-      return at(schema?.markdownDescription ? safeMd`**${code(`oauth.${path[2]}`)}** — ${ourMarkdown(schema.markdownDescription)}` : undefined);
+      return at(schema?.markdownDescription ? safeMd`**${code(`oauth.${path[2]}`)}** \u2014 ${ourMarkdown(schema.markdownDescription)}` : undefined);
     }
     return undefined;
   }
@@ -88,7 +88,7 @@ function fieldHover(document: LanguageDocument, entry: IndexEntry, fieldName: st
   const schema = fieldSchema(document.kind, fieldName) as { markdownDescription?: string; description?: string } | undefined;
   const text = schema?.markdownDescription ?? schema?.description;
   if (!text) return undefined;
-  return safeMd`**${code(fieldName)}** — ${ourMarkdown(text)}`;
+  return safeMd`**${code(fieldName)}** \u2014 ${ourMarkdown(text)}`;
 }
 
 function timeoutFor(document: LanguageDocument, entry: IndexEntry): SafeMarkdown {
@@ -104,7 +104,7 @@ function timeoutFor(document: LanguageDocument, entry: IndexEntry): SafeMarkdown
 
 function unavailableHover(entry: IndexEntry): SafeMarkdown {
   const node = field(entry, 'unavailable')?.valueNode;
-  const intro = safeMd`**${code('unavailable')}** — a one-line reason why this server cannot be used right now. A declared reason makes the server ${code('declared_unavailable')}, which beats every other readiness state; sessions run without its tools.`;
+  const intro = safeMd`**${code('unavailable')}** \u2014 a one-line reason why this server cannot be used right now. A declared reason makes the server ${code('declared_unavailable')}, which beats every other readiness state; sessions run without its tools.`;
   if (!node) return intro;
   const reason = normaliseUnavailableReason(node.value);
   if (reason !== undefined) return safeMd`${intro}\n\nDisplayed as:\n\n> ${markdownText(reason)}`;
@@ -118,7 +118,7 @@ function unavailableHover(entry: IndexEntry): SafeMarkdown {
 function typeValueHover(value: string): SafeMarkdown | undefined {
   const schema = fieldSchema('catalog', 'type') as { enum: string[]; enumDescriptions?: string[] };
   const index = schema.enum.indexOf(value);
-  if (index >= 0) return safeMd`${code(value)} — ${ourMarkdown(schema.enumDescriptions?.[index] ?? '')}`;
+  if (index >= 0) return safeMd`${code(value)} \u2014 ${ourMarkdown(schema.enumDescriptions?.[index] ?? '')}`;
   if (value === 'http')
     return safeMd`${code('http')} is **not** a catalog transport: Claude's runtime file calls ${code('streamable-http')} ${code('http')}, the catalog does not. Write ${code('streamable-http')}.`;
   return safeMd`${code(value)} is not a transport: use ${joinMarkdown(
@@ -138,7 +138,7 @@ function readinessOf(document: LanguageDocument, options: HoverOptions): Readine
 
 function serverHover(document: LanguageDocument, entry: IndexEntry, options: HoverOptions): SafeMarkdown {
   const type = field(entry, 'type')?.valueNode?.value;
-  const lines = [safeMd`**${markdownText(entry.name)}**${typeof type === 'string' ? safeMd` · ${code(type)}` : safeMd``}`];
+  const lines = [safeMd`**${markdownText(entry.name)}**${typeof type === 'string' ? safeMd` \u00b7 ${code(type)}` : safeMd``}`];
   const readiness = readinessOf(document, options)?.servers.find((server) => server.name === entry.name);
   if (readiness) {
     lines.push(safeMd``, describeReadiness(readiness));
@@ -157,7 +157,7 @@ function serverHover(document: LanguageDocument, entry: IndexEntry, options: Hov
 
 function describeReadiness(readiness: ServerReadiness): SafeMarkdown {
   const info = STATE_INFO[readiness.state];
-  const offered = readiness.startable ? safeMd` — offered to sessions` : safeMd` — not offered to sessions`;
+  const offered = readiness.startable ? safeMd` \u2014 offered to sessions` : safeMd` \u2014 not offered to sessions`;
   const lines = [safeMd`Readiness: **${markdownText(info.badge)}** (${code(readiness.state)})${offered}`];
   // A reason quotes the repository (a declared reason, names, source labels): text, never Markdown.
   if (readiness.reason) lines.push(safeMd``, markdownText(readiness.reason));
@@ -177,7 +177,7 @@ function describeReadiness(readiness: ServerReadiness): SafeMarkdown {
 function rootItemHover(document: LanguageDocument, root: string, options: HoverOptions): SafeMarkdown {
   const roots = knownRootNames(document);
   if (root === '*') {
-    return safeMd`${code('"*"')} — every root of the roots index${
+    return safeMd`${code('"*"')} \u2014 every root of the roots index${
       roots.length
         ? safeMd`: ${joinMarkdown(
             roots.map((r) => code(r)),
@@ -219,7 +219,7 @@ function rootHover(document: LanguageDocument, root: string, options: HoverOptio
   if (defaults.length) lines.push(safeMd``, ...defaults.map((d) => safeMd`- ${describeDefault(d, states.get(d.server), document.kind)}`));
   const summary = readiness?.roots.find((r) => r.name === root);
   if (summary?.worstState && summary.warning)
-    lines.push(safeMd``, safeMd`Worst state: **${markdownText(STATE_INFO[summary.worstState].badge)}** — ${markdownText(summary.warning)}.`);
+    lines.push(safeMd``, safeMd`Worst state: **${markdownText(STATE_INFO[summary.worstState].badge)}** \u2014 ${markdownText(summary.warning)}.`);
   return joinMarkdown(lines, safeMd`\n`);
 }
 
@@ -243,13 +243,13 @@ function describeDefault(item: RootDefault, state: ServerReadiness | undefined, 
     safeMd` and `,
   );
   let text = code(item.server);
-  if (item.remote) return safeMd`${text} — remote scope, not checked offline (via ${via})`;
+  if (item.remote) return safeMd`${text} \u2014 remote scope, not checked offline (via ${via})`;
   if (item.file) text = safeMd`${text} (${markdownText(item.file)})`;
-  text = safeMd`${text} — via ${via}`;
+  text = safeMd`${text} \u2014 via ${via}`;
   // A catalog only knows its own servers; another catalog of the same air.json may define it.
   if (item.missing) return kind === 'catalog' ? safeMd`${text}; not a server of this catalog` : safeMd`${text}; **names no server** of the known catalogs`;
-  if (state) text = safeMd`${text} · ${markdownText(STATE_INFO[state.state].badge)}`;
-  else if (item.unavailableReason) text = safeMd`${text} · unavailable`;
+  if (state) text = safeMd`${text} \u00b7 ${markdownText(STATE_INFO[state.state].badge)}`;
+  else if (item.unavailableReason) text = safeMd`${text} \u00b7 unavailable`;
   if (item.unavailableReason) text = safeMd`${text}: ${markdownText(item.unavailableReason)}`;
   return text;
 }
@@ -287,7 +287,7 @@ function placeholderHover(document: LanguageDocument, node: JsonNode, offset: nu
     if (offset < start || offset >= end) continue;
     const range = { start, end };
     if (placeholder.kind === 'invalid') {
-      return { range, markdown: safeMd`This ${code('${…}')} can never be resolved: ${markdownText(placeholder.problem ?? '')}. AIR fails on it.` };
+      return { range, markdown: safeMd`This ${code('${\u2026}')} can never be resolved: ${markdownText(placeholder.problem ?? '')}. AIR fails on it.` };
     }
     const name = placeholder.name!;
     const lines = [safeMd`**${code(`\${${name}}`)}**`];

@@ -59,7 +59,7 @@ function judge(input: TimeoutHoverInput, declared: number | undefined): SafeMark
   if (node.type !== 'number') return safeMd`${code(describeValue(node.value, 24))} is **ignored** (not a number): ${ignored}.`;
   const number = node.value as number;
   if (!Number.isInteger(number)) return safeMd`${code(shortWritten(written))} is **ignored** (not a whole number): ${ignored}.`;
-  return safeMd`${code(shortWritten(written))} is **ignored** (outside ${TIMEOUT_MIN}–${TIMEOUT_MAX}): ${ignored}.`;
+  return safeMd`${code(shortWritten(written))} is **ignored** (outside ${TIMEOUT_MIN}\u2013${TIMEOUT_MAX}): ${ignored}.`;
 }
 
 function claude(declared: number | undefined): SafeMarkdown {
