@@ -36,7 +36,7 @@ export function createInstanceGet(options: TransportOptions): InstanceGet {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const key = options.key;
-  const mask = (text: string): string => (key.length > 0 && text.includes(key) ? text.split(key).join('[key]') : text);
+  const mask = keyMask(key);
   return async (path: InstancePath, withKey: boolean): Promise<HttpOutcome> => {
     if (withKey && !isSendableKey(key)) return { kind: 'error', error: 'invalid-key' };
     const doFetch = options.fetch ?? fetch;
@@ -70,6 +70,44 @@ export function createInstanceGet(options: TransportOptions): InstanceGet {
     } finally {
       clearTimeout(timer);
     }
+  };
+}
+
+/**
+ * How an answer's body is masked: an instance may echo the key in any form its JSON can write —
+ * `\u0073…` escapes, part escaped, another case, split by invisible format characters (a
+ * zero-width space, a soft hyphen) — so the key is looked for in the raw text and, when the body is
+ * JSON, in every string (names and values) that parsing gives; a body whose parsed strings held it
+ * is written again from the masked value. Everything downstream (the live text and JSON, the
+ * client's live view, logs) reads only this body.
+ */
+export function keyMask(key: string): (body: string) => string {
+  if (key.length === 0) return (body) => body;
+  const pattern = new RegExp([...key].map((ch) => ch.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')).join('\\p{Cf}*'), 'giu');
+  const maskText = (text: string): string => text.replace(pattern, '[key]');
+  return (body) => {
+    const masked = maskText(body);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(masked);
+    } catch {
+      return masked;
+    }
+    let found = false;
+    const walk = (value: unknown): unknown => {
+      if (typeof value === 'string') {
+        const text = maskText(value);
+        found ||= text !== value;
+        return text;
+      }
+      if (Array.isArray(value)) return value.map(walk);
+      if (value && typeof value === 'object') {
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [walk(name) as string, walk(item)]));
+      }
+      return value;
+    };
+    const clean = walk(parsed);
+    return found ? JSON.stringify(clean) : masked;
   };
 }
 

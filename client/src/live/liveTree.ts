@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Drift } from '../../../shared/src/liveProtocol';
 import type { LiveController } from './liveController';
+import { joinMarkdown, markdownText, safeMd } from '../../../server/src/service/surfaces/markdown';
 
 /**
  * What the live comparison adds to the MCP Readiness view (SPEC §11), kept apart from the view's
@@ -64,11 +65,15 @@ export class LiveTreeContribution {
         const item = new vscode.TreeItem(drift.message, vscode.TreeItemCollapsibleState.None);
         item.id = `live:drift:${part.index}:${drift.kind}:${drift.server ?? drift.root ?? ''}`;
         item.iconPath = new vscode.ThemeIcon('warning');
-        const tooltip = new vscode.MarkdownString();
-        tooltip.appendText(drift.message);
-        tooltip.appendMarkdown('\n\nPossible causes (they cannot be told apart over the REST API):\n');
-        for (const cause of drift.causes) tooltip.appendMarkdown(`\n- ${escape(cause)}`);
-        item.tooltip = tooltip;
+        // The message and causes name servers and roots from the instance: text, never Markdown
+        // (VS Code's appendText leaves `https://` live, so the shared Markdown surface escapes them).
+        const causes = joinMarkdown(
+          drift.causes.map((cause) => safeMd`\n- ${markdownText(cause)}`),
+          safeMd``,
+        );
+        item.tooltip = new vscode.MarkdownString(
+          safeMd`${markdownText(drift.message)}\n\nPossible causes (they cannot be told apart over the REST API):\n${causes}`,
+        );
         item.contextValue = 'drift';
         item.accessibilityInformation = { label: `Drift: ${drift.message}` };
         return item;
@@ -91,8 +96,8 @@ export class LiveTreeContribution {
     const text = live ? `live: ${live.badge}${live.variables?.length ? ` (${live.variables.join(', ')})` : ''}` : 'live: not on the instance';
     item.description = [typeof item.description === 'string' ? item.description : '', text].filter(Boolean).join(' · ');
     if (item.tooltip instanceof vscode.MarkdownString) {
-      item.tooltip.appendMarkdown(`\n\nOn the instance (${this.controller.state}): `);
-      item.tooltip.appendText(live ? `${live.badge}${live.reason ? ` — ${live.reason}` : ''}` : 'not served');
+      const shown = live ? `${live.badge}${live.reason ? ` — ${live.reason}` : ''}` : 'not served';
+      item.tooltip.appendMarkdown(safeMd`\n\nOn the instance (${markdownText(this.controller.state)}): ${markdownText(shown)}`);
     }
     if (item.accessibilityInformation) item.accessibilityInformation = { label: `${item.accessibilityInformation.label}. ${text}` };
   }
@@ -110,8 +115,4 @@ export class LiveTreeContribution {
         return 'disconnected';
     }
   }
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

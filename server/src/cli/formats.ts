@@ -39,7 +39,7 @@ function formatText(reports: FileReport[]): TerminalText {
   for (const report of reports) {
     for (const d of report.diagnostics) {
       counts[d.severity]++;
-      lines.push(`${report.path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${oneLine(d.message)}`);
+      lines.push(`${oneLine(report.path)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${oneLine(d.message)}`);
     }
   }
   const files = reports.length === 1 ? '1 file' : `${reports.length} files`;

@@ -85,6 +85,15 @@ describe('terminal output of every command', () => {
     }
   });
 
+  it('check text: a file name with a line break cannot forge a line of its own', async () => {
+    const name = 'a\n1 file checked: 0 error(s)\n-mcp.json';
+    const dir = tempTree({ [name]: json({ s: { type: 'stdio', command: 'npx', startup_timeout_sec: 700 } }) });
+    const run = await runCli(['check', '--no-process-env', name], { cwd: dir });
+    const lines = run.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 2, run.stdout);
+    assert.match(lines[0], /^a\\n1 file checked: 0 error\(s\)\\n-mcp\.json:\d+:\d+: warning /);
+  });
+
   it('fix --dry-run: the diff escapes a control character and says so on stderr', async () => {
     const dir = tempTree({ 'mcp.json': json({ [`a\u202eb`]: { type: 'stdio', command: 'npx', startup_timeout_sec: 7.5 } }) });
     const run = await runCli(['fix', '--dry-run', '--no-process-env', 'mcp.json'], { cwd: dir });

@@ -70,7 +70,9 @@ export function htmlText(text: string): SafeMarkdown {
 /**
  * Markdown written here, in our own code or our own schemas' descriptions: trusted as it is. The
  * template form is the usual one — only its literal parts are ours, every value must already be
- * `SafeMarkdown` (or a number).
+ * `SafeMarkdown` (or a number). A non-ASCII character in the literal parts is written as a `\u`
+ * escape: the bundles stay ASCII (scripts/build.mjs), and esbuild cannot escape a tagged
+ * template's raw text for us.
  */
 export function safeMd(strings: TemplateStringsArray, ...values: readonly (SafeMarkdown | number)[]): SafeMarkdown {
   return strings.reduce((out, part, index) => out + part + (index < values.length ? String(values[index]) : ''), '') as SafeMarkdown;
