@@ -87,6 +87,8 @@ if (built) {
   // The unit tier is CPU-bound and its files independent: two workers (this machine's two cores)
   // take about two thirds of its time serially; rootHooks.js cleans each file's temp folders.
   mochaTier('unit', ['out/test/unit/**/*.test.js'], {}, ['--parallel', '--jobs', '2', '--require', 'out/test/unit/rootHooks.js']);
+  // Parity (test/parity): an entry's findings are the same on every path a document takes.
+  mochaTier('parity', ['out/test/parity/**/*.test.js']);
   mochaTier('protocol', ['out/test/protocol/**/*.test.js']);
   mochaTier('neovim', ['out/test/neovim/**/*.test.js'], { MCP_CATALOG_TIER_REQUIRED: strict ? '1' : '0' });
   customTier('vscode', 'out/test/harness/runVscodeTiers.js', strict);
