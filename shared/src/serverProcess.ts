@@ -1,5 +1,5 @@
 /**
- * How an editor starts the language server's Node process (bench/NOTES.md, "Peak RSS" and
+ * How an editor starts the language server's Node process (bench/NOTES.md, "Peak memory" and
  * "Start-up"); the benchmark starts the server with the same flags, as the extension does.
  *
  * - V8's own young generation (no `--max-semi-space-size=1` any more): a check builds the whole
@@ -14,7 +14,7 @@
  *   most of the server's peak at 1,000 servers (without any, the peak was 7 MB lower). Alternating
  *   with the default: peak memory at 1,000 servers 59.0 → 55.4 MB, and no latency worse (10,000
  *   servers' open 102 → 96 ms, cold start 188 → 179; eight times the default made that open slower,
- *   113 ms). bench/NOTES.md, "What changed in the ninth session".
+ *   113 ms; the history of bench/NOTES.md).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--v8-pool-size=1', '--interrupt-budget=270336'];
 
