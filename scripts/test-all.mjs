@@ -89,6 +89,8 @@ if (built) {
   // two cores) take about two thirds of their time serially; rootHooks.js cleans each file's temp folders.
   const parallel = ['--parallel', '--jobs', '2', '--require', 'out/test/unit/rootHooks.js'];
   mochaTier('unit', ['out/test/unit/**/*.test.js'], {}, parallel);
+  // Parity (test/parity): an entry's findings are the same on every path a document takes.
+  mochaTier('parity', ['out/test/parity/**/*.test.js']);
   mochaTier('protocol', ['out/test/protocol/**/*.test.js']);
   mochaTier('slow', ['out/test/slow/**/*.test.js'], {}, parallel);
   mochaTier('neovim', ['out/test/neovim/**/*.test.js'], { MCP_CATALOG_TIER_REQUIRED: strict ? '1' : '0' });

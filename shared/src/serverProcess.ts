@@ -1,14 +1,10 @@
 /**
- * How an editor starts the language server's Node process (bench/NOTES.md, "Peak RSS" and
+ * How an editor starts the language server's Node process (bench/NOTES.md, "Peak memory" and
  * "Start-up"); the benchmark starts the server with the same flags, as the extension does.
  *
- * - `--max-semi-space-size=1`: a young generation of 1 MB instead of up to 16 (V8's default for a
- *   big heap): at 10,000 servers the session's peak memory ~100 MB instead of ~130. It is what
- *   `--optimize-for-size` gave, which this replaces: that flag also slows the code itself (it keeps
- *   the number-to-string cache at its smallest, for one), and without it, with the young generation
- *   held at the same 1 MB, the 10,000-server reopen is ~25 ms faster and the 50,000-server open
- *   ~80 ms, for the same peak memory at 1,000 and 10,000 servers and ~30 MB less at 50,000
- *   (bench/NOTES.md, "The message writer and V8's flags").
+ * - V8's own young generation (no `--max-semi-space-size=1` any more): a check builds the whole
+ *   tree of the document, which outlives the young generation, and scavenging it 1 MB at a time
+ *   doubled the check's CPU time at 10,000 servers (in process, one run: 1,312 against 614 ms).
  * - `--v8-pool-size=1`: one V8 background thread instead of one per core. The server's first checks
  *   run while V8 compiles its hot functions in the background, and on a two-core machine four such
  *   threads competed with the server and with the editor itself: cold start and the first reopen
@@ -18,9 +14,9 @@
  *   most of the server's peak at 1,000 servers (without any, the peak was 7 MB lower). Alternating
  *   with the default: peak memory at 1,000 servers 59.0 → 55.4 MB, and no latency worse (10,000
  *   servers' open 102 → 96 ms, cold start 188 → 179; eight times the default made that open slower,
- *   113 ms). bench/NOTES.md, "What changed in the ninth session".
+ *   113 ms; the history of bench/NOTES.md).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--v8-pool-size=1', '--interrupt-budget=270336'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--v8-pool-size=1', '--interrupt-budget=270336'];
 
 /**
  * Environment the editor adds for the server process, each variable only when the user's own

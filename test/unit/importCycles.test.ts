@@ -111,4 +111,24 @@ describe('import cycles', () => {
     const cycles = findCycles(runtimeImportGraph(files)).map((cycle) => cycle.map((file) => path.relative(repo, file)).join(' → '));
     assert.deepEqual(cycles, []);
   });
+
+  it('follows ARCHITECTURE.md’s route through server/src/service/: no cycle, and each step imports only the ones before it', () => {
+    const service = path.join(repo, 'server/src/service');
+    const graph = runtimeImportGraph(sourceFiles(service));
+    assert.deepEqual(findCycles(graph), [], 'no runtime import cycle inside the core');
+    const line = readFileSync(path.join(repo, 'ARCHITECTURE.md'), 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('Route, in import order:'));
+    assert.ok(line, 'ARCHITECTURE.md names the route through service/ ("Route, in import order: …")');
+    const steps = [...line.matchAll(/`([^`]+)`/g)].map((match) => path.join(service, match[1]));
+    const stepOf = (file: string): number => steps.findIndex((step) => file === step || file.startsWith(step.endsWith('/') ? step : `${step}${path.sep}`));
+    for (const step of steps) assert.ok(existsSync(step), `${path.relative(repo, step)} exists`);
+    const late: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = stepOf(file);
+      if (from < 0) continue;
+      for (const target of targets) if (stepOf(target) > from) late.push(`${path.relative(service, file)} → ${path.relative(service, target)}`);
+    }
+    assert.deepEqual(late, [], 'a step imports one listed after it: reorder the route or the imports');
+  });
 });

@@ -87,6 +87,21 @@ class GuardedReader implements MessageReader {
   }
 }
 
+const NOTHING = new Uint8Array(0);
+
+/**
+ * vscode-jsonrpc's stream reader stops at a malformed header (no Content-Length, a line without a
+ * colon: `ReadableStreamMessageReader.onData` returns or throws, vscode-jsonrpc 8.2.0
+ * lib/common/messageReader.js) and reads what it has already buffered only when more input
+ * arrives, so the client's next message would wait for another one (SPEC §8: never hang). After
+ * each error it is handed an empty chunk on the next turn, which makes it read on from there.
+ */
+function resumingAfterErrors(reader: StreamMessageReader): StreamMessageReader {
+  const onData = (reader as unknown as { onData?: (data: Uint8Array) => void }).onData;
+  if (typeof onData === 'function') reader.onError(() => setImmediate(() => onData.call(reader, NOTHING)));
+  return reader;
+}
+
 /** The transport the command line names (`--stdio`, `--node-ipc`, `--socket=N`, `--pipe=NAME`), guarded. */
 export function guardedTransport(argv: readonly string[]): [MessageReader, MessageWriter] | undefined {
   let reader: MessageReader | undefined;
@@ -98,7 +113,7 @@ export function guardedTransport(argv: readonly string[]): [MessageReader, Messa
   };
   let guarded: GuardedReader | undefined;
   if (argv.includes('--stdio')) {
-    reader = new StreamMessageReader(process.stdin);
+    reader = resumingAfterErrors(new StreamMessageReader(process.stdin));
     writer = new StreamMessageWriter(process.stdout);
     // As the library does for its own stdio: the client went away, so does the server (0 after `shutdown`).
     const end = (): void => process.exit(guarded?.shutDown ? 0 : 1);

@@ -113,7 +113,7 @@ export function startServer(connection: Connection): void {
     sourcesLog.analysed(analysis);
     watchFilesOf(analysis);
     logger.verbose(
-      `Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', the edited entry only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`,
+      `Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`,
     );
   };
 

@@ -128,7 +128,8 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   const context = ruleContext(kind, text, parsed, entries, facts, findings);
   const runRule = ruleRunner(options);
   const perEntry = entries.map((entry) => entryFindings(rules, entry, context, runRule));
-  for (const own of perEntry) findings.push(...own);
+  // One by one: an entry can have hundreds of thousands (a 1 MB name of placeholders), too many for a spread's arguments.
+  for (const own of perEntry) for (const finding of own) findings.push(finding);
   runDocumentRules(rules, context, runRule);
   return {
     parsed,
@@ -205,7 +206,8 @@ function reuse(
     const own = kept.perEntry[i];
     return entry.property.offset > property.offset ? own.map((finding) => shiftFinding(finding, delta)) : own;
   });
-  for (const own of perEntry) findings.push(...own);
+  // One by one: an entry can have hundreds of thousands (a 1 MB name of placeholders), too many for a spread's arguments.
+  for (const own of perEntry) for (const finding of own) findings.push(finding);
   runDocumentRules(rules, context, runRule);
   return {
     parsed: next,

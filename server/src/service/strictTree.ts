@@ -5,7 +5,7 @@ import type { JsonNode } from './parse';
  * nearly every catalog and roots index, and the entry an edit re-reads (engine.ts
  * `recheckDocument`). Each token is matched by one sticky pattern, which V8 runs as
  * compiled code, instead of jsonc-parser's scanner, which reads character by character: an entry's
- * tree took ~30 µs that way (bench/NOTES.md, "What changed in the seventh session").
+ * tree took ~30 µs that way (measured when this was written: the history of bench/NOTES.md).
  *
  * The nodes are exactly `parseJson`'s — types, offsets, lengths, decoded values, colons, children
  * and parents (test/unit/strictTree.test.ts compares the two on the corpus, generated catalogs and
