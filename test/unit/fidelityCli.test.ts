@@ -115,7 +115,7 @@ describe('fidelity through node dist/cli.js', function () {
     assert.deepEqual(servers.port.oauth, { callbackPort: 8765, scopes: [] });
   });
 
-  it('preview --format json (codex): a forwarded NPM_CONFIG_CACHE is overridden, a literal path is kept, ${OTHER} is rebound in AIR\'s shim', () => {
+  it("preview --format json (codex): a forwarded NPM_CONFIG_CACHE is overridden, a literal path is kept, ${OTHER} is rebound in AIR's shim", () => {
     const npx = (env?: Record<string, string>): Record<string, unknown> => stdio({ command: 'npx', args: ['-y', 'pkg@1'], ...(env ? { env } : {}) });
     const dir = tempTree({
       'mcp.json': json({

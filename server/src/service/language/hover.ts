@@ -210,7 +210,8 @@ function rootHover(document: LanguageDocument, root: string, options: HoverOptio
   const lines = [safeMd`**Root ${code(root)}**`];
   const description = rootDescription(document, root);
   if (description) lines.push(safeMd``, markdownText(description));
-  if (document.kind === 'roots' && !document.facts.catalogs) lines.push(safeMd``, safeMd`No catalog was found for this roots index, so its servers are not known.`);
+  if (document.kind === 'roots' && !document.facts.catalogs)
+    lines.push(safeMd``, safeMd`No catalog was found for this roots index, so its servers are not known.`);
   const readiness = readinessOf(document, options);
   const states = new Map(readiness?.servers.map((s) => [s.name, s]) ?? []);
   lines.push(safeMd``, defaults.length ? safeMd`Servers on by default (${defaults.length}):` : safeMd`No server is on by default for this root.`);
