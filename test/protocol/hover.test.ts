@@ -76,7 +76,7 @@ describe('protocol: hover', function () {
   it('shows the normalised unavailable reason as displayed', async () => {
     const { client, uri, text } = await openCatalog();
     const md = markdownOf(await hoverOn(client, uri, text, '"unavailable"'));
-    assert.match(md, /Displayed as:\n\n> Vendor outage: waiting for a fix/);
+    assert.match(md, /Displayed as:\n\n> Vendor outage\\?: waiting for a fix/);
   });
 
   it("shows a server's readiness state, and follows the env file", async () => {
@@ -85,7 +85,7 @@ describe('protocol: hover', function () {
     assert.match(md, /`missing_configuration`/);
     assert.match(md, /Missing: `GITHUB_TOKEN`/);
     assert.match(markdownOf(await hoverOn(client, uri, text, '"figma": {', '"figma"')), /`needs_authorization`/);
-    assert.match(markdownOf(await hoverOn(client, uri, text, '"linear": {', '"linear"')), /`declared_unavailable`[\s\S]*Vendor outage: waiting for a fix/);
+    assert.match(markdownOf(await hoverOn(client, uri, text, '"linear": {', '"linear"')), /`declared_unavailable`[\s\S]*Vendor outage\\?: waiting for a fix/);
 
     // An open .env is read with its unsaved text.
     const envUri = client.open(ws.path('.env'), 'GITHUB_TOKEN=x\n', 'dotenv');
