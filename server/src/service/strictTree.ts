@@ -170,8 +170,10 @@ function stringAt(source: string, i: number, shift: number): JsonNode | undefine
   if (source.charCodeAt(i) !== QUOTE) return undefined;
   STRING.lastIndex = i;
   if (!matches(STRING, source)) return undefined;
-  const raw = source.slice(i, STRING.lastIndex);
-  return { type: 'string', offset: i + shift, length: raw.length, value: raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1) };
+  const end = STRING.lastIndex;
+  // One slice: the quotes are left out, and only a string with an escape is decoded.
+  const inner = source.slice(i + 1, end - 1);
+  return { type: 'string', offset: i + shift, length: end - i, value: inner.includes('\\') ? (JSON.parse(`"${inner}"`) as string) : inner };
 }
 
 /** A string, number, `true`, `false` or `null` at `i`, or undefined. */
