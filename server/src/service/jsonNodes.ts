@@ -46,13 +46,14 @@ export function propertyKey(property: JsonNode): string {
 export function nodeValue(node: JsonNode | undefined): unknown {
   if (!node) return undefined;
   if (node.type !== 'object' && node.type !== 'array') return node.value;
-  const rootHolder: { value?: unknown } = {};
-  const work: { node: JsonNode; assign: (v: unknown) => void }[] = [{ node, assign: (v) => (rootHolder.value = v) }];
+  const top = emptyContainer(node);
+  // Containers still to fill, each with the value made for it (placed before it was pushed). No
+  // closure per container: a catalog's entries are read this way on every check.
+  const work: { node: JsonNode; value: Record<string, unknown> | unknown[] }[] = [{ node, value: top }];
   while (work.length) {
-    const { node: current, assign } = work.pop()!;
+    const { node: current, value } = work.pop()!;
     if (current.type === 'object') {
-      const obj: Record<string, unknown> = {};
-      assign(obj);
+      const obj = value as Record<string, unknown>;
       for (const property of current.children ?? []) {
         const key = property.children?.[0]?.value as string;
         const valueNode = property.children?.[1];
@@ -65,29 +66,32 @@ export function nodeValue(node: JsonNode | undefined): unknown {
           continue;
         }
         if (valueNode.type === 'object' || valueNode.type === 'array') {
-          // Define now so key order matches JSON.parse; the container fills in later.
-          obj[key] = undefined;
-          work.push({ node: valueNode, assign: (v) => defineValue(obj, key, v) });
+          // Placed now, so key order matches JSON.parse; filled in later.
+          const child = emptyContainer(valueNode);
+          defineValue(obj, key, child);
+          work.push({ node: valueNode, value: child });
         } else {
           defineValue(obj, key, valueNode.value);
         }
       }
-    } else if (current.type === 'array') {
-      const arr: unknown[] = [];
-      assign(arr);
-      (current.children ?? []).forEach((child, index) => {
+    } else {
+      const arr = value as unknown[];
+      for (const child of current.children ?? []) {
         if (child.type === 'object' || child.type === 'array') {
-          arr.push(undefined);
-          work.push({ node: child, assign: (v) => (arr[index] = v) });
+          const item = emptyContainer(child);
+          arr.push(item);
+          work.push({ node: child, value: item });
         } else {
           arr.push(child.value);
         }
-      });
-    } else {
-      assign(current.value);
+      }
     }
   }
-  return rootHolder.value;
+  return top;
+}
+
+function emptyContainer(node: JsonNode): Record<string, unknown> | unknown[] {
+  return node.type === 'object' ? {} : [];
 }
 
 /** `obj[key] = v` that also works for the key `__proto__`, as JSON.parse does. */

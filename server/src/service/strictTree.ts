@@ -74,23 +74,24 @@ function build(source: string, i: number, shift: number, entry: JsonNode | undef
     // A value starts at i: it goes to the top object's property, the top array, the entry or the root.
     const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
     const holder = top === undefined ? entry : top.property;
+    const parent = holder ?? top?.node;
     const c = source.charCodeAt(i);
     let node: JsonNode;
     if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      node = { type: c === OPEN_BRACE ? 'object' : 'array', offset: i + shift, length: 1, children: [] };
+      const type = c === OPEN_BRACE ? 'object' : 'array';
+      node = parent ? { type, offset: i + shift, length: 1, parent, children: [] } : { type, offset: i + shift, length: 1, children: [] };
       i++;
     } else {
-      const scalar = scalarAt(source, i, shift);
+      const scalar = scalarAt(source, i, shift, parent);
       if (!scalar) return undefined;
       node = scalar;
       i += scalar.length;
     }
     if (holder) {
-      node.parent = holder;
-      holder.children!.push(node);
+      // A property's children: exactly its key and value (a `push` would reserve room for 17).
+      holder.children = [holder.children![0], node];
       holder.length = node.offset + node.length - holder.offset;
     } else if (top) {
-      node.parent = top.node;
       top.node.children!.push(node);
     } else {
       root = node;
@@ -108,6 +109,8 @@ function build(source: string, i: number, shift: number, entry: JsonNode | undef
       const d = source.charCodeAt(i);
       if (d === (frame.isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
         stack.pop();
+        // Trimmed to its items: a pushed-to array keeps room for more, for as long as the tree lives.
+        if (frame.node.children!.length > 0) frame.node.children = frame.node.children!.slice();
         frame.node.length = i + 1 + shift - frame.node.offset;
         i++;
         const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
@@ -151,12 +154,14 @@ const SMALL_OBJECT = 8;
 
 /** A property of `parent` with its key (at `i`) and colon read, or undefined when none starts there. */
 function propertyAt(source: string, i: number, shift: number, parent: JsonNode): JsonNode | undefined {
-  const key = stringAt(source, i, shift);
+  const property: JsonNode = { type: 'property', offset: i + shift, length: 0, children: undefined, parent, colonOffset: 0 };
+  const key = stringAt(source, i, shift, property);
   if (!key) return undefined;
   const colon = skipWhitespace(source, i + key.length);
   if (source.charCodeAt(colon) !== COLON) return undefined;
-  const property: JsonNode = { type: 'property', offset: key.offset, length: key.length, children: [key], parent, colonOffset: colon + shift };
-  key.parent = property;
+  property.length = key.length;
+  property.children = [key];
+  property.colonOffset = colon + shift;
   return property;
 }
 
@@ -166,25 +171,34 @@ function afterColon(source: string, property: JsonNode, shift: number): number {
 }
 
 /** The string node at `i` (its value decoded), or undefined when none starts there. */
-function stringAt(source: string, i: number, shift: number): JsonNode | undefined {
+function stringAt(source: string, i: number, shift: number, parent: JsonNode | undefined): JsonNode | undefined {
   if (source.charCodeAt(i) !== QUOTE) return undefined;
   STRING.lastIndex = i;
   if (!matches(STRING, source)) return undefined;
-  const raw = source.slice(i, STRING.lastIndex);
-  return { type: 'string', offset: i + shift, length: raw.length, value: raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1) };
+  const end = STRING.lastIndex;
+  // One slice: the quotes are left out, and only a string with an escape is decoded.
+  const inner = source.slice(i + 1, end - 1);
+  const value = inner.includes('\\') ? (JSON.parse(`"${inner}"`) as string) : inner;
+  return parent ? { type: 'string', offset: i + shift, length: end - i, value, parent } : { type: 'string', offset: i + shift, length: end - i, value };
 }
 
 /** A string, number, `true`, `false` or `null` at `i`, or undefined. */
-function scalarAt(source: string, i: number, shift: number): JsonNode | undefined {
+function scalarAt(source: string, i: number, shift: number, parent: JsonNode | undefined): JsonNode | undefined {
   const c = source.charCodeAt(i);
-  if (c === QUOTE) return stringAt(source, i, shift);
-  if (source.startsWith('true', i)) return { type: 'boolean', offset: i + shift, length: 4, value: true };
-  if (source.startsWith('false', i)) return { type: 'boolean', offset: i + shift, length: 5, value: false };
-  if (source.startsWith('null', i)) return { type: 'null', offset: i + shift, length: 4, value: null };
-  NUMBER.lastIndex = i;
-  if (!matches(NUMBER, source)) return undefined;
-  const raw = source.slice(i, NUMBER.lastIndex);
-  return { type: 'number', offset: i + shift, length: raw.length, value: Number(raw) };
+  if (c === QUOTE) return stringAt(source, i, shift, parent);
+  let node: JsonNode;
+  if (source.startsWith('true', i)) node = { type: 'boolean', offset: i + shift, length: 4, value: true };
+  else if (source.startsWith('false', i)) node = { type: 'boolean', offset: i + shift, length: 5, value: false };
+  else if (source.startsWith('null', i)) node = { type: 'null', offset: i + shift, length: 4, value: null };
+  else {
+    NUMBER.lastIndex = i;
+    if (!matches(NUMBER, source)) return undefined;
+    const raw = source.slice(i, NUMBER.lastIndex);
+    node = { type: 'number', offset: i + shift, length: raw.length, value: Number(raw) };
+  }
+  // Rare in a catalog: these may take the property store that `parent` added afterwards needs.
+  if (parent) node.parent = parent;
+  return node;
 }
 
 function skipWhitespace(text: string, i: number): number {
