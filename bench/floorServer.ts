@@ -1,6 +1,6 @@
 /**
- * The protocol floor of the end-to-end table (bench/NOTES.md, "What changed in the fifth
- * session"): a language server on vscode-languageserver's own stdio reader and writer, as ours
+ * The protocol floor of the end-to-end table (bench/NOTES.md, "What is measured"): a
+ * language server on vscode-languageserver's own stdio reader and writer, as ours
  * is, that keeps each document (incremental sync, as ours) and answers every diagnostic
  * pull with nothing. It checks nothing, so what it takes is what ours pays on the same machine
  * before checking: Node's start, the client's encoding of a multi-megabyte `didOpen`, the pipe,

@@ -11,21 +11,7 @@ import type { JsonNode, ParsedJson } from '../../server/src/service/parse';
 
 export type Driver = 'engine' | 'cli' | 'process' | 'lsp';
 export type FailureKind =
-  | 'exception'
-  /** The fast path reported something else than the full parser. */
-  | 'fast-path'
-  | 'hang'
-  | 'slow'
-  | 'range'
-  | 'code'
-  | 'path'
-  | 'strictness'
-  | 'rule-error'
-  | 'exit'
-  | 'output'
-  | 'crash'
-  | 'request'
-  | 'log-error';
+  'exception' | 'hang' | 'slow' | 'range' | 'code' | 'path' | 'strictness' | 'rule-error' | 'exit' | 'output' | 'crash' | 'request' | 'log-error';
 
 export interface Failure {
   driver: Driver;

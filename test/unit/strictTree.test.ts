@@ -13,7 +13,7 @@ import { generateCase, QUICK_LIMITS } from '../fuzz/mutators';
 import { jsonParseRejects } from '../fuzz/oracle';
 import { Rng } from '../fuzz/rng';
 
-/** What entryTree built before strictTree.ts: jsonc-parser's scanner on the entry in a one-property object, moved to the document's offsets. */
+/** The reference for one entry: jsonc-parser's scanner on the entry in a one-property object, moved to the document's offsets. */
 function byParser(source: string, offset: number): { property: JsonNode; findings: number } {
   const parsed = scanJson(`{${source}}`);
   const property = parsed.root!.children![0];

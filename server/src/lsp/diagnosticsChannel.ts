@@ -2,7 +2,7 @@ import type { Connection, Diagnostic, DocumentDiagnosticReport, WorkspaceDocumen
 import type { ReportedFinding, ReportedRelated } from '../node/report';
 
 /**
- * How diagnostics reach the client (bench/NOTES.md "Pull and push"): a client that announces
+ * How diagnostics reach the client (bench/NOTES.md "What changed", item 1): a client that announces
  * `textDocument.diagnostic` (VS Code's LanguageClient 9) pulls them after every open and change —
  * no debounce, and a `resultId` per distinct set, so an edit that changes no finding is answered
  * `unchanged` instead of re-sending every diagnostic. Any other client (Neovim 0.7) gets them

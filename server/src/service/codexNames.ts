@@ -4,9 +4,6 @@
  * rule, its quick fix and the Codex generator alike, so it depends on nothing.
  */
 
-/** Names Codex keeps exactly as written. */
-export const CODEX_SAFE_NAME = /^[A-Za-z0-9_-]*$/;
-
 /** Codex names tools `mcp__<server>__<tool>` with characters outside `[A-Za-z0-9_-]` as `_`. */
 export function codexToolPrefix(serverName: string): string {
   return `mcp__${serverName.replace(/[^A-Za-z0-9_-]/g, '_')}__`;

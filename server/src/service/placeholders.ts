@@ -28,41 +28,6 @@ export function isUpperCaseName(name: string): boolean {
   return UPPER.test(name);
 }
 
-const isNameStart = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || c === 0x5f; // A-Z _
-const isNamePart = (c: number): boolean => isNameStart(c) || (c >= 0x30 && c <= 0x39); // A-Z _ 0-9
-
-/**
- * Whether every placeholder in `value` is an upper-case `${NAME}` that `known` accepts, or an
- * upper-case `${NAME:-default}`: exactly the strings on which findPlaceholders' judgement gives
- * no finding, decided without building a Placeholder. False whenever in doubt.
- */
-export function placeholdersAllResolved(value: string, known: (name: string) => boolean): boolean {
-  let from = 0;
-  for (;;) {
-    const index = value.indexOf('${', from);
-    if (index < 0) return true;
-    let i = index + 2;
-    if (!isNameStart(value.charCodeAt(i))) return false;
-    while (isNamePart(value.charCodeAt(i))) i++;
-    const after = value.charCodeAt(i);
-    if (after === 0x7d /* } */) {
-      if (!known(value.slice(index + 2, i))) return false;
-      from = i + 1;
-    } else if (after === 0x3a /* : */ && value.charCodeAt(i + 1) === 0x2d /* - */) {
-      const close = value.indexOf('}', i + 2);
-      if (close < 0) return false;
-      for (let j = i + 2; j < close; j++) {
-        const c = value.charCodeAt(j);
-        // A nested `${` or a line break in the default makes it invalid.
-        if ((c === 0x24 && value.charCodeAt(j + 1) === 0x7b) || c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) return false;
-      }
-      from = close + 1;
-    } else {
-      return false;
-    }
-  }
-}
-
 export function findPlaceholders(value: string): Placeholder[] {
   const found: Placeholder[] = [];
   let closes: BalancedCloses | undefined;

@@ -26,11 +26,6 @@ type EntryValidator = { (value: unknown): boolean; errors?: ErrorObject[] | null
 const catalogEntry = generated.catalogEntry as unknown as EntryValidator;
 const rootEntry = generated.rootEntry as unknown as EntryValidator;
 
-/** Whether ajv accepts one entry value (no error list built). */
-export function entryValueIsValid(kind: IndexKind, value: unknown): boolean {
-  return (kind === 'catalog' ? catalogEntry : rootEntry)(value);
-}
-
 /** Validate one entry value (a plain JS value); returns ajv's raw errors. */
 export function validateEntryValue(kind: IndexKind, value: unknown): ErrorObject[] {
   const validate = kind === 'catalog' ? catalogEntry : rootEntry;

@@ -3,7 +3,7 @@ import { fieldSchema } from '../schema';
 import type { CandidateBuilder } from './candidateBuilder';
 import type { ValueSite } from './completionSite';
 import type { CompletionCandidate } from './completionTypes';
-import { fileName, wholeDocument, type LanguageDocument } from './document';
+import { fileName, type LanguageDocument } from './document';
 import { markdownCode, markdownText, ourMarkdown, safeMd } from '../surfaces/markdown';
 
 /** Completion of values: transport types, root names, server names and booleans. */
@@ -19,7 +19,7 @@ export function valueCandidates(document: LanguageDocument, site: ValueSite, bui
   }
   if (path.length === 3 && fieldName === 'default_mcp_servers') return serverCandidates(document, site, builder);
   if (path.length === 3 && (fieldName === 'default_in_roots' || fieldName === 'default_subagent_roots')) {
-    const own = indexEntries(wholeDocument(document).parsed.root).map((entry) => ({ name: entry.name, where: 'this roots index' }));
+    const own = indexEntries(document.parsed.root).map((entry) => ({ name: entry.name, where: 'this roots index' }));
     return rootCandidates(
       document,
       site,

@@ -20,16 +20,6 @@ export interface LanguageDocument {
   /** Absolute path, when the document is a file. */
   path?: string;
   facts: WorkspaceFacts;
-  /**
-   * Set when `parsed` holds only the entry at the request's offset (a hover or completion in a
-   * big catalog): the whole document, parsed on demand, for what looks across entries.
-   */
-  whole?: () => LanguageDocument;
-}
-
-/** The document with every entry: what features that look across entries must read. */
-export function wholeDocument(document: LanguageDocument): LanguageDocument {
-  return document.whole?.() ?? document;
 }
 
 export interface Span {

@@ -8,7 +8,7 @@ import { fieldSchema, mcpSchema, rootsSchema } from '../schema';
 import { describeValue } from '../text';
 import { normaliseUnavailableReason } from '../unavailable';
 import { joinMarkdown, markdownCode as code, markdownText, ourMarkdown, safeMd, type SafeMarkdown } from '../surfaces/markdown';
-import { fileName, isSubstitutedPath, nodeAtOffset, roleOf, spanOf, wholeDocument, type LanguageDocument, type Span } from './document';
+import { fileName, isSubstitutedPath, nodeAtOffset, roleOf, spanOf, type LanguageDocument, type Span } from './document';
 import { timeoutHover } from './hoverTimeout';
 import { knownRootNames, rootDefaults, type RootDefault } from './rootDefaults';
 
@@ -131,8 +131,7 @@ function typeValueHover(value: string): SafeMarkdown | undefined {
 function readinessOf(document: LanguageDocument, options: HoverOptions): Readiness | undefined {
   if (document.kind !== 'catalog') return undefined;
   if (options.readiness) return options.readiness(document);
-  const whole = wholeDocument(document);
-  return computeReadiness(readCatalog(whole.text, whole.facts, whole.parsed), whole.facts);
+  return computeReadiness(readCatalog(document.text, document.facts, document.parsed), document.facts);
 }
 
 function serverHover(document: LanguageDocument, entry: IndexEntry, options: HoverOptions): SafeMarkdown {
@@ -227,7 +226,7 @@ function rootHover(document: LanguageDocument, root: string, options: HoverOptio
 /** A root's `description`: from this roots index, or from the catalog's roots index. */
 function rootDescription(document: LanguageDocument, root: string): string | undefined {
   if (document.kind === 'roots') {
-    const entry = indexEntries(wholeDocument(document).parsed.root).find((e) => e.name === root);
+    const entry = indexEntries(document.parsed.root).find((e) => e.name === root);
     const text = entry ? field(entry, 'description')?.valueNode?.value : undefined;
     return typeof text === 'string' && text.trim() ? text : undefined;
   }
@@ -240,7 +239,7 @@ function rootDescription(document: LanguageDocument, root: string): string | und
 
 /** A root's root-side membership arrays, said to be ignored (SPEC §4.4); undefined when it has none. */
 function legacyMembership(document: LanguageDocument, root: string): SafeMarkdown | undefined {
-  const entry = indexEntries(wholeDocument(document).parsed.root).find((e) => e.name === root);
+  const entry = indexEntries(document.parsed.root).find((e) => e.name === root);
   if (!entry) return undefined;
   const parts: SafeMarkdown[] = [];
   for (const name of LEGACY_MEMBERSHIP_FIELD_NAMES) {

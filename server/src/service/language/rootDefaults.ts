@@ -1,7 +1,7 @@
 import { isMemberOf } from '../membership';
 import { field, indexEntries, stringItems } from '../model';
 import { normaliseUnavailableReason } from '../unavailable';
-import { fileName, wholeDocument, type LanguageDocument } from './document';
+import { fileName, type LanguageDocument } from './document';
 
 /**
  * The servers a root gets by default (SPEC §4.4, §6.2): those whose `default_in_roots` names it
@@ -19,7 +19,6 @@ export interface RootDefault {
 
 /** Every root name the document can see: the roots index's keys (catalog) or its own keys (roots index). */
 export function knownRootNames(document: LanguageDocument): string[] {
-  if (document.kind === 'roots') document = wholeDocument(document);
   if (document.kind === 'roots') return indexEntries(document.parsed.root).map((entry) => entry.name);
   const names: string[] = [];
   for (const file of document.facts.roots?.files ?? []) for (const name of file.roots.keys()) if (!names.includes(name)) names.push(name);
@@ -27,7 +26,6 @@ export function knownRootNames(document: LanguageDocument): string[] {
 }
 
 export function rootDefaults(document: LanguageDocument, root: string): RootDefault[] {
-  document = wholeDocument(document);
   if (!knownRootNames(document).includes(root)) return [];
   return document.kind === 'catalog' ? fromCatalog(document, root) : fromRootsIndex(document, root);
 }

@@ -12,7 +12,7 @@ import { nodeSpan, type Rule } from './rule';
  */
 
 /** The env keys Zimmer writes into every stdio entry. */
-export const OVERWRITTEN: ReadonlySet<string> = new Set(ELICITATION_KEYS);
+const OVERWRITTEN: ReadonlySet<string> = new Set(ELICITATION_KEYS);
 
 /** A runtime's own entry keys → the runtime, and what to write instead (a sentence, or ''). */
 const RUNTIME_KEYS: ReadonlyMap<string, { runtime: string; instead: string }> = new Map([

@@ -38,8 +38,7 @@ export interface NpxSpecArg {
  */
 export function npxPackageSpecArgs(args: readonly unknown[]): NpxSpecArg[] {
   const specs: NpxSpecArg[] = [];
-  // npx reads only strings: a non-string item is skipped over (`nextString`). Without an index of
-  // the strings or a closure: the fast path asks this of every npx entry (bench/NOTES.md).
+  // npx reads only strings: a non-string item is skipped over (`nextString`).
   // An empty `-p ""` still counts as given (no positional spec after it), but is no spec.
   let given = 0;
   for (let i = nextString(args, 0); i !== -1; i = nextString(args, i + 1)) {

@@ -57,7 +57,7 @@ function withoutPlaceholders(value: string): string {
   return out + value.slice(from);
 }
 
-/** Every pattern above needs one of these: a cheap test before them (the fast path asks about every string). */
+/** Every pattern above needs one of these: a cheap test before them (the rules ask about every string). */
 const HINT = /github_pat_|ghp_|glpat-|xoxb-|xoxp-|sk-|AKIA|eyJ|bearer/i;
 
 /** False only when findSecrets would find nothing in this string. */
@@ -65,16 +65,7 @@ function mayHoldSecret(value: string): boolean {
   return value.length >= 16 && HINT.test(value);
 }
 
-/**
- * False only when no string written in this raw JSON text can hold a secret: without a backslash
- * each string's text is its value, so a hint in a value is a hint in the text. One test of an
- * entry's text instead of one per string (the fast path asks about every entry).
- */
-export function rawTextMayHoldSecret(raw: string): boolean {
-  return raw.includes('\\') || HINT.test(raw);
-}
-
-/** What a string without a hint holds: one shared answer, no array per string (the fast path asks about every string). */
+/** What a string without a hint holds: one shared answer, no array per string. */
 const NO_SECRETS: readonly SecretMatch[] = Object.freeze([]);
 
 /** The literal credentials in a decoded string value, in order, never overlapping. */
@@ -93,8 +84,8 @@ export function findCredentialLike(text: string): readonly SecretMatch[] {
 
 /**
  * The patterns are global and shared: each search starts from 0. (`matchAll` would clone the
- * pattern for every string, and the fast path asks about every string with a hint — at 10,000
- * generated servers 1,324 of them, nearly all a `Bearer ${TOKEN}` header.)
+ * pattern for every string with a hint — at 10,000 generated servers 1,324 of them, nearly all a
+ * `Bearer ${TOKEN}` header.)
  */
 function matchSecrets(text: string): SecretMatch[] {
   const found: SecretMatch[] = [];
