@@ -97,6 +97,15 @@ export function deepEnvCatalog(n: number): string {
   return `{"s": {"type": "stdio", "command": "x", "env": {"A": ${'{"a":'.repeat(n)}1${'}'.repeat(n)}}}}\n`;
 }
 
+/** Sizes at which the old quadratic scans cost 4× for 2× in process (the engine and the server; the CLI's own, larger, count its start-up). */
+export const QUADRATIC_SIZES: Readonly<Record<string, number>> = {
+  'nested-openings': 12_000,
+  'variable-suggestions': 3_000,
+  'root-suggestions': 2_500,
+  'server-suggestions': 2_500,
+  'npx-specs': 6_000,
+};
+
 /** The shapes checked as whole workspaces (engine, CLI and server). */
 export const CHECKED_SHAPES: readonly HostileShape[] = [nestedOpenings, variableSuggestions, rootSuggestions, serverSuggestions, npxSpecs];
 

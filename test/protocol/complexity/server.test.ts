@@ -12,18 +12,9 @@ import { CancellationTokenSource, type MessageConnection } from 'vscode-jsonrpc/
 import type { Hover } from 'vscode-languageserver-protocol';
 import { processCpuMs } from '../../fuzz/cpu';
 import { assertScalesLinearly } from '../../support/complexity';
-import { CHECKED_SHAPES, deepArrays, deepEnvCatalog, nestedOpenings, type HostileShape } from '../../support/hostileShapes';
+import { CHECKED_SHAPES, QUADRATIC_SIZES as SIZES, deepArrays, deepEnvCatalog, nestedOpenings, type HostileShape } from '../../support/hostileShapes';
 import { LspClient, stopAllClients } from '../lspClient';
 import { catalogSettings, removeAllWorkspaces, TempWorkspace } from '../workspace';
-
-/** Sizes at which the old quadratic scans cost 4× for 2×. */
-const SIZES: Record<string, number> = {
-  'nested-openings': 12_000,
-  'variable-suggestions': 3_000,
-  'root-suggestions': 2_500,
-  'server-suggestions': 2_500,
-  'npx-specs': 6_000,
-};
 
 /** Generous: on main a 2n case took tens of seconds, and a failing test should say "ratio", not "timeout". */
 const TIMEOUT_MS = 300_000;

@@ -19,16 +19,15 @@ import { previewRuntimeConfig } from '../../../server/src/service/runtime/previe
 import { translateCatalog } from '../../../server/src/service/translate';
 import { VariableIndex } from '../../../server/src/service/variables';
 import { assertScalesLinearly, ownCpuMsOf } from '../../support/complexity';
-import { CHECKED_SHAPES, deepArrays, deepEnvCatalog, dotenvNames, nestedOpenings, type HostileWorld } from '../../support/hostileShapes';
-
-/** Sizes at which the old quadratic scans cost 4× for 2× (and a second or more at 2n). */
-const SIZES: Record<string, number> = {
-  'nested-openings': 12_000,
-  'variable-suggestions': 3_000,
-  'root-suggestions': 2_500,
-  'server-suggestions': 2_500,
-  'npx-specs': 6_000,
-};
+import {
+  CHECKED_SHAPES,
+  QUADRATIC_SIZES as SIZES,
+  deepArrays,
+  deepEnvCatalog,
+  dotenvNames,
+  nestedOpenings,
+  type HostileWorld,
+} from '../../support/hostileShapes';
 
 /**
  * Readiness of nested openings costs a tenth of a check, so at the check's size its small run sits
