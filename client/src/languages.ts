@@ -14,7 +14,15 @@ import { CLASSIFY_REQUEST, OPTED_OUT, type ClassifyParams, type ClassifyResult, 
  * to the mode it should have. A user who switches one of ours to another language keeps that
  * choice: it is remembered per document in the workspace state and never undone by us.
  */
-export const LANGUAGE_OF_KIND = { catalog: 'mcp-catalog', roots: 'air-roots', air: 'air-config' } as const;
+export const LANGUAGE_OF_KIND = {
+  catalog: 'mcp-catalog',
+  roots: 'air-roots',
+  air: 'air-config',
+  skills: 'air-skills',
+  hooks: 'air-hooks',
+  plugins: 'air-plugins',
+  references: 'air-references',
+} as const;
 export const OWN_LANGUAGES: readonly string[] = Object.values(LANGUAGE_OF_KIND);
 /** The runtime-config preview documents: coloured, but never a file type of their own. */
 export const PREVIEW_LANGUAGES = { json: 'mcp-catalog-preview-json', toml: 'mcp-catalog-preview-toml' } as const;

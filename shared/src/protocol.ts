@@ -32,7 +32,7 @@ export interface ClassifyParams {
   text: string;
 }
 export interface ClassifyResult {
-  kind: 'catalog' | 'roots' | 'air' | null;
+  kind: 'catalog' | 'roots' | 'air' | 'skills' | 'hooks' | 'plugins' | 'references' | null;
 }
 
 /** What the client passes in `initializationOptions`. */

@@ -99,7 +99,8 @@ export function startServer(connection: Connection): void {
     if (followedUp.has(analysis)) return;
     followedUp.add(analysis);
     // The tree view and language status follow catalogs and roots indexes; an air.json only gets diagnostics.
-    if (analysis.kind !== 'air') {
+    // The four other index types (SPEC §12) get diagnostics only until the readiness view shows them.
+    if (analysis.kind === 'catalog' || analysis.kind === 'roots') {
       const params: DocumentAnalysedParams = {
         uri: document.uri,
         version: document.version,

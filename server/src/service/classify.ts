@@ -1,10 +1,15 @@
+import type { OtherIndexType } from './artifacts';
+
 /**
  * Which files are what (SPEC §1, §10): catalogs, roots indexes and air.json files.
  * Pure string logic on paths and text; membership in an air.json is decided by the discovery layer.
  */
 
-/** `air`: an air.json, checked for its paths, composition and `exclude` patterns. */
-export type IndexKind = 'catalog' | 'roots' | 'air';
+/**
+ * `air`: an air.json, checked for its paths, composition and `exclude` patterns; the four other
+ * index types of SPEC §12 are named as AIR's air.json arrays name them (artifacts.ts).
+ */
+export type IndexKind = 'catalog' | 'roots' | 'air' | OtherIndexType;
 
 /** Split a path on both separators so Windows-style paths classify the same way. */
 function pathSegments(filePath: string): string[] {

@@ -1,3 +1,4 @@
+import type { ArtifactsFacts } from './artifacts';
 import { EDITOR_SURFACE, type Surface } from './surface';
 import type { VariableIndex } from './variables';
 
@@ -131,6 +132,11 @@ export interface WorkspaceFacts {
   composition?: CompositionFacts;
   /** For an air.json: its paths and resolved artifacts. */
   air?: AirFacts;
+  /**
+   * For any index: the repository's skills, hooks, plugins and references indexes (artifacts.ts,
+   * SPEC §12), found the way its roots index is found.
+   */
+  artifacts?: ArtifactsFacts;
 }
 
 /** The surface messages are phrased for. */
