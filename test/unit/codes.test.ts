@@ -2,7 +2,19 @@ import { strict as assert } from 'node:assert';
 import type { IndexKind } from '../../server/src/service/classify';
 import { ALL_CODES, CODES, type Code, type Severity } from '../../server/src/service/codes';
 import type { WorkspaceFacts } from '../../server/src/service/facts';
-import { catalog, catalogsFacts, check, describe as describeFindings, expectOne, facts, remote, rootsFacts, stdio } from './helpers';
+import {
+  artifactIndex,
+  artifactsFacts,
+  catalog,
+  catalogsFacts,
+  check,
+  describe as describeFindings,
+  expectOne,
+  facts,
+  remote,
+  rootsFacts,
+  stdio,
+} from './helpers';
 
 /**
  * SPEC §5, one row per code: the smallest document that makes it fire (on the exact range, line
@@ -301,6 +313,92 @@ const CASES: Case[] = [
     severity: 'information',
     valid: catalog({ web: { description: 'Web app.' } }),
     validFacts: facts({ catalogs: catalogsFacts({ github: { defaultInRoots: ['web'] } }) }),
+  },
+  ...(
+    [
+      ['undefined-skill', 'plugins', 'skills', 'skills', 'lint-fix', 'lint-fx'],
+      ['undefined-hook', 'plugins', 'hooks', 'hooks', 'pre-commit', 'pre-comit'],
+      ['undefined-plugin', 'plugins', 'plugins', 'plugins', 'code-quality', 'code-qualty'],
+      ['undefined-reference', 'skills', 'references', 'references', 'git-workflow', 'git-workflw'],
+    ] as const
+  ).map(([code, kind, listField, type, good, bad]): Case => ({
+    code,
+    title: `a ${kind} ${listField} item that names nothing`,
+    kind,
+    facts: facts({
+      documentPath: `/ws/${kind}.json`,
+      artifacts: artifactsFacts([artifactIndex(type, `/ws/team-${type}.json`, { [good]: { description: 'D', path: 'p' } })]),
+    }),
+    fires: catalog({ mine: { description: 'Mine.', [listField]: [bad] } }),
+    range: `"${bad}"`,
+    severity: 'error',
+    valid: catalog({ mine: { description: 'Mine.', [listField]: [good] } }),
+  })),
+  {
+    code: 'ambiguous-reference',
+    title: 'a short ID that two other scopes define',
+    kind: 'skills',
+    facts: facts({
+      documentPath: '/ws/skills.json',
+      artifacts: artifactsFacts([
+        artifactIndex('references', '/cache/a/references.json', { shared: { description: 'A', path: 'a.md' } }, 'acme/docs'),
+        artifactIndex('references', '/cache/b/references.json', { shared: { description: 'B', path: 'b.md' } }, 'beta/docs'),
+      ]),
+    }),
+    fires: catalog({ mine: { description: 'Mine.', references: ['shared'] } }),
+    range: '"shared"',
+    severity: 'error',
+    valid: catalog({ mine: { description: 'Mine.', references: ['@acme/docs/shared'] } }),
+  },
+  {
+    code: 'plugin-cycle',
+    title: 'a plugin that includes itself',
+    kind: 'plugins',
+    facts: facts({ documentPath: '/ws/plugins.json', artifacts: artifactsFacts([]) }),
+    fires: catalog({ suite: { description: 'Suite.', plugins: ['base'] }, base: { description: 'Base.', plugins: ['suite'] } }),
+    range: '"base"',
+    line: 4,
+    severity: 'error',
+    valid: catalog({ suite: { description: 'Suite.', plugins: ['base'] }, base: { description: 'Base.' } }),
+  },
+  {
+    code: 'path-not-found',
+    title: 'a skill folder without SKILL.md',
+    kind: 'skills',
+    facts: facts({ documentPath: '/ws/skills.json', artifactPaths: new Map([['skills/a', { found: 'folder', marker: { found: false } }]]) }),
+    fires: catalog({ a: { description: 'A.', path: 'skills/a' } }),
+    range: '"skills/a"',
+    severity: 'warning',
+    valid: catalog({ a: { description: 'A.', path: 'skills/a' } }),
+    validFacts: facts({ documentPath: '/ws/skills.json', artifactPaths: new Map([['skills/a', { found: 'folder', marker: { found: true } }]]) }),
+  },
+  {
+    code: 'invalid-hook-json',
+    title: 'a HOOK.json without a command',
+    kind: 'hooks',
+    facts: facts({
+      documentPath: '/ws/hooks.json',
+      artifactPaths: new Map([['hooks/a', { found: 'folder', marker: { found: true, text: '{"event": "session_start"}' } }]]),
+    }),
+    fires: catalog({ a: { description: 'A.', path: 'hooks/a' } }),
+    range: '"hooks/a"',
+    severity: 'warning',
+    valid: catalog({ a: { description: 'A.', path: 'hooks/a' } }),
+    validFacts: facts({
+      documentPath: '/ws/hooks.json',
+      artifactPaths: new Map([['hooks/a', { found: 'folder', marker: { found: true, text: '{"event": "session_start", "command": "./run.sh"}' } }]]),
+    }),
+  },
+  {
+    code: 'path-not-checked',
+    title: 'a reference path outside the workspace',
+    kind: 'references',
+    facts: facts({ documentPath: '/ws/references.json', artifactPaths: new Map([['../x.md', { found: 'refused', reason: 'is outside the workspace' }]]) }),
+    fires: catalog({ a: { description: 'A.', path: '../x.md' } }),
+    range: '"../x.md"',
+    severity: 'information',
+    valid: catalog({ a: { description: 'A.', path: 'x.md' } }),
+    validFacts: facts({ documentPath: '/ws/references.json', artifactPaths: new Map([['x.md', { found: 'file' }]]) }),
   },
 ];
 

@@ -6,7 +6,8 @@ import { main } from '../../server/src/cli/main';
 import type { IndexKind } from '../../server/src/service/classify';
 import type { Code, Severity } from '../../server/src/service/codes';
 import { checkDocument, type CheckOptions } from '../../server/src/service/engine';
-import type { CatalogsFacts, CatalogServer, RootsFacts, WorkspaceFacts } from '../../server/src/service/facts';
+import { summariseArtifactIndex, type ArtifactIndexFile, type ArtifactsFacts, type OtherIndexType } from '../../server/src/service/artifacts';
+import type { AirArtifactType, CatalogsFacts, CatalogServer, RootsFacts, WorkspaceFacts } from '../../server/src/service/facts';
 import type { ResolvedFinding } from '../../server/src/service/findings';
 import { LineIndex } from '../../server/src/service/text';
 import { VariableIndex } from '../../server/src/service/variables';
@@ -38,6 +39,16 @@ export function rootsFacts(names: readonly string[], file = '/ws/roots.json', re
     files: [{ path: file, roots: new Map(names.map((name, i) => [name, { start: 10 * i + 4, end: 10 * i + 8 }])), anchor: { start: 0, end: 1 } }],
     remoteSources,
   };
+}
+
+/** A skills, hooks, plugins or references index file of `entries` (artifacts.ts), in `scope` when given. */
+export function artifactIndex(type: OtherIndexType, file: string, entries: Record<string, unknown>, scope?: string): ArtifactIndexFile {
+  const summary = summariseArtifactIndex(type, file, `${JSON.stringify(entries, null, 2)}\n`);
+  return scope ? { ...summary, scope } : summary;
+}
+
+export function artifactsFacts(files: ArtifactIndexFile[], incomplete: AirArtifactType[] = [], remoteScopes: string[] = []): ArtifactsFacts {
+  return { files, incomplete: new Set(incomplete), remoteScopes };
 }
 
 export function catalogsFacts(servers: Record<string, Partial<CatalogServer>>, file = '/ws/mcp.json', remoteSources: string[] = []): CatalogsFacts {

@@ -12,7 +12,7 @@ import * as ts from 'typescript';
 export interface MessageSite {
   /** `rules/roots.ts:155#2` (file under service/, line, branch). */
   where: string;
-  /** The codes the literal names (a conditional code gives several). */
+  /** The codes the literal names (a conditional code gives several; a computed one, such as `TABLE[type]`, none). */
   codes: string[];
   pattern: RegExp;
 }

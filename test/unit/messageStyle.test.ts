@@ -9,7 +9,7 @@ import type { ResolvedFinding } from '../../server/src/service/findings';
 import { REPOSITORY_URL, ruleDocUrl } from '../../server/src/service/ruleDocs';
 import { CLI_SURFACE, EDITOR_SURFACE, type Surface } from '../../server/src/service/surface';
 import { VariableIndex } from '../../server/src/service/variables';
-import { catalogsFacts, check, REPO_ROOT, rootsFacts, runCli, tempTree } from './helpers';
+import { artifactIndex, artifactsFacts, catalogsFacts, check, REPO_ROOT, rootsFacts, runCli, tempTree } from './helpers';
 import { messageSites } from './messageSites';
 
 /**
@@ -191,6 +191,87 @@ const SCENARIOS: Scenario[] = [
     text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['gitlab'] } }),
     facts: () => ({ catalogs: catalogsFacts({ github: {} }, '/ws/mcp.json', ['github://acme/mcp.json']) }),
   },
+  // SPEC §12: references between indexes and artifact paths.
+  ...(['undefined-skill', 'undefined-hook', 'undefined-plugin'] as const).map((code): Scenario => ({
+    code,
+    kind: 'plugins',
+    text: catalog({ suite: { description: 'S', skills: ['lint-fx'], hooks: ['pre-comit'], plugins: ['code-qualty'] } }),
+    facts: () => ({
+      documentPath: '/ws/plugins.json',
+      artifacts: artifactsFacts([
+        artifactIndex('skills', '/ws/skills.json', { 'lint-fix': { description: 'L' } }),
+        artifactIndex('hooks', '/ws/hooks.json', { 'pre-commit': { description: 'P' } }),
+        artifactIndex('plugins', '/ws/team-plugins.json', { 'code-quality': { description: 'Q' } }),
+      ]),
+    }),
+  })),
+  {
+    code: 'undefined-reference',
+    kind: 'skills',
+    text: catalog({ deploy: { description: 'D', references: ['git-workflw'] } }),
+    facts: () => ({ artifacts: artifactsFacts([artifactIndex('references', '/ws/references.json', { 'git-workflow': { description: 'G' } })]) }),
+  },
+  {
+    code: 'undefined-server',
+    kind: 'plugins',
+    text: catalog({ suite: { description: 'S', mcp_servers: ['githb'] } }),
+    facts: () => ({ catalogs: catalogsFacts({ github: {} }) }),
+  },
+  {
+    code: 'ambiguous-reference',
+    kind: 'skills',
+    text: catalog({ deploy: { description: 'D', references: ['shared'] } }),
+    facts: () => ({
+      artifacts: artifactsFacts([
+        artifactIndex('references', '/c/a.json', { shared: { description: 'A' } }, 'acme/docs'),
+        artifactIndex('references', '/c/b.json', { shared: { description: 'B' } }, 'beta/docs'),
+      ]),
+    }),
+  },
+  { code: 'reference-not-checked', kind: 'skills', text: catalog({ deploy: { description: 'D', references: ['git'] } }) },
+  {
+    code: 'reference-not-checked',
+    kind: 'skills',
+    text: catalog({ deploy: { description: 'D', references: ['@acme/docs/git'] } }),
+    facts: () => ({ artifacts: artifactsFacts([]) }),
+  },
+  {
+    code: 'reference-not-checked',
+    kind: 'skills',
+    text: catalog({ deploy: { description: 'D', references: ['git'] } }),
+    facts: () => ({ artifacts: artifactsFacts([], ['references']) }),
+  },
+  {
+    code: 'plugin-cycle',
+    kind: 'plugins',
+    text: catalog({ a: { description: 'A', plugins: ['b'] }, b: { description: 'B', plugins: ['a'] } }),
+    facts: () => ({ artifacts: artifactsFacts([]) }),
+  },
+  ...(
+    [
+      ['skills', { found: 'missing' }],
+      ['skills', { found: 'file' }],
+      ['skills', { found: 'folder', marker: { found: false } }],
+      ['references', { found: 'folder' }],
+    ] as const
+  ).map(([kind, target]): Scenario => ({
+    code: 'path-not-found',
+    kind,
+    text: catalog({ deploy: { description: 'D', path: 'skills/deploy' } }),
+    facts: () => ({ artifactPaths: new Map([['skills/deploy', target]]) }),
+  })),
+  {
+    code: 'invalid-hook-json',
+    kind: 'hooks',
+    text: catalog({ notify: { description: 'N', path: 'hooks/notify' } }),
+    facts: () => ({ artifactPaths: new Map([['hooks/notify', { found: 'folder', marker: { found: true, text: '{"event": "session_start"}' } }]]) }),
+  },
+  {
+    code: 'path-not-checked',
+    kind: 'references',
+    text: catalog({ guide: { description: 'G', path: '../../guide.md' } }),
+    facts: () => ({ artifactPaths: new Map([['../../guide.md', { found: 'refused', reason: 'is outside the workspace' }]]) }),
+  },
   { code: 'invalid-value', text: '{"$schema": 1}' },
   { code: 'invalid-name', text: catalog({ '': stdio() }) },
   { code: 'forbidden-field', text: catalog({ a: { type: 'sse', url: 'https://x.example/sse', command: 'x' } }) },
@@ -299,7 +380,8 @@ describe('messages follow SPEC §5 for every code', () => {
     assert.ok(sites.length > 60, `found ${sites.length} sites`);
     // Plain text even where no fixture reaches: no literal part of any message holds a backtick.
     for (const site of sites) assert.ok(!site.pattern.source.includes('`'), `${site.where}: a backtick in the message`);
-    const unreached = sites.filter((site) => !produced.some((p) => site.codes.includes(p.code) && site.pattern.test(p.message)));
+    // A site whose code is computed (rules/references.ts: one per artifact type) names no literal code: any code reaches it.
+    const unreached = sites.filter((site) => !produced.some((p) => (site.codes.length === 0 || site.codes.includes(p.code)) && site.pattern.test(p.message)));
     assert.deepEqual(
       unreached.map((site) => site.where.replace(/:\d+/, '')).sort(),
       UNREACHABLE.map(([site]) => site).sort(),

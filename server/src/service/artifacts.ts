@@ -52,6 +52,8 @@ export interface ArtifactIndexFile {
   readonly artifacts: ReadonlyMap<string, ArtifactSummary>;
   /** The top-level object, for related information when no ID is close. */
   readonly anchor: NamedSpan;
+  /** The scope its IDs are qualified with (AIR `scope.ts`): `local` when absent. */
+  readonly scope?: string;
 }
 
 /** Every local skills, hooks, plugins and references index a document's repository composes. */

@@ -69,8 +69,45 @@ export const CODES = {
     summary: 'A `default_in_roots` item names no root of the roots index.',
     example: '`["zimer"]` → did you mean `zimmer`?',
   },
-  'roots-not-found': { severity: 'information', summary: 'The catalog uses `default_in_roots` but no roots index was found.' },
-  'undefined-server': { severity: 'error', summary: "A root's legacy `default_mcp_servers` item names no server of its catalogs.", example: '`["githb"]`' },
+  'roots-not-found': { severity: 'information', summary: 'An index uses `default_in_roots` but no roots index was found.' },
+  'undefined-server': {
+    severity: 'error',
+    summary: "A plugin's `mcp_servers` item, or a root's legacy `default_mcp_servers` item, names no server of the catalogs.",
+    example: '`["githb"]`',
+  },
+  'undefined-skill': {
+    severity: 'error',
+    summary: "A plugin's `skills` item, or a root's legacy `default_skills` item, names no skill.",
+    example: '`["lint-fx"]`',
+  },
+  'undefined-hook': {
+    severity: 'error',
+    summary: "A plugin's `hooks` item, or a root's legacy `default_hooks` item, names no hook.",
+    example: '`["pre-comit"]`',
+  },
+  'undefined-plugin': {
+    severity: 'error',
+    summary: "A plugin's `plugins` item, or a root's legacy `default_plugins` item, names no plugin.",
+    example: '`["code-qualty"]`',
+  },
+  'undefined-reference': { severity: 'error', summary: "A skill's or hook's `references` item names no reference.", example: '`["git-workflw"]`' },
+  'ambiguous-reference': {
+    severity: 'error',
+    summary: 'A short ID that two other scopes define; AIR refuses it as ambiguous.',
+    example: '`"lint"` defined by `@acme/skills` and `@beta/skills`',
+  },
+  'plugin-cycle': { severity: 'error', summary: 'A plugin includes itself through `plugins`, directly or not.', example: '`a` → `b` → `a`' },
+  'path-not-found': {
+    severity: 'warning',
+    summary: "An artifact's `path` points at nothing, the wrong kind of thing, or a folder without its `SKILL.md` / `HOOK.json`.",
+    example: '`"path": "skills/deploy"` with no `SKILL.md`',
+  },
+  'invalid-hook-json': {
+    severity: 'warning',
+    summary: "A hook folder's `HOOK.json` is not a valid hook definition.",
+    example: '`{"event": "session_start"}` (no `command`)',
+  },
+  'path-not-checked': { severity: 'information', summary: "An artifact's `path` that leaves the workspace, which is never followed." },
   'legacy-root-membership': {
     severity: 'warning',
     summary: 'A root-side `default_*` membership array, which AIR ≥ 0.12 silently ignores; move the names to `default_in_roots`.',

@@ -13,6 +13,8 @@ import { placeholderRule } from './rules/placeholders';
 import { HYGIENE_RULES } from './rules/hygiene';
 import { rootsRule } from './rules/roots';
 import { legacyRootMembershipRule } from './rules/legacyRootMembership';
+import { referencesRule } from './rules/references';
+import { artifactPathsRule } from './rules/artifactPaths';
 import type { Rule, RuleContext } from './rules/rule';
 import { structureRule } from './rules/structure';
 import { strictEntryProperty } from './strictTree';
@@ -33,6 +35,8 @@ export const RULES: readonly Rule[] = [
   placeholderRule,
   rootsRule,
   legacyRootMembershipRule,
+  referencesRule,
+  artifactPathsRule,
   ineffectiveFieldRule,
   ...HYGIENE_RULES,
 ];

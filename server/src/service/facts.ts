@@ -116,6 +116,18 @@ export interface AirFacts {
   catalogs: Map<string, CatalogFile>;
 }
 
+/**
+ * What an artifact's `path` points at (SPEC §12), relative to its index file. Filled by the
+ * discovery layer, never in a restricted workspace and never outside the workspace ('refused').
+ */
+export interface ArtifactPathTarget {
+  found: 'file' | 'folder' | 'missing' | 'refused';
+  /** Why a 'refused' path was not followed ("is outside the workspace"). */
+  reason?: string;
+  /** For a folder that must hold a file (rules/artifactPaths.ts `PATH_SHAPES`): whether it is a readable file there, and its text when the rule reads it. */
+  marker?: { found: boolean; text?: string };
+}
+
 export interface WorkspaceFacts {
   /** Absolute path of the document being checked, when it has one. */
   documentPath?: string;
@@ -137,6 +149,8 @@ export interface WorkspaceFacts {
    * SPEC §12), found the way its roots index is found.
    */
   artifacts?: ArtifactsFacts;
+  /** For a skills, hooks or references index: each `path` as written → what is there. */
+  artifactPaths?: ReadonlyMap<string, ArtifactPathTarget>;
 }
 
 /** The surface messages are phrased for. */

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { applyEdits, fixesFor, type FileChange } from '../../../server/src/service/fixes';
+import { artifactIndex, artifactsFacts } from '../helpers';
 import { applyFix, check, contextFor, findingOf, makeFacts } from './helpers';
 
 /** Apply a cross-file change to the real file, as a client applying the WorkspaceEdit would. */
@@ -137,5 +138,33 @@ describe('quick fixes: roots and servers (SPEC §4.4)', () => {
     assert.equal(again.files![0].create, false);
     applyFileChange(again.files![0]);
     assert.equal(fs.readFileSync(envPath, 'utf8'), 'EXISTING=1\nHOST_A=\n');
+  });
+});
+
+describe('quick fixes: IDs between indexes (SPEC §12)', () => {
+  const world = makeFacts({ documentPath: '/ws/plugins.json' });
+  const withIndexes = {
+    ...world,
+    artifacts: artifactsFacts([
+      artifactIndex('skills', '/ws/skills.json', { 'lint-fix': { description: 'L' } }),
+      artifactIndex('references', '/c/a.json', { shared: { description: 'A' } }, 'acme/docs'),
+      artifactIndex('references', '/c/b.json', { shared: { description: 'B' } }, 'beta/docs'),
+    ]),
+  };
+  const plugin = (skills: string): string => `{\n  "suite": {\n    "description": "S",\n    "skills": ${skills}\n  }\n}\n`;
+
+  it('undefined-skill: the closest skill, keeping an @local/ prefix (preferred)', () => {
+    assert.equal(applyFix(plugin('["lint-fx"]'), 'undefined-skill', { facts: withIndexes, kind: 'plugins' }).after, plugin('["lint-fix"]'));
+    assert.equal(applyFix(plugin('["@local/lint-fx"]'), 'undefined-skill', { facts: withIndexes, kind: 'plugins' }).after, plugin('["@local/lint-fix"]'));
+  });
+
+  it('ambiguous-reference: each scope’s qualified ID', () => {
+    const skill = `{\n  "deploy": {\n    "description": "D",\n    "references": ["shared"]\n  }\n}\n`;
+    const { fixes, after } = applyFix(skill, 'ambiguous-reference', { facts: { ...withIndexes, documentPath: '/ws/skills.json' }, kind: 'skills' });
+    assert.deepEqual(
+      fixes.map((f) => f.title),
+      ['Change to "@acme/docs/shared"', 'Change to "@beta/docs/shared"'],
+    );
+    assert.equal(after, skill.replace('"shared"', '"@acme/docs/shared"'));
   });
 });

@@ -1,7 +1,7 @@
 import type { Code } from '../codes';
 import type { Finding } from '../findings';
 import { fixInvalidPlaceholder, fixLowercaseVariable, fixUnresolvedVariable } from './placeholderFixes';
-import { fixUndefinedRoot, fixUndefinedServer } from './referenceFixes';
+import { fixUndefinedId, fixUndefinedRoot } from './referenceFixes';
 import { fixToolNameCollision } from './nameFixes';
 import { fixHardcodedSecret } from './secretFixes';
 import { fixLegacyRootMembership } from './membershipFixes';
@@ -39,7 +39,12 @@ const FIXERS: Partial<Record<Code, Fixer>> = {
   'invalid-placeholder': fixInvalidPlaceholder,
   'lowercase-variable': fixLowercaseVariable,
   'undefined-root': fixUndefinedRoot,
-  'undefined-server': fixUndefinedServer,
+  'undefined-server': fixUndefinedId,
+  'undefined-skill': fixUndefinedId,
+  'undefined-hook': fixUndefinedId,
+  'undefined-plugin': fixUndefinedId,
+  'undefined-reference': fixUndefinedId,
+  'ambiguous-reference': fixUndefinedId,
   'legacy-root-membership': fixLegacyRootMembership,
   'ineffective-field': fixIneffectiveField,
   'hardcoded-secret': fixHardcodedSecret,

@@ -6,7 +6,7 @@ import { valueAt } from './locate';
 import { titlePath, proposal } from './proposal';
 import type { FixContext, FixProposal } from './types';
 
-/** Fixes for references between a catalog and its roots index (SPEC §4.4). */
+/** Fixes for references between indexes (SPEC §4.4, §12). */
 
 /** Replace a reference with each close name, keeping an `@local/` prefix as written. */
 function renameReference(finding: Finding, context: FixContext): { fixes: FixProposal[]; node: JsonNode; name: string } | undefined {
@@ -38,8 +38,8 @@ export function fixUndefinedRoot(finding: Finding, context: FixContext): FixProp
   return fixes;
 }
 
-/** The closest server name of the catalogs. */
-export function fixUndefinedServer(finding: Finding, context: FixContext): FixProposal[] {
+/** The closest ID of the type it names (a server, skill, hook, plugin or reference), or each scope's qualified ID of an ambiguous one. */
+export function fixUndefinedId(finding: Finding, context: FixContext): FixProposal[] {
   return renameReference(finding, context)?.fixes ?? [];
 }
 

@@ -3,36 +3,28 @@ import type { Finding, RelatedLocation } from '../findings';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { isMemberOf } from '../membership';
 import { suggesterFor } from '../suggestions';
+import { reportNotChecked } from './notChecked';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
 
 /**
- * Roots (SPEC §4.4): `default_in_roots` names must be roots of the roots index, and a roots
- * index's legacy `default_mcp_servers` and `default_subagent_roots` must name servers of its
- * catalogs and roots of the index (what legacy-root-membership's migration cannot move is an error
- * here). Remote scopes cannot be checked offline: said once per file.
+ * Roots (SPEC §4.4, §12): `default_in_roots` names — on servers, skills, hooks, plugins,
+ * references and roots — must be roots of the roots index, and a roots index's legacy
+ * `default_mcp_servers` and `default_subagent_roots` must name servers of its catalogs and roots
+ * of the index (what legacy-root-membership's migration cannot move is an error here). Remote
+ * scopes cannot be checked offline: said once per file (rules/notChecked.ts).
  */
 
 export const rootsRule: Rule = {
   id: 'roots',
-  appliesTo: ['catalog', 'roots'],
+  appliesTo: ['catalog', 'roots', 'skills', 'hooks', 'plugins', 'references'],
   checkDocument(context) {
-    const once = onceReporter(context);
-    if (context.kind === 'catalog') checkCatalog(context, once);
-    else checkRootsIndex(context, once);
+    const once: OnceReporter = (finding) => reportNotChecked(context, finding as Finding & { code: 'reference-not-checked' });
+    if (context.kind === 'roots') checkRootsIndex(context, once);
+    else checkMembers(context, once);
   },
 };
 
 type OnceReporter = (finding: Finding) => void;
-
-/** `reference-not-checked` is reported once per file. */
-function onceReporter(context: RuleContext): OnceReporter {
-  let reported = false;
-  return (finding) => {
-    if (reported) return;
-    reported = true;
-    context.report(finding);
-  };
-}
 
 /** Why the named files were not read: " (roots.json is a FIFO (named pipe))". */
 function unreadSentence(unread: string[] | undefined): string {
@@ -51,7 +43,8 @@ function unreadable(found: { files: unknown[]; remoteSources: string[] } | undef
   return found !== undefined && found.files.length === 0 && found.remoteSources.length === 0;
 }
 
-function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {
+/** The `default_in_roots` of a catalog's servers or of a skills, hooks, plugins or references index's artifacts. */
+function checkMembers(context: RuleContext, notChecked: OnceReporter): void {
   const found = context.facts.roots;
   const roots = unreadable(found) ? undefined : found;
   let rootsNotFoundReported = false;
@@ -66,7 +59,7 @@ function checkCatalog(context: RuleContext, notChecked: OnceReporter): void {
           code: 'roots-not-found',
           message: found
             ? `default_in_roots could not be checked: the roots index could not be read.${unreadSentence(found.unread)} Roots index: ${context.facts.rootsSearch ?? 'as configured'}.`
-            : `default_in_roots could not be checked: no roots index was found for this catalog. To name one, ${surfaceOf(context.facts).nameRootsIndex}. Searched: ${context.facts.rootsSearch ?? 'an air.json listing it and a sibling roots.json'}.`,
+            : `default_in_roots could not be checked: no roots index was found for this ${context.kind === 'catalog' ? 'catalog' : `${context.kind} index`}. To name one, ${surfaceOf(context.facts).nameRootsIndex}. Searched: ${context.facts.rootsSearch ?? 'an air.json listing it and a sibling roots.json'}.`,
           ...nodeSpan(defaults.keyNode),
           data: { path: [entry.name, 'default_in_roots'] },
         });

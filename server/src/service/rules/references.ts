@@ -1,0 +1,222 @@
+import { directoryFor, referenceLists, resolveId, TYPE_NOUN, type Directory, type OwnIndex } from '../artifactIds';
+import type { AirArtifactType } from '../facts';
+import type { Finding, RelatedLocation } from '../findings';
+import { field, stringItems, type IndexEntry } from '../model';
+import type { JsonNode } from '../parse';
+import { suggesterFor } from '../suggestions';
+import { reportNotChecked } from './notChecked';
+import { nodeSpan, type Rule, type RuleContext } from './rule';
+
+/**
+ * References between indexes (SPEC §12): every ID a skill's or hook's `references`, a plugin's
+ * `skills` / `mcp_servers` / `hooks` / `plugins`, or a roots index's legacy `default_skills` /
+ * `default_hooks` / `default_plugins` writes must name an artifact of that type — reported where
+ * it is written, with the closest names. Which field names which type is artifactIds.ts's
+ * `referenceLists` (from artifacts.ts REFERENCE_FIELDS); root names and a roots index's
+ * `default_mcp_servers` are rules/roots.ts's. A plugin that includes itself through `plugins`,
+ * directly or not, is `plugin-cycle`.
+ */
+
+const UNDEFINED_CODE = {
+  mcp: 'undefined-server',
+  skills: 'undefined-skill',
+  hooks: 'undefined-hook',
+  plugins: 'undefined-plugin',
+  references: 'undefined-reference',
+  roots: 'undefined-root',
+} as const satisfies Record<AirArtifactType, Finding['code']>;
+
+/** The lists this rule checks: every one but root names and `default_mcp_servers` (rules/roots.ts). */
+function checkedLists(context: RuleContext): ReturnType<typeof referenceLists> {
+  return referenceLists(context.kind).filter((list) => list.to !== 'roots' && list.field !== 'default_mcp_servers');
+}
+
+export const referencesRule: Rule = {
+  id: 'references',
+  appliesTo: ['skills', 'hooks', 'plugins', 'roots'],
+  codes: [
+    'undefined-skill',
+    'undefined-hook',
+    'undefined-plugin',
+    'undefined-reference',
+    'undefined-server',
+    'ambiguous-reference',
+    'plugin-cycle',
+    'reference-not-checked',
+  ],
+  checkDocument(context) {
+    const lists = checkedLists(context);
+    if (lists.length === 0) return;
+    const own: OwnIndex = { kind: context.kind, entries: context.entries, anchor: nodeSpan(context.root) };
+    const directories = new Map<AirArtifactType, Directory | undefined>();
+    const directory = (type: AirArtifactType): Directory | undefined => {
+      if (!directories.has(type)) directories.set(type, directoryFor(type, context.facts, own));
+      return directories.get(type);
+    };
+    for (const entry of context.entries) {
+      for (const list of lists) {
+        for (const item of stringItems(field(entry, list.field)?.valueNode)) {
+          checkId(context, entry, item, list.to, directory(list.to), [entry.name, list.field, item.index]);
+        }
+      }
+    }
+    if (context.kind === 'plugins') reportCycles(context, directory('plugins'));
+  },
+};
+
+function owner(context: RuleContext, entry: IndexEntry): string {
+  return `${context.kind === 'roots' ? 'root' : TYPE_NOUN[context.kind as AirArtifactType]} "${entry.name}"`;
+}
+
+function fileNames(directory: Directory, context: RuleContext): string {
+  return directory.files.map((file) => baseName(file.path ?? context.facts.documentPath ?? 'this file')).join(', ');
+}
+
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+function checkId(
+  context: RuleContext,
+  entry: IndexEntry,
+  item: { value: string; node: JsonNode },
+  to: AirArtifactType,
+  directory: Directory | undefined,
+  path: (string | number)[],
+): void {
+  const noun = TYPE_NOUN[to];
+  if (!directory) {
+    reportNotChecked(context, {
+      code: 'reference-not-checked',
+      message: `"${item.value}" could not be checked: no ${noun}s index was found for this file (said once per file).`,
+      ...nodeSpan(item.node),
+      data: { path },
+    });
+    return;
+  }
+  const resolution = resolveId(directory, item.value);
+  switch (resolution.status) {
+    case 'found':
+      return;
+    case 'remote':
+    case 'unknown':
+      reportNotChecked(context, {
+        code: 'reference-not-checked',
+        message:
+          resolution.status === 'remote'
+            ? `"${item.value}" is a ${noun} in a remote scope, so it cannot be checked offline (said once per file).`
+            : `"${item.value}" is not a local ${noun}; remote ${noun}s cannot be checked offline (said once per file).`,
+        ...nodeSpan(item.node),
+        data: { path },
+      });
+      return;
+    case 'ambiguous':
+      context.report({
+        code: 'ambiguous-reference',
+        message: `"${item.value}" is a ${noun} of ${resolution.scopes.length} scopes, so AIR refuses it as ambiguous. Write ${resolution.scopes.map((scope) => `"@${scope}/${item.value}"`).join(' or ')}.`,
+        ...nodeSpan(item.node),
+        data: { path, name: item.value, candidates: resolution.scopes.map((scope) => `@${scope}/${item.value}`) },
+      });
+      return;
+  }
+  const name = resolution.status === 'missing' ? resolution.name : item.value;
+  const candidates = suggesterFor(directory, () => directory.local.keys()).closest(name, 3);
+  const closest = candidates.length ? directory.local.get(candidates[0]) : undefined;
+  const anchor = directory.files[0];
+  const related: RelatedLocation[] = closest
+    ? [{ path: closest.path, ...closest.span, message: `${capitalise(noun)} "${closest.id}"${closest.path ? ` in ${baseName(closest.path)}` : ''}` }]
+    : anchor
+      ? [{ path: anchor.path, ...anchor.anchor, message: `The ${noun}s of ${anchor.path ? baseName(anchor.path) : 'this index'}` }]
+      : [];
+  context.report({
+    code: UNDEFINED_CODE[to],
+    message: `"${name}" is not a ${noun}, so ${owner(context, entry)} does not get it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}${directory.files.length ? ` ${capitalise(noun)}s: ${fileNames(directory, context)}.` : ` No ${noun}s index is composed.`}`,
+    ...nodeSpan(item.node),
+    data: { path, name, candidates },
+    related,
+  });
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Plugins that include themselves through `plugins` (SPEC §12): the graph is this document's
+ * plugins and those of the other plugins indexes; each cycle is reported once, on the item of
+ * this document that starts it, naming the whole cycle.
+ */
+function reportCycles(context: RuleContext, directory: Directory | undefined): void {
+  const edges = new Map<string, string[]>();
+  for (const file of context.facts.artifacts?.files ?? []) {
+    if (file.type !== 'plugins' || file.path === context.facts.documentPath || (file.scope !== undefined && file.scope !== 'local')) continue;
+    for (const artifact of file.artifacts.values()) if (!edges.has(artifact.id)) edges.set(artifact.id, localIds(artifact.lists.plugins ?? [], directory));
+  }
+  for (const entry of context.entries) {
+    edges.set(
+      entry.name,
+      localIds(
+        stringItems(field(entry, 'plugins')?.valueNode).map((item) => item.value),
+        directory,
+      ),
+    );
+  }
+  const reported = new Set<string>();
+  for (const entry of context.entries) {
+    const items = stringItems(field(entry, 'plugins')?.valueNode);
+    for (const item of items) {
+      const next = localName(item.value, directory);
+      if (next === undefined) continue;
+      const cycle = pathBack(next, entry.name, edges);
+      if (!cycle) continue;
+      const members = [entry.name, ...cycle];
+      // One finding per cycle: the rotation starting at its smallest member names it.
+      const key = canonical(members.slice(0, -1));
+      if (reported.has(key)) continue;
+      reported.add(key);
+      context.report({
+        code: 'plugin-cycle',
+        message: `Plugin "${entry.name}" includes itself through plugins: ${members.join(' -> ')}; AIR cannot expand it.`,
+        ...nodeSpan(item.node),
+        data: { path: [entry.name, 'plugins', item.index], cycle: members },
+      });
+    }
+  }
+}
+
+/** The local plugin an ID names, as written or `@local/`. */
+function localName(written: string, directory: Directory | undefined): string | undefined {
+  if (!directory) return undefined;
+  const resolution = resolveId(directory, written);
+  return resolution.status === 'found' ? resolution.definition?.id : undefined;
+}
+
+function localIds(written: readonly string[], directory: Directory | undefined): string[] {
+  return written.map((id) => localName(id, directory)).filter((id): id is string => id !== undefined);
+}
+
+/** The shortest path from `from` to `to` through `edges` (breadth first, each plugin once), ending at `to`. */
+function pathBack(from: string, to: string, edges: ReadonlyMap<string, readonly string[]>): string[] | undefined {
+  const previous = new Map<string, string | undefined>([[from, undefined]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const at = queue[i];
+    if (at === to) {
+      const path: string[] = [];
+      for (let step: string | undefined = at; step !== undefined; step = previous.get(step)) path.unshift(step);
+      return path;
+    }
+    for (const next of edges.get(at) ?? []) {
+      if (previous.has(next)) continue;
+      previous.set(next, at);
+      queue.push(next);
+    }
+  }
+  return undefined;
+}
+
+function canonical(members: readonly string[]): string {
+  let best = 0;
+  for (let i = 1; i < members.length; i++) if (members[i] < members[best]) best = i;
+  return [...members.slice(best), ...members.slice(0, best)].join('\u0000');
+}
