@@ -72,7 +72,7 @@ export function hookDefinitionProblem(text: string): string | undefined {
   const hook = value as Record<string, unknown>;
   for (const name of ['event', 'command']) {
     if (!(name in hook)) return `has no ${name}`;
-    if (typeof hook[name] !== 'string' || (hook[name]).trim() === '') return `has a ${name} that is not a non-empty string`;
+    if (typeof hook[name] !== 'string' || hook[name].trim() === '') return `has a ${name} that is not a non-empty string`;
   }
   if ('args' in hook && !(Array.isArray(hook.args) && hook.args.every((arg) => typeof arg === 'string'))) return 'has args that are not an array of strings';
   if ('timeout_seconds' in hook && !(typeof hook.timeout_seconds === 'number' && hook.timeout_seconds > 0))
