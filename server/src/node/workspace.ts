@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { artifactPathProbe } from './artifactPaths';
 import { baseName, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, swapNameToken, type IndexKind } from '../service/classify';
 import { isOtherToolsEnvelope, isUnderDotFolder } from '../service/otherTools';
 import { schemaUrlOf } from '../service/schemaUrl';
@@ -151,6 +152,8 @@ export class Workspace {
     } else {
       facts.catalogs = this.catalogsForRoots(filePath, settings, dependencies);
     }
+    // Artifact paths (SPEC §12) are never followed in a restricted workspace.
+    if (this.trusted) facts.artifactPaths = artifactPathProbe(filePath, kind, (file) => this.readSide(file), dependencies);
     return { facts, dependencies };
   }
 

@@ -149,8 +149,12 @@ export interface WorkspaceFacts {
    * SPEC §12), found the way its roots index is found.
    */
   artifacts?: ArtifactsFacts;
-  /** For a skills, hooks or references index: each `path` as written → what is there. */
-  artifactPaths?: ReadonlyMap<string, ArtifactPathTarget>;
+  /**
+   * For a skills, hooks or references index: each `path` as written → what is there. A Map in
+   * tests; the discovery layer's probe (node/artifactPaths.ts) looks when asked, so a path typed
+   * after the facts were found is still answered.
+   */
+  artifactPaths?: { get(written: string): ArtifactPathTarget | undefined };
 }
 
 /** The surface messages are phrased for. */
