@@ -146,7 +146,7 @@ describe('protocol: definition, references and rename', function () {
     ]) {
       await assert.rejects(
         client.request('textDocument/prepareRename', { textDocument: { uri }, position: inside(rangeIn(text, context, target)) }),
-        /Only root names can be renamed/,
+        /Only IDs can be renamed/,
         `${context} should not be renamable`,
       );
     }

@@ -36,9 +36,11 @@ const rootDefaults = onFirstUse((): typeof RootDefaults => require('../service/l
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const navigationService = onFirstUse((): typeof NavigationService => require('../service/language/navigation') as typeof NavigationService);
 
+/** A rename or prepare-rename away from any ID. */
+const NOT_AN_ID = 'Only IDs can be renamed: a key of an index, or an item that names a root, server, skill, hook, plugin or reference.';
+
 /**
- * Go to definition, find references and rename for roots (and definitions of a roots index's
- * server references). Other files are read through the open documents first, so unsaved edits
+ * Go to definition, find references and rename for roots and every other artifact ID (SPEC §12). Other files are read through the open documents first, so unsaved edits
  * count, then from disk.
  */
 export const registerNavigation: FeatureRegistration = (context) => {
@@ -61,12 +63,14 @@ async function definition(context: ServerContext, params: TextDocumentPositionPa
 async function references(context: ServerContext, params: ReferenceParams, token: CancellationToken): Promise<Location[] | null> {
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
-  const root = navigationService().rootAt(at.document, at.analysis.lines.offsetAt(params.position));
-  if (!root) return null;
-  const family = rootFamily(context, at.analysis);
-  const found = navigationService()
-    .rootOccurrences(root.name, family.files)
-    .filter((occurrence) => params.context.includeDeclaration || !occurrence.isDeclaration);
+  const offset = at.analysis.lines.offsetAt(params.position);
+  const root = navigationService().rootAt(at.document, offset);
+  const artifact = root ? undefined : navigationService().artifactAt(at.document, offset);
+  if (!root && !artifact) return null;
+  const family = root ? rootFamily(context, at.analysis) : artifactFamily(context, at.analysis);
+  const found = (
+    root ? navigationService().rootOccurrences(root.name, family.files) : navigationService().artifactOccurrences(artifact!.type, artifact!.name, family.files)
+  ).filter((occurrence) => params.context.includeDeclaration || !occurrence.isDeclaration);
   return found.map((occurrence) => ({ uri: family.uriOf(occurrence.path), range: family.rangeOf(occurrence.path, occurrence.start, occurrence.end) }));
 }
 
@@ -77,27 +81,40 @@ async function prepareRename(
 ): Promise<{ range: Range; placeholder: string } | null> {
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
-  const root = navigationService().rootAt(at.document, at.analysis.lines.offsetAt(params.position));
-  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of default_in_roots.');
-  return { range: at.analysis.lines.rangeOf(root.span.start, root.span.end), placeholder: root.name };
+  const offset = at.analysis.lines.offsetAt(params.position);
+  const id = navigationService().rootAt(at.document, offset) ?? navigationService().artifactAt(at.document, offset);
+  if (!id) throw new ResponseError(ErrorCodes.InvalidRequest, NOT_AN_ID);
+  return { range: at.analysis.lines.rangeOf(id.span.start, id.span.end), placeholder: id.name };
 }
 
 async function rename(context: ServerContext, params: RenameParams, token: CancellationToken): Promise<WorkspaceEdit | null> {
   const at = await documentAt(context, params.textDocument.uri, token);
   if (!at) return null;
-  const root = navigationService().rootAt(at.document, at.analysis.lines.offsetAt(params.position));
-  if (!root) throw new ResponseError(ErrorCodes.InvalidRequest, 'Only root names can be renamed: a key of a roots index or an item of default_in_roots.');
-  const family = rootFamily(context, at.analysis);
-  const existing = new Set<string>(rootDefaults().knownRootNames(at.document));
-  for (const file of family.files) if (file.kind === 'roots') for (const entry of parseRootNames(file)) existing.add(entry);
-  const problem = navigationService().invalidRootName(root.name, params.newName, [...existing]);
+  const offset = at.analysis.lines.offsetAt(params.position);
+  const root = navigationService().rootAt(at.document, offset);
+  const artifact = root ? undefined : navigationService().artifactAt(at.document, offset);
+  if (!root && !artifact) throw new ResponseError(ErrorCodes.InvalidRequest, NOT_AN_ID);
+  const name = root ? root.name : artifact!.name;
+  const family = root ? rootFamily(context, at.analysis) : artifactFamily(context, at.analysis);
+  let problem: string | undefined;
+  let renames: Map<string, NavigationService.TextEditSpan[]>;
+  if (root) {
+    const existing = new Set<string>(rootDefaults().knownRootNames(at.document));
+    for (const file of family.files) if (file.kind === 'roots') for (const entry of parseRootNames(file)) existing.add(entry);
+    problem = navigationService().invalidRootName(root.name, params.newName, [...existing]);
+    renames = navigationService().renameRootEdits(root.name, params.newName, family.files);
+  } else {
+    const declaring = artifact!.type === 'mcp' ? 'catalog' : artifact!.type;
+    const existing = family.files.filter((file) => file.kind === declaring).flatMap(parseRootNames);
+    problem = navigationService().invalidArtifactName(artifact!.type, artifact!.name, params.newName, existing);
+    renames = navigationService().renameArtifactEdits(artifact!.type, artifact!.name, params.newName, family.files);
+  }
   if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
   const changes: Record<string, TextEdit[]> = {};
-  const renames = navigationService().renameRootEdits(root.name, params.newName, family.files);
   // No rename edits a file outside the workspace (SPEC §8); half a rename would break the references.
   const workspace = at.analysis.filePath ? context.analyzer.workspaceFor(at.analysis.filePath) : undefined;
   const outside = [...renames.keys()].find((filePath) => filePath !== (at.analysis.filePath ?? at.analysis.uri) && !workspace?.contains(filePath));
-  if (outside) throw new ResponseError(ErrorCodes.InvalidRequest, `"${root.name}" is also used in ${outside}, outside the workspace; rename it there by hand.`);
+  if (outside) throw new ResponseError(ErrorCodes.InvalidRequest, `"${name}" is also used in ${outside}, outside the workspace; rename it there by hand.`);
   for (const [filePath, edits] of renames) {
     const uri = family.uriOf(filePath);
     changes[uri] = edits.map((edit) => ({ range: family.rangeOf(filePath, edit.start, edit.end), newText: edit.newText }));
@@ -144,11 +161,11 @@ interface Family {
 
 /**
  * The files a root's name lives in: the roots indexes (the document's own, or the catalog's), every
- * catalog of those roots indexes, and the document itself.
+ * catalog of those roots indexes, the other indexes the document's facts name, and the document itself.
  */
 function rootFamily(context: ServerContext, analysis: Analysis): Family {
   const selfPath = analysis.filePath ?? analysis.uri;
-  const wanted = new Map<string, LanguageKind>([[selfPath, analysis.kind === 'roots' ? 'roots' : 'catalog']]);
+  const wanted = new Map<string, LanguageKind>([[selfPath, analysis.kind === 'air' ? 'catalog' : analysis.kind]]);
   const settings = sourceSettings(analysis.settings, analysis.trusted);
   const rootsPaths = analysis.kind === 'roots' ? (analysis.filePath ? [analysis.filePath] : []) : (analysis.facts.roots?.files ?? []).map((file) => file.path);
   for (const rootsPath of rootsPaths) {
@@ -156,7 +173,29 @@ function rootFamily(context: ServerContext, analysis: Analysis): Family {
     const catalogs = rootsPath === analysis.filePath ? analysis.facts.catalogs : context.analyzer.workspaceFor(rootsPath).catalogsForRoots(rootsPath, settings);
     for (const catalog of catalogs?.files ?? []) if (!wanted.has(catalog.path)) wanted.set(catalog.path, 'catalog');
   }
+  // Skills, hooks, plugins and references join roots through their own default_in_roots (SPEC §12).
+  for (const file of analysis.facts.artifacts?.files ?? []) if ((file.scope ?? 'local') === 'local' && !wanted.has(file.path)) wanted.set(file.path, file.type);
+  return familyOf(context, analysis, wanted);
+}
 
+/**
+ * The files an artifact ID lives in (SPEC §12): the document, the repository's local skills, hooks,
+ * plugins and references indexes, its catalogs and its roots indexes (legacy `default_*` arrays).
+ */
+function artifactFamily(context: ServerContext, analysis: Analysis): Family {
+  const wanted = new Map<string, LanguageKind>([[analysis.filePath ?? analysis.uri, analysis.kind === 'air' ? 'catalog' : analysis.kind]]);
+  const add = (filePath: string, kind: LanguageKind): void => {
+    if (!wanted.has(filePath)) wanted.set(filePath, kind);
+  };
+  for (const file of analysis.facts.artifacts?.files ?? []) if ((file.scope ?? 'local') === 'local') add(file.path, file.type);
+  for (const file of analysis.facts.catalogs?.files ?? []) add(file.path, 'catalog');
+  for (const file of analysis.facts.roots?.files ?? []) add(file.path, 'roots');
+  return familyOf(context, analysis, wanted);
+}
+
+/** The wanted files' texts (the open document's, else the disk's) and their line indexes. */
+function familyOf(context: ServerContext, analysis: Analysis, wanted: ReadonlyMap<string, LanguageKind>): Family {
+  const selfPath = analysis.filePath ?? analysis.uri;
   const files: IndexText[] = [];
   const lines = new Map<string, LineIndex>();
   for (const [filePath, kind] of wanted) {

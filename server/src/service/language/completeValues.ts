@@ -1,5 +1,7 @@
 import { indexEntries, parseServerReference, stringItems } from '../model';
 import { fieldSchema } from '../schema';
+import { declaredType, TYPE_NOUN } from '../artifactIds';
+import { idCandidates, listTypeAt } from './artifactHelp';
 import type { CandidateBuilder } from './candidateBuilder';
 import type { ValueSite } from './completionSite';
 import type { CompletionCandidate } from './completionTypes';
@@ -12,6 +14,13 @@ export function valueCandidates(document: LanguageDocument, site: ValueSite, bui
   const path = site.path;
   if (path.length < 2 || typeof path[0] !== 'string') return [];
   const fieldName = path[1];
+  // Lists that name IDs (SPEC §12): skills, hooks, plugins, references, and a roots index's legacy default_skills, … .
+  const listType = listTypeAt(document, path);
+  if (document.kind !== 'catalog' && document.kind !== 'roots') {
+    if (listType === 'roots') return rootCandidates(document, site, builder, rootNamesFromFacts(document), true);
+    return listType ? idCandidates(document, site, builder, listType) : [];
+  }
+  if (document.kind === 'roots' && listType && listType !== 'roots' && listType !== 'mcp') return idCandidates(document, site, builder, listType);
   if (document.kind === 'catalog') {
     if (fieldName === 'type' && path.length === 2) return typeCandidates(site, builder);
     if (fieldName === 'default_in_roots' && path.length === 3) return rootCandidates(document, site, builder, rootNamesFromFacts(document), true);
@@ -68,7 +77,7 @@ function rootCandidates(
       builder.value(site, root.name, JSON.stringify(root.name), {
         kind: 'root',
         detail: `root in ${root.where}`,
-        documentation: safeMd`Sessions on root ${markdownCode(root.name)} get this ${document.kind === 'catalog' ? safeMd`server` : safeMd`root as a subagent`} by default.`,
+        documentation: safeMd`Sessions on root ${markdownCode(root.name)} get this ${document.kind === 'roots' ? safeMd`root as a subagent` : markdownText(TYPE_NOUN[declaredType(document.kind) ?? 'mcp'])} by default.`,
         sortText: `0${String(index).padStart(4, '0')}`,
       }),
     );

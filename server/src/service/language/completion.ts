@@ -21,6 +21,7 @@ export function completeAt(document: LanguageDocument, offset: number, options: 
   if (!site) return [];
   const builder = new CandidateBuilder(document, site.range, options);
   if (site.kind === 'placeholder') return variableCandidates(document, site, builder);
-  if (site.kind === 'key') return keyCandidates(document, site, builder);
+  // Field names come from our catalog and roots schemas; the other index types' are not offered here.
+  if (site.kind === 'key') return document.kind === 'catalog' || document.kind === 'roots' ? keyCandidates(document, site, builder) : [];
   return valueCandidates(document, site, builder);
 }

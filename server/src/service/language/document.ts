@@ -9,7 +9,7 @@ import { pathOfNode, type JsonNode, type ParsedJson } from '../parse';
  * `text`; converting them to positions is the server's job.
  */
 /** The index kinds the editing features serve (an air.json gets none of them). */
-export type LanguageKind = Extract<IndexKind, 'catalog' | 'roots'>;
+export type LanguageKind = Exclude<IndexKind, 'air'>;
 
 export interface LanguageDocument {
   kind: LanguageKind;
@@ -128,6 +128,6 @@ export interface AnalysedDocument {
 /** A cached analysis as a LanguageDocument; undefined when the text was too large to parse. */
 export function languageDocument(analysis: AnalysedDocument): LanguageDocument | undefined {
   const { parsed, entries } = analysis.check;
-  if (!parsed || (analysis.kind !== 'catalog' && analysis.kind !== 'roots')) return undefined;
+  if (!parsed || analysis.kind === 'air') return undefined;
   return { kind: analysis.kind, text: analysis.text, parsed, entries, path: analysis.filePath, facts: analysis.facts };
 }

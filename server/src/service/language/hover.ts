@@ -11,6 +11,9 @@ import { joinMarkdown, markdownCode as code, markdownText, ourMarkdown, safeMd, 
 import { fileName, isSubstitutedPath, nodeAtOffset, roleOf, spanOf, type LanguageDocument, type Span } from './document';
 import { timeoutHover } from './hoverTimeout';
 import { knownRootNames, rootDefaults, type RootDefault } from './rootDefaults';
+import { idHover, listTypeAt } from './artifactHelp';
+import { artifactAt } from './navigation';
+import type { AirArtifactType } from '../facts';
 
 /**
  * Hovers as Markdown plus the span they describe (every repository string through
@@ -40,7 +43,10 @@ export function hoverAt(document: LanguageDocument, offset: number, options: Hov
   const entry = indexEntries(document.parsed.root).find((e) => e.name === name && (e.keyNode === node || isInside(e, node)));
   const at = (markdown: SafeMarkdown | undefined, span: Span = spanOf(node)): HoverResult | undefined => (markdown ? { markdown, range: span } : undefined);
 
+  const other = document.kind !== 'catalog' && document.kind !== 'roots';
   if (role.role === 'key') {
+    // A skills, hooks, plugins or references index (SPEC §12): its keys are IDs; its fields are the bundled schemas'.
+    if (other) return path.length === 1 && entry && name !== '$schema' ? at(idHover(document, document.kind as AirArtifactType, name)) : undefined;
     if (path.length === 1) {
       if (name === '$schema')
         return at(safeMd`**${code('$schema')}** \u2014 ${ourMarkdown((document.kind === 'catalog' ? mcpSchema : rootsSchema).properties.$schema.description)}`);
@@ -59,6 +65,16 @@ export function hoverAt(document: LanguageDocument, offset: number, options: Hov
 
   if (!entry) return undefined;
   const fieldName = path[1];
+  // An ID of a server, skill, hook, plugin or reference (roots and a roots index's servers below): the entry it names.
+  const listType = node.type === 'string' && role.role === 'item' ? listTypeAt(document, path) : undefined;
+  if (listType && (other || (listType !== 'roots' && listType !== 'mcp'))) {
+    if (listType === 'roots' && node.value === '*') return at(safeMd`${code('"*"')} puts it on every root by default.`);
+    const id = listType === 'roots' ? parseServerReference(node.value as string) : artifactAt(document, offset);
+    return id && 'name' in id
+      ? at(idHover(document, listType, id.name))
+      : at(safeMd`${code(node.value as string)} is in a remote scope, which cannot be checked offline.`);
+  }
+  if (other) return undefined;
   if (document.kind === 'catalog') {
     if (node.type === 'string') {
       const placeholder = placeholderHover(document, node, offset, path);

@@ -1,10 +1,12 @@
-import { field, indexEntries, parseServerReference, ROOT_NAME_PATTERN, stringItems } from '../model';
+import { declaredType, declaringKind, directoryFor, LOCAL_SCOPE, parseArtifactId, referenceLists, TYPE_NOUN } from '../artifactIds';
+import type { AirArtifactType } from '../facts';
+import { field, indexEntries, parseServerReference, ROOT_NAME_PATTERN, SERVER_NAME_PATTERN, stringItems } from '../model';
 import type { ParsedJson } from '../parse';
 import { nodeAtOffset, roleOf, stringInterior, type FileSpan, type LanguageDocument, type LanguageKind, type Span } from './document';
 
 /**
- * Navigation between catalogs and roots indexes: definitions of root and server
- * references, every reference of a root, and renaming a root everywhere. The server gathers the
+ * Navigation between indexes (SPEC §4.4, §12): definitions of root, server, skill, hook, plugin
+ * and reference IDs, every occurrence of one, and renaming one everywhere. The server gathers the
  * files (open documents win over the disk); everything here works on their text.
  */
 
@@ -36,7 +38,7 @@ export function rootAt(document: LanguageDocument, offset: number): RootAt | und
   return isRootList ? { name, span, isDeclaration: false } : undefined;
 }
 
-/** Go to definition: a root reference → the root's key; a `default_mcp_servers` item → the server's key. */
+/** Go to definition: a root reference → the root's key; any other ID (artifactAt) → its key in its index. */
 export function definitionAt(document: LanguageDocument, offset: number): FileSpan[] {
   const root = rootAt(document, offset);
   if (root) {
@@ -49,17 +51,8 @@ export function definitionAt(document: LanguageDocument, offset: number): FileSp
       return span ? [{ path: file.path, ...span }] : [];
     });
   }
-  if (document.kind !== 'roots') return [];
-  const node = nodeAtOffset(document.parsed.root, offset, true);
-  if (!node || node.type !== 'string') return [];
-  const role = roleOf(node);
-  if (role.role !== 'item' || role.path.length !== 3 || role.path[1] !== 'default_mcp_servers') return [];
-  const reference = parseServerReference(node.value as string);
-  if (reference.kind !== 'local') return [];
-  return (document.facts.catalogs?.files ?? []).flatMap((file) => {
-    const server = file.servers.get(reference.name);
-    return server ? [{ path: file.path, ...server.span }] : [];
-  });
+  const artifact = artifactAt(document, offset);
+  return artifact && !artifact.isDeclaration ? artifactDefinition(document, artifact) : [];
 }
 
 /** An index file as navigation reads it. */
@@ -132,6 +125,95 @@ export function renameRootEdits(name: string, newName: string, files: readonly I
     const entry = indexEntries(file.parsed.root).find((candidate) => candidate.name === name);
     const own = entry && field(entry, 'name')?.valueNode;
     if (own?.type === 'string' && own.value === name) add(file.path, stringInterior(file.text, own));
+  }
+  return edits;
+}
+
+// ---- artifact IDs of every other type (SPEC §12) ----------------------------------------------
+
+/** An ID of a server, skill, hook, plugin or reference under the cursor (roots: `rootAt`). */
+export interface ArtifactAt {
+  type: Exclude<AirArtifactType, 'roots'>;
+  /** The short name (an `@local/` prefix left out). */
+  name: string;
+  /** The name between the quotes, after any `@local/` prefix. */
+  span: Span;
+  /** The cursor is on the artifact's own key in its index. */
+  isDeclaration: boolean;
+}
+
+/** The local part of a written ID and where it starts in the string, or undefined for another scope's. */
+function localPart(written: string): { name: string; prefix: number } | undefined {
+  const id = parseArtifactId(written);
+  if (!id || (id.qualified && id.scope !== LOCAL_SCOPE)) return undefined;
+  return { name: id.name, prefix: written.length - id.name.length };
+}
+
+/** The artifact ID at `offset`: a key of its index, or an item of a list that names that type (artifactIds.ts `referenceLists`). */
+export function artifactAt(document: LanguageDocument, offset: number): ArtifactAt | undefined {
+  const node = nodeAtOffset(document.parsed.root, offset, true);
+  if (!node || node.type !== 'string') return undefined;
+  const role = roleOf(node);
+  const written = node.value as string;
+  const interior = stringInterior(document.text, node);
+  if (role.role === 'key' && role.path.length === 1) {
+    const type = declaredType(document.kind);
+    if (!type || type === 'roots' || written === '$schema') return undefined;
+    return { type, name: written, span: interior, isDeclaration: true };
+  }
+  if (role.role !== 'item' || role.path.length !== 3) return undefined;
+  const list = referenceLists(document.kind).find((candidate) => candidate.field === role.path[1]);
+  const local = localPart(written);
+  if (!list || list.to === 'roots' || !local) return undefined;
+  return { type: list.to, name: local.name, span: { start: interior.start + local.prefix, end: interior.end }, isDeclaration: false };
+}
+
+/** Where an artifact ID is defined, from the document's own entries or the facts. */
+export function artifactDefinition(document: LanguageDocument, at: ArtifactAt): FileSpan[] {
+  const own = { kind: document.kind, entries: document.entries, anchor: { start: 0, end: document.text.length } };
+  const definition = directoryFor(at.type, document.facts, own)?.local.get(at.name);
+  return definition ? [{ path: definition.path ?? document.path, ...definition.span }] : [];
+}
+
+/** Every occurrence of an artifact ID in `files`: its key in the index that declares it and every item that names it. */
+export function artifactOccurrences(type: AirArtifactType, name: string, files: readonly IndexText[]): RootOccurrence[] {
+  const found: RootOccurrence[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (seen.has(file.path)) continue;
+    seen.add(file.path);
+    const lists = referenceLists(file.kind).filter((list) => list.to === type);
+    for (const entry of indexEntries(file.parsed.root)) {
+      if (file.kind === declaringKind(type) && entry.name === name)
+        found.push({ path: file.path, ...stringInterior(file.text, entry.keyNode), isDeclaration: true });
+      for (const list of lists) {
+        for (const item of stringItems(field(entry, list.field)?.valueNode)) {
+          const local = localPart(item.value);
+          if (local?.name !== name) continue;
+          const interior = stringInterior(file.text, item.node);
+          found.push({ path: file.path, start: interior.start + local.prefix, end: interior.end, isDeclaration: false });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** Why `newName` cannot rename an artifact ID (its index's `propertyNames` pattern, an existing ID), or undefined. */
+export function invalidArtifactName(type: AirArtifactType, oldName: string, newName: string, existing: readonly string[]): string | undefined {
+  const pattern = type === 'mcp' ? SERVER_NAME_PATTERN : ROOT_NAME_PATTERN;
+  if (!pattern.test(newName)) return `"${newName}" is not a valid ${TYPE_NOUN[type]} ID: use letters, digits, _, - and $ only (${pattern.source}).`;
+  if (newName !== oldName && existing.includes(newName)) return `A ${TYPE_NOUN[type]} named "${newName}" already exists.`;
+  return undefined;
+}
+
+/** The edits renaming an artifact ID everywhere, per file; an `@local/` prefix stays as written. */
+export function renameArtifactEdits(type: AirArtifactType, name: string, newName: string, files: readonly IndexText[]): Map<string, TextEditSpan[]> {
+  const edits = new Map<string, TextEditSpan[]>();
+  for (const occurrence of artifactOccurrences(type, name, files)) {
+    const list = edits.get(occurrence.path) ?? [];
+    list.push({ start: occurrence.start, end: occurrence.end, newText: newName });
+    edits.set(occurrence.path, list);
   }
   return edits;
 }
