@@ -138,11 +138,16 @@ describe('protocol: definition, references and rename', function () {
       position: inside(rangeIn(catalog, '["zimmer", "strad"]', '"strad"')),
     });
     assert.deepEqual(ok, { range: rangeIn(catalog, '["zimmer", "strad"]', 'strad'), placeholder: 'strad' });
+    // Server IDs are renamable too (SPEC §12): a catalog key, a default_mcp_servers item.
+    const server = await client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', {
+      textDocument: { uri: rootsUri },
+      position: inside(rangeIn(roots, '["figma", "@local/slack"]', '"@local/slack"'), 8),
+    });
+    assert.deepEqual(server, { range: rangeIn(roots, '["figma", "@local/slack"]', 'slack'), placeholder: 'slack' });
     for (const [uri, text, context, target] of [
-      [catalogUri, catalog, '"github": {', '"github"'],
       [catalogUri, catalog, '"default_in_roots": ["*"]', '"*"'],
-      [rootsUri, roots, '["figma", "@local/slack"]', '"figma"'],
       [rootsUri, roots, '"description": "The orchestrator."', '"description"'],
+      [catalogUri, catalog, '"type": "streamable-http"', '"streamable-http"'],
     ]) {
       await assert.rejects(
         client.request('textDocument/prepareRename', { textDocument: { uri }, position: inside(rangeIn(text, context, target)) }),
@@ -179,5 +184,45 @@ describe('protocol: definition, references and rename', function () {
     await assert.rejects(client.request('textDocument/rename', { textDocument: { uri: rootsUri }, position, newName: 'a b' }), /not a valid root name/);
     await assert.rejects(client.request('textDocument/rename', { textDocument: { uri: rootsUri }, position, newName: 'team[1]' }), /not a valid root name/);
     await assert.rejects(client.request('textDocument/rename', { textDocument: { uri: rootsUri }, position, newName: 'strad' }), /already exists/);
+  });
+
+  it('renames a server across index types: its key in the catalog that defines it and every default_mcp_servers item, @local/ kept', async () => {
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri: rootsUri },
+      position: inside(rangeIn(roots, '["figma", "@local/slack"]', '"@local/slack"'), 8),
+      newName: 'team-chat',
+    });
+    const changes = edit.changes!;
+    const teamUri = fileUri(ws.path('team-mcp.json'));
+    assert.deepEqual(Object.keys(changes).sort(), [rootsUri, teamUri].sort());
+    const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 1, text), edits);
+    assert.deepEqual((JSON.parse(apply(roots, changes[rootsUri])) as Record<string, Record<string, unknown>>).zimmer.default_mcp_servers, [
+      'figma',
+      '@local/team-chat',
+    ]);
+    assert.ok(Object.keys(JSON.parse(apply(team, changes[teamUri])) as object).includes('team-chat'));
+    assert.equal(apply(team, changes[teamUri]).replace(/team-chat/g, 'slack'), team, 'nothing but the name changed');
+    await assert.rejects(
+      client.request('textDocument/rename', {
+        textDocument: { uri: rootsUri },
+        position: inside(rangeIn(roots, '["figma", "@local/slack"]', '"figma"')),
+        newName: 'a b',
+      }),
+      /not a valid server ID/,
+    );
+  });
+
+  it('finds a server from its catalog key in the roots index that lists it, and goes back to it', async () => {
+    const found = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri: catalogUri },
+      position: inside(rangeIn(catalog, '"figma": {', '"figma"')),
+      context: { includeDeclaration: true },
+    });
+    assert.deepEqual(found.map((location) => location.uri).sort(), [catalogUri, rootsUri].sort());
+    const back = await client.request<Location[]>('textDocument/definition', {
+      textDocument: { uri: rootsUri },
+      position: inside(rangeIn(roots, '["figma", "@local/slack"]', '"figma"')),
+    });
+    assert.deepEqual(back, [{ uri: catalogUri, range: rangeIn(catalog, '"figma": {', '"figma"') }]);
   });
 });
