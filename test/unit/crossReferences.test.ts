@@ -183,6 +183,19 @@ describe('cross-references between indexes (SPEC §12)', () => {
       assert.match(cycles[0].message, /"a" includes itself through plugins: a -> b -> c -> a/);
     });
 
+    it('a cycle of 5,000 plugins is one finding whose message stays short; 5,000 plugins in pairs are 2,500 findings', () => {
+      const size = 5_000;
+      const chain = Object.fromEntries(Array.from({ length: size }, (_, i) => [`p${i}`, { description: 'P', plugins: [`p${(i + 1) % size}`] }]));
+      const found = withCode(check(catalog(chain), 'plugins', world('/ws/plugins.json')), 'plugin-cycle');
+      assert.equal(found.length, 1);
+      assert.match(found[0].message, /^Plugin "p0" includes itself through plugins: p0 -> p1 -> .* -> p9 -> \(19990 more\) -> p0; AIR cannot expand it\.$/);
+      const pairs = Object.fromEntries(Array.from({ length: size }, (_, i) => [`q${i}`, { description: 'Q', plugins: [`q${i ^ 1}`, 'tail0'] }]));
+      const tail = Object.fromEntries(
+        Array.from({ length: size }, (_, i) => [`tail${i}`, { description: 'T', plugins: i + 1 < size ? [`tail${i + 1}`] : [] }]),
+      );
+      assert.equal(withCode(check(catalog({ ...pairs, ...tail }), 'plugins', world('/ws/plugins.json')), 'plugin-cycle').length, size / 2);
+    });
+
     it('a diamond (two plugins including one) is no cycle', () => {
       const text = catalog({ base: { description: 'B' }, x: { description: 'X', plugins: ['base'] }, y: { description: 'Y', plugins: ['base', 'x'] } });
       expectNone(text, check(text, 'plugins', world('/ws/plugins.json')), 'plugin-cycle');

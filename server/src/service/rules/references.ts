@@ -143,8 +143,8 @@ function capitalise(text: string): string {
 
 /**
  * Plugins that include themselves through `plugins` (SPEC §12): the graph is this document's
- * plugins and those of the other plugins indexes; each cycle is reported once, on the item of
- * this document that starts it, naming the whole cycle.
+ * plugins and those of the other plugins indexes; each group of plugins that include each other
+ * is reported once, on the first item of this document that closes a cycle, naming that cycle.
  */
 function reportCycles(context: RuleContext, directory: Directory | undefined): void {
   const edges = new Map<string, string[]>();
@@ -161,27 +161,78 @@ function reportCycles(context: RuleContext, directory: Directory | undefined): v
       ),
     );
   }
-  const reported = new Set<string>();
+  const component = components(edges);
+  const reported = new Set<number>();
   for (const entry of context.entries) {
-    const items = stringItems(field(entry, 'plugins')?.valueNode);
-    for (const item of items) {
+    for (const item of stringItems(field(entry, 'plugins')?.valueNode)) {
       const next = localName(item.value, directory);
-      if (next === undefined) continue;
-      const cycle = pathBack(next, entry.name, edges);
-      if (!cycle) continue;
-      const members = [entry.name, ...cycle];
-      // One finding per cycle: the rotation starting at its smallest member names it.
-      const key = canonical(members.slice(0, -1));
-      if (reported.has(key)) continue;
-      reported.add(key);
+      const group = component.get(entry.name);
+      // An edge inside one strongly connected group closes a cycle; each group is reported once.
+      if (next === undefined || group === undefined || component.get(next) !== group || reported.has(group)) continue;
+      reported.add(group);
+      const members = [entry.name, ...(pathBack(next, entry.name, edges, (plugin) => component.get(plugin) === group) ?? [entry.name])];
       context.report({
         code: 'plugin-cycle',
-        message: `Plugin "${entry.name}" includes itself through plugins: ${members.join(' -> ')}; AIR cannot expand it.`,
+        message: `Plugin "${entry.name}" includes itself through plugins: ${cycleText(members)}; AIR cannot expand it.`,
         ...nodeSpan(item.node),
         data: { path: [entry.name, 'plugins', item.index], cycle: members },
       });
     }
   }
+}
+
+/**
+ * The strongly connected group of every plugin (Tarjan's algorithm, iterative so any depth is
+ * safe): linear in plugins and edges, whatever a hostile index holds.
+ */
+function components(edges: ReadonlyMap<string, readonly string[]>): Map<string, number> {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const group = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  let counter = 0;
+  let groups = 0;
+  for (const start of edges.keys()) {
+    if (index.has(start)) continue;
+    const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      const targets = edges.get(frame.node) ?? [];
+      if (frame.next < targets.length) {
+        const target = targets[frame.next++];
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, next: 0 });
+        } else if (onStack.has(target)) {
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1].node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!));
+      }
+      if (low.get(frame.node) === index.get(frame.node)) {
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          group.set(member, groups);
+        } while (member !== frame.node);
+        groups++;
+      }
+    }
+  }
+  return group;
 }
 
 /** The local plugin an ID names, as written or `@local/`. */
@@ -195,8 +246,17 @@ function localIds(written: readonly string[], directory: Directory | undefined):
   return written.map((id) => localName(id, directory)).filter((id): id is string => id !== undefined);
 }
 
-/** The shortest path from `from` to `to` through `edges` (breadth first, each plugin once), ending at `to`. */
-function pathBack(from: string, to: string, edges: ReadonlyMap<string, readonly string[]>): string[] | undefined {
+/** How many plugins of a cycle a message names before "N more". */
+const CYCLE_SHOWN = 10;
+
+/** `a -> b -> a`; a long cycle keeps its first plugins and its end. */
+function cycleText(members: readonly string[]): string {
+  if (members.length <= CYCLE_SHOWN + 2) return members.join(' -> ');
+  return `${members.slice(0, CYCLE_SHOWN).join(' -> ')} -> (${members.length - CYCLE_SHOWN - 1} more) -> ${members[members.length - 1]}`;
+}
+
+/** The shortest path from `from` to `to` through `edges` among the plugins `within` accepts (breadth first, each once), ending at `to`. */
+function pathBack(from: string, to: string, edges: ReadonlyMap<string, readonly string[]>, within: (plugin: string) => boolean): string[] | undefined {
   const previous = new Map<string, string | undefined>([[from, undefined]]);
   const queue = [from];
   for (let i = 0; i < queue.length; i++) {
@@ -207,16 +267,10 @@ function pathBack(from: string, to: string, edges: ReadonlyMap<string, readonly 
       return path;
     }
     for (const next of edges.get(at) ?? []) {
-      if (previous.has(next)) continue;
+      if (previous.has(next) || !within(next)) continue;
       previous.set(next, at);
       queue.push(next);
     }
   }
   return undefined;
-}
-
-function canonical(members: readonly string[]): string {
-  let best = 0;
-  for (let i = 1; i < members.length; i++) if (members[i] < members[best]) best = i;
-  return [...members.slice(best), ...members.slice(0, best)].join('\u0000');
 }
