@@ -158,7 +158,7 @@ describe('cross-references between indexes (SPEC §12)', () => {
     });
 
     it('says once that IDs could not be checked when no index of the type is known', () => {
-      const text = catalog({ mine: { description: 'M', references: ['a', 'b'] } });
+      const text = catalog({ mine: { description: 'M', path: 'skills/mine', references: ['a', 'b'] } });
       const found = check(text, 'skills', facts({ documentPath: '/ws/skills.json' }));
       assert.deepEqual(
         found.map((f) => f.code),
