@@ -12,7 +12,7 @@ export function isStartable(state: ReadinessState): boolean {
 }
 
 export interface StateInfo {
-  /** A short badge for lists ("needs auth"). */
+  /** A short badge for lists ("needs auth"); both startable states read "ready" (the icon and label tell them apart). */
   badge: string;
   /** What a person calls the state, for tooltips and screen readers ("Needs authorization"). */
   label: string;
@@ -24,7 +24,7 @@ export interface StateInfo {
 
 export const STATE_INFO: Readonly<Record<ReadinessState, StateInfo>> = {
   ready: { badge: 'ready', label: 'Ready', icon: 'pass-filled', color: 'testing.iconPassed' },
-  no_credential_required: { badge: 'no credential', label: 'Ready, no credential needed', icon: 'unlock', color: 'testing.iconPassed' },
+  no_credential_required: { badge: 'ready', label: 'Ready, no credential needed', icon: 'unlock', color: 'testing.iconPassed' },
   missing_configuration: { badge: 'missing config', label: 'Missing configuration', icon: 'warning', color: 'problemsWarningIcon.foreground' },
   needs_authorization: { badge: 'needs auth', label: 'Needs authorization', icon: 'key', color: 'charts.orange' },
   needs_reauth: { badge: 'needs reauth', label: 'Needs authorization again', icon: 'history', color: 'charts.orange' },
