@@ -7,35 +7,18 @@ import type { Finding, ResolvedFinding } from './findings';
 import { maskCredentials } from './masking';
 import { indexEntries, type DocumentModel, type IndexEntry } from './model';
 import { parseJson, type JsonNode, type ParsedJson } from './parse';
-import { ineffectiveFieldRule } from './rules/ineffective';
-import { oauthRule } from './rules/oauth';
-import { placeholderRule } from './rules/placeholders';
-import { HYGIENE_RULES } from './rules/hygiene';
-import { rootsRule } from './rules/roots';
-import { legacyRootMembershipRule } from './rules/legacyRootMembership';
+import { RULES } from './generated/rules';
 import type { Rule, RuleContext } from './rules/rule';
-import { structureRule } from './rules/structure';
 import { strictEntryProperty } from './strictTree';
-import { timeoutRule } from './rules/timeout';
-import { unavailableRule } from './rules/unavailable';
 
 /**
  * The validation pipeline (DESIGN), one pass: text → strict parse (parse.ts) → the entries
- * (model.ts) → every rule, structure and schema first (rules/) → findings (severities, masking,
- * the size cap). Pure: the same function serves the language server, the command line and the tests.
+ * (model.ts) → every rule (RULES: each module under rules/ that exports one, listed by
+ * `npm run generate`) → findings (severities, masking, the size cap). Pure: the same function
+ * serves the language server, the command line and the tests.
  */
 
-export const RULES: readonly Rule[] = [
-  structureRule,
-  oauthRule,
-  timeoutRule,
-  unavailableRule,
-  placeholderRule,
-  rootsRule,
-  legacyRootMembershipRule,
-  ineffectiveFieldRule,
-  ...HYGIENE_RULES,
-];
+export { RULES };
 
 /** SPEC §8: a document over this size gets one clear diagnostic instead of a stall. */
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;
@@ -267,10 +250,8 @@ function shiftFinding(finding: Finding, delta: number): Finding {
 
 /** The rules for this kind of document, less those whose every code is off. */
 function activeRules(kind: IndexKind, options: CheckOptions): Rule[] {
-  return (options.rules ?? RULES).filter(
-    (rule) =>
-      rule.appliesTo.includes(kind) && !(rule.codes && rule.codes.every((code) => effectiveSeverity(code, undefined, options.severities) === undefined)),
-  );
+  const on = (code: string): boolean => effectiveSeverity(code as Code, undefined, options.severities) !== undefined;
+  return (options.rules ?? RULES).filter((rule) => rule.appliesTo.includes(kind) && (Object.keys(rule.codes).some(on) || (rule.alsoReports ?? []).some(on)));
 }
 
 type RuleRunner = (rule: Rule, run: () => void) => void;
@@ -369,7 +350,8 @@ const resolvedForms = new WeakMap<Finding, { overrides: CheckOptions['severities
 
 /**
  * Apply user severities (dropping `off`), mask credentials in every message (SPEC §5: this is the
- * one place every finding passes, whichever rule and path made it), de-duplicate, and sort by position.
+ * one place every finding passes, whichever rule and path made it), de-duplicate, and sort by
+ * position, then code, then message.
  */
 export function resolveSeverities(findings: Finding[], overrides: CheckOptions['severities'] = {}): ResolvedFinding[] {
   const seen = new Set<string>();
@@ -391,7 +373,9 @@ export function resolveSeverities(findings: Finding[], overrides: CheckOptions['
     resolvedForms.set(finding, { overrides, resolved: form });
     resolved.push(form);
   }
-  resolved.sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code));
+  // A complete order (after de-duplication no two share code, range and message), so the order the
+  // rules ran in never shows.
+  resolved.sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   return resolved;
 }
 

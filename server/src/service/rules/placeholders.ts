@@ -19,6 +19,20 @@ const SKIPPED_FIELDS = new Set(['type', 'startup_timeout_sec']);
 export const placeholderRule: Rule = {
   id: 'placeholders',
   appliesTo: ['catalog'],
+  codes: {
+    'unresolved-variable': {
+      severity: 'warning',
+      summary: 'A required `${VAR}` found in no known variable source.',
+      example: '`${GITHUB_TOKEN}` with no `.env` entry',
+    },
+    'invalid-placeholder': {
+      severity: 'error',
+      summary: 'A `${…}` that AIR can never resolve.',
+      example: '`${FOO-bar}`, `${ FOO }`, `${1FOO}`, `${}`, `${A:-${B}}`',
+    },
+    'lowercase-variable': { severity: 'warning', summary: "A `${name}` that is not upper-case: invisible to Zimmer's readiness.", example: '`${token}`' },
+    'placeholder-not-interpolated': { severity: 'warning', summary: 'A `${…}` in a field that is never substituted.', example: '`"title": "${NAME}"`' },
+  },
   checkEntry(entry, context) {
     // Server names are keys too, and AIR never substitutes keys (SPEC §4.3).
     if (entry.name.includes('${')) notInterpolated(context, entry.keyNode, [entry.name], 'A server name');

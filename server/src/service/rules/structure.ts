@@ -24,6 +24,28 @@ const PASSTHROUGH_FIELDS = new Set(['startup_timeout_ms', 'tool_timeout_sec', 'e
 export const structureRule: Rule = {
   id: 'structure',
   appliesTo: ['catalog', 'roots'],
+  codes: {
+    'invalid-name': { severity: 'error', summary: 'A server or root name breaks the name pattern.', example: '`"my server"`, `"café"`, `"@local/x"`' },
+    'unknown-type': { severity: 'error', summary: '`type` is missing or not stdio, sse or streamable-http.', example: '`"type": "http"` → `streamable-http`' },
+    'missing-field': {
+      severity: 'error',
+      summary: 'A required field is missing (stdio `command`, remote `url`, root `description`).',
+      example: '`{"type": "stdio"}`',
+    },
+    'forbidden-field': { severity: 'error', summary: 'A field the transport forbids.', example: '`url` on a stdio server, `args: []` on a remote one' },
+    'invalid-value': {
+      severity: 'error',
+      summary:
+        'Any other schema violation (a warning for a placeholder in a URI, and for an empty `oauth.clientId` or `oauth.clientSecret`, which every generator drops).',
+      example: '`"title": ""`, `"url": "not a uri"`',
+    },
+    'unknown-field': {
+      severity: 'warning',
+      summary: 'An unknown field that spells a known one differently (a hint for other near-misses).',
+      example: '`startupTimeoutSec`, `defaultInRoots`, `oauth.client_id` (warnings); `unavailable_reason`, `comand` (hints)',
+    },
+  },
+  alsoReports: ['not-an-object'],
   checkEntry(entry, context) {
     checkName(entry, context);
     if (!entry.valueNode || entry.valueNode.type !== 'object') {

@@ -22,6 +22,15 @@ export function validTimeout(value: unknown): number | undefined {
 export const timeoutRule: Rule = {
   id: 'timeout',
   appliesTo: ['catalog'],
+  codes: {
+    'timeout-type': { severity: 'warning', summary: '`startup_timeout_sec` is not a number; Zimmer ignores it.', example: '`"20"` → `20`' },
+    'timeout-fractional': {
+      severity: 'warning',
+      summary: '`startup_timeout_sec` is not an integer; Zimmer ignores it (a hint for `20.0`).',
+      example: '`20.5`',
+    },
+    'timeout-range': { severity: 'warning', summary: '`startup_timeout_sec` is outside 5–600; Zimmer ignores it.', example: '`4`, `601`' },
+  },
   checkEntry(entry, context) {
     const timeout = field(entry, 'startup_timeout_sec');
     const node = timeout?.valueNode;
