@@ -1,9 +1,27 @@
 import * as path from 'node:path';
-import { baseName, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, swapNameToken, type IndexKind } from '../service/classify';
+import { OTHER_INDEX_TYPES, summariseArtifactIndex, type ArtifactIndexFile, type ArtifactsFacts } from '../service/artifacts';
+import {
+  airArrayOfKind,
+  airLooksAt,
+  baseName,
+  CATALOG_DEPTH,
+  isAirJsonName,
+  isExcludedPath,
+  kindFromName,
+  kindFromSchemaUrl,
+  kindInCatalogFolder,
+  NAME_TOKENS,
+  SKIPPED_FOLDERS,
+  swapNameToken,
+  tokenOfKind,
+  type IndexKind,
+} from '../service/classify';
+import { ignoreVerdict, parseIgnoreFile } from '../service/ignorePatterns';
 import { isOtherToolsEnvelope, isUnderDotFolder } from '../service/otherTools';
 import { schemaUrlOf } from '../service/schemaUrl';
 import {
   AIR_ARTIFACT_TYPES,
+  type AirArtifactType,
   type AirArtifacts,
   type AirPath,
   type AirFacts,
@@ -74,11 +92,47 @@ export interface DiscoveredFacts {
 
 interface AirJson {
   path: string;
-  mcp: string[] | undefined;
-  roots: string[] | undefined;
+  /** The string items of each per-type array, as written; a type is absent when its array is. */
+  arrays: Partial<Record<AirArtifactType, string[]>>;
+  /** The string items of `catalogs`, as written. */
+  catalogs: string[];
 }
 
+/** What an air.json composes of one artifact type: local index files (absolute) and remote sources as written. */
+interface ComposedType {
+  local: string[];
+  remote: string[];
+}
+
+/** The air.json that composes a document, and everything it composes (its arrays and its `catalogs` folders). */
+interface Composition {
+  air: AirJson;
+  types: Record<AirArtifactType, ComposedType>;
+}
+
+/** An index kind other than an air.json. */
+type IndexFileKind = Exclude<IndexKind, 'air'>;
+
+/** How messages name a document of each kind ("an air.json listing this skills index"). */
+const KIND_NOUN: Record<IndexFileKind, string> = {
+  catalog: 'catalog',
+  roots: 'roots index',
+  skills: 'skills index',
+  hooks: 'hooks index',
+  plugins: 'plugins index',
+  references: 'references index',
+};
+
 const REMOTE_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * The scope AIR gives a remote source's artifacts: `owner/repo` for `github://owner/repo@ref/path`
+ * (`getScope` of pulsemcp/air's GitHub provider); undefined for a scheme without a provider scope.
+ */
+function remoteScope(source: string): string | undefined {
+  const match = /^github:\/\/([^/@]+)\/([^/@]+)/i.exec(source);
+  return match ? `${match[1]}/${match[2]}` : undefined;
+}
 
 export class Workspace {
   private readonly side: SideFiles;
@@ -118,9 +172,12 @@ export class Workspace {
   }
 
   /**
-   * What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership; `air.json` / `air.*.json` are air.json files.
-   * Other tools' MCP files (under a dot-folder, or another tool's envelope: service/otherTools.ts)
-   * are nothing of ours unless their `$schema` names AIR's or an air.json lists them.
+   * What a file is (SPEC §1, §10, §12): `$schema` wins, then the name (service/classify.ts), then
+   * air.json membership — an air.json array listing it, or AIR's own discovery in a `catalogs`
+   * folder; `air.json` / `air.*.json` are air.json files. Other tools' MCP files (under a dot-folder,
+   * or another tool's envelope: service/otherTools.ts) are nothing of ours unless their `$schema`
+   * names AIR's or an air.json array lists them (a `catalogs` folder finds files by name only, which
+   * is no better evidence than the name rule that left them out).
    * `schemaUrl`: the text's `$schema` (and envelope) when the caller already knows it (the editor carries it through edits).
    */
   classify(filePath: string, text?: string, schemaUrl?: { url: string | undefined; envelope?: boolean }): IndexKind | undefined {
@@ -128,11 +185,12 @@ export class Workspace {
     if (isAirJsonName(filePath)) return 'air';
     let read = text;
     const content = (): string => (read ??= this.textOf(filePath, { explicit: true }) ?? '');
-    const bySchema = kindFromSchemaUrl(schemaUrl ? schemaUrl.url : schemaUrlOf(content()));
+    const url = schemaUrl ? schemaUrl.url : schemaUrlOf(content());
+    const bySchema = kindFromSchemaUrl(url);
     if (bySchema) return bySchema;
     if (isUnderDotFolder(filePath, this.options.workspaceRoot) || (schemaUrl?.envelope ?? isOtherToolsEnvelope(content()))) return this.airMembership(filePath);
     if (!filePath.toLowerCase().endsWith('.json')) return this.airMembership(filePath);
-    return kindFromName(filePath) ?? this.airMembership(filePath);
+    return kindFromName(filePath) ?? this.airMembership(filePath, { schemaUrl: url });
   }
 
   /** Facts for checking `filePath` as `kind`. */
@@ -143,14 +201,20 @@ export class Workspace {
     const facts: WorkspaceFacts = { documentPath: filePath, variables, surface: settings.surface ?? EDITOR_SURFACE };
     if (kind === 'air') {
       facts.air = this.airFacts(filePath, dependencies);
-    } else if (kind === 'catalog') {
-      const found = this.rootsForCatalog(filePath, settings, dependencies);
+      return { facts, dependencies };
+    }
+    // Every index but an air.json sees the rest of the repository (SPEC §12): its roots (a roots
+    // index is its own), its catalogs (a catalog sees the others through `composition`) and the
+    // skills, hooks, plugins and references indexes, all found through the one composing air.json.
+    const composed = this.composition(filePath, kind, dependencies);
+    if (kind !== 'roots') {
+      const found = this.rootsFor(filePath, kind, settings, dependencies, composed);
       facts.roots = found.roots;
       facts.rootsSearch = found.searched;
-      facts.composition = this.composedCatalogs(filePath, dependencies);
-    } else {
-      facts.catalogs = this.catalogsForRoots(filePath, settings, dependencies);
     }
+    if (kind === 'catalog') facts.composition = this.composedCatalogs(filePath, dependencies);
+    else facts.catalogs = this.catalogsFor(filePath, kind, settings, dependencies, composed);
+    facts.artifacts = this.artifactsFor(filePath, kind, dependencies, composed);
     return { facts, dependencies };
   }
 
@@ -173,25 +237,39 @@ export class Workspace {
   // ---- roots for a catalog -------------------------------------------------------------------
 
   rootsForCatalog(catalogPath: string, settings: SourceSettings, dependencies: string[] = []): { roots?: RootsFacts; searched: string } {
+    return this.rootsFor(catalogPath, 'catalog', settings, dependencies);
+  }
+
+  /**
+   * The roots index of any index but a roots index (SPEC §10, §12): the explicit setting; else the
+   * composing air.json's `roots` (with the roots indexes of its `catalogs` folders); else the
+   * sibling named with the `roots` token, or the only roots index in the folder.
+   */
+  rootsFor(
+    filePath: string,
+    kind: IndexFileKind,
+    settings: SourceSettings,
+    dependencies: string[] = [],
+    composed = this.composition(filePath, kind, dependencies),
+  ): { roots?: RootsFacts; searched: string } {
     if (settings.rootsFiles.length > 0) {
       const files = settings.rootsFiles.map((file) => this.resolve(file));
       dependencies.push(...files);
       return { roots: { via: 'explicit', ...this.readRootsFiles(files, true), remoteSources: [] }, searched: 'the configured roots files' };
     }
-    const air = this.nearestAirJsonListing(catalogPath, 'mcp', dependencies);
-    if (air?.roots) {
-      const { local, remote } = this.splitSources(air.path, air.roots);
+    if (composed && (composed.air.arrays.roots || composed.air.catalogs.length > 0)) {
+      const { local, remote } = composed.types.roots;
       dependencies.push(...local);
-      return { roots: { via: 'air.json', ...this.readRootsFiles(local), remoteSources: remote }, searched: this.display(air.path) };
+      return { roots: { via: 'air.json', ...this.readRootsFiles(local), remoteSources: remote }, searched: this.display(composed.air.path) };
     }
-    const sibling = this.siblingIndex(catalogPath, 'mcp', 'roots');
+    const sibling = this.siblingIndex(filePath, kind, 'roots');
     if (sibling) {
       dependencies.push(sibling);
       return { roots: { via: 'sibling', ...this.readRootsFiles([sibling]), remoteSources: [] }, searched: 'the sibling roots index' };
     }
-    const sib = swapNameToken(baseName(catalogPath), 'mcp', 'roots') ?? 'roots.json';
-    dependencies.push(path.join(path.dirname(catalogPath), sib));
-    return { searched: `an air.json listing this catalog and a sibling ${sib}` };
+    const sib = this.siblingName(filePath, kind, 'roots');
+    dependencies.push(path.join(path.dirname(filePath), sib));
+    return { searched: `an air.json listing this ${KIND_NOUN[kind]} and a sibling ${sib}` };
   }
 
   private readRootsFiles(paths: string[], explicit = false): { files: RootsFile[]; unread?: string[] } {
@@ -213,23 +291,82 @@ export class Workspace {
   // ---- catalogs for a roots index -----------------------------------------------------------
 
   catalogsForRoots(rootsPath: string, settings: SourceSettings, dependencies: string[] = []): CatalogsFacts | undefined {
+    return this.catalogsFor(rootsPath, 'roots', settings, dependencies);
+  }
+
+  /**
+   * The catalogs of any index but a catalog (SPEC §10, §12): the explicit ones; else the composing
+   * air.json's `mcp` (with the catalogs of its `catalogs` folders); else the sibling named with the
+   * `mcp` token, or the only catalog in the folder; else none.
+   */
+  catalogsFor(
+    filePath: string,
+    kind: IndexFileKind,
+    settings: SourceSettings,
+    dependencies: string[] = [],
+    composed = this.composition(filePath, kind, dependencies),
+  ): CatalogsFacts | undefined {
     if (settings.catalogFiles && settings.catalogFiles.length > 0) {
       const files = settings.catalogFiles.map((file) => this.resolve(file));
       dependencies.push(...files);
       return { via: 'explicit', ...this.readCatalogFiles(files, true), remoteSources: [] };
     }
-    const air = this.nearestAirJsonListing(rootsPath, 'roots', dependencies);
-    if (air?.mcp) {
-      const { local, remote } = this.splitSources(air.path, air.mcp);
+    if (composed && (composed.air.arrays.mcp || composed.air.catalogs.length > 0)) {
+      const { local, remote } = composed.types.mcp;
       dependencies.push(...local);
       return { via: 'air.json', ...this.readCatalogFiles(local), remoteSources: remote };
     }
-    const sibling = this.siblingIndex(rootsPath, 'roots', 'mcp');
+    const sibling = this.siblingIndex(filePath, kind, 'catalog');
     if (sibling) {
       dependencies.push(sibling);
       return { via: 'sibling', ...this.readCatalogFiles([sibling]), remoteSources: [] };
     }
+    dependencies.push(path.join(path.dirname(filePath), this.siblingName(filePath, kind, 'catalog')));
     return undefined;
+  }
+
+  // ---- skills, hooks, plugins and references -------------------------------------------------
+
+  /**
+   * Every local skills, hooks, plugins and references index the document's repository composes
+   * (SPEC §12), the document itself included when it is one: the composing air.json's arrays and
+   * `catalogs` folders; without one, the siblings named with each type's token (or the only index
+   * of that type in the folder). A type fed by a remote source, or with an index that could not be
+   * read or is not strict JSON (AIR would fail on it), is incomplete.
+   */
+  artifactsFor(filePath: string, kind: IndexFileKind, dependencies: string[] = [], composed = this.composition(filePath, kind, dependencies)): ArtifactsFacts {
+    const files: ArtifactIndexFile[] = [];
+    const incomplete = new Set<AirArtifactType>();
+    const remoteScopes: string[] = [];
+    const read = (type: (typeof OTHER_INDEX_TYPES)[number], file: string): void => {
+      dependencies.push(file);
+      const sideRead = this.readSide(file);
+      if (!('text' in sideRead)) {
+        // AIR reads a missing index as empty; one it cannot read leaves the type unknown.
+        if (!sideRead.missing) incomplete.add(type);
+        return;
+      }
+      const parsed = parseJson(sideRead.text);
+      if (parsed.strictErrors || parsed.root?.type !== 'object') incomplete.add(type);
+      files.push(this.cached(`${type}:${file}`, sideRead.text, () => summariseArtifactIndex(type, file, sideRead.text, parsed)));
+    };
+    if (composed) {
+      for (const type of AIR_ARTIFACT_TYPES) {
+        for (const source of composed.types[type].remote) {
+          incomplete.add(type);
+          const scope = remoteScope(source);
+          if (scope && !remoteScopes.includes(scope)) remoteScopes.push(scope);
+        }
+      }
+      for (const type of OTHER_INDEX_TYPES) for (const file of composed.types[type].local) read(type, file);
+    } else {
+      for (const type of OTHER_INDEX_TYPES) {
+        const file = type === kind ? path.resolve(filePath) : this.siblingIndex(filePath, kind, type);
+        if (file) read(type, file);
+        else dependencies.push(path.join(path.dirname(filePath), this.siblingName(filePath, kind, type)));
+      }
+    }
+    return { files, incomplete, remoteScopes };
   }
 
   private readCatalogFiles(paths: string[], explicit = false): { files: CatalogFile[]; unread?: string[] } {
@@ -238,31 +375,122 @@ export class Workspace {
 
   // ---- air.json ------------------------------------------------------------------------------
 
-  /** The air.json whose `mcp` (or `roots`) array lists `filePath`, or undefined. */
-  airMembership(filePath: string): IndexKind | undefined {
-    if (this.nearestAirJsonListing(filePath, 'roots', [])) return 'roots';
-    if (this.nearestAirJsonListing(filePath, 'mcp', [])) return 'catalog';
-    return undefined;
+  /**
+   * The kind an air.json gives `filePath`: the nearest air.json one of whose per-type arrays lists
+   * it (in NAME_TOKENS order when several do) or, with `inCatalogs` (its `$schema`), one of whose
+   * `catalogs` folders AIR's discovery finds it in (classify.ts `kindInCatalogFolder`).
+   */
+  airMembership(filePath: string, inCatalogs?: { schemaUrl: string | undefined }): IndexKind | undefined {
+    const target = path.resolve(filePath);
+    return this.searchAirJsons(filePath, [], (air) => {
+      const listed = NAME_TOKENS.find(({ kind }) => this.lists(air, airArrayOfKind(kind), target))?.kind;
+      if (listed || !inCatalogs) return listed;
+      for (const folder of this.localCatalogFolders(air)) {
+        const relative = relativeInside(folder, target);
+        const kind = relative === undefined ? undefined : kindInCatalogFolder(relative, inCatalogs.schemaUrl);
+        if (kind) return kind;
+      }
+      return undefined;
+    });
   }
 
   /** Nearest air.json / air.*.json upward whose `array` lists `filePath`; stops at the search boundary. */
-  nearestAirJsonListing(filePath: string, array: 'mcp' | 'roots', dependencies: string[]): AirJson | undefined {
+  nearestAirJsonListing(filePath: string, array: AirArtifactType, dependencies: string[]): AirJson | undefined {
     const target = path.resolve(filePath);
-    let dir = path.dirname(target);
+    return this.searchAirJsons(filePath, dependencies, (air) => (this.lists(air, array, target) ? air : undefined));
+  }
+
+  /** The first answer of `visit` for the air.json files upward from `filePath` (sorted per folder); stops at the search boundary. */
+  private searchAirJsons<T>(filePath: string, dependencies: string[], visit: (air: AirJson) => T | undefined): T | undefined {
+    let dir = path.dirname(path.resolve(filePath));
     const boundary = this.options.searchBoundary ? path.resolve(this.options.searchBoundary) : undefined;
     for (;;) {
       for (const name of (this.files.list(dir) ?? []).filter(isAirJsonName).sort()) {
         const airPath = path.join(dir, name);
         dependencies.push(airPath);
         const air = this.readAirJson(airPath);
-        const listed = air?.[array];
-        if (air && listed?.some((entry) => !REMOTE_SOURCE.test(entry) && path.resolve(dir, entry) === target)) return air;
+        const found = air ? visit(air) : undefined;
+        if (found !== undefined) return found;
       }
       if (boundary && (dir === boundary || !isInside(dir, boundary))) return undefined;
       const parent = path.dirname(dir);
       if (parent === dir) return undefined;
       dir = parent;
     }
+  }
+
+  /** Whether an air.json's `array` lists `target` (a local item resolved against its folder). */
+  private lists(air: AirJson, array: AirArtifactType, target: string): boolean {
+    const dir = path.dirname(air.path);
+    return (air.arrays[array] ?? []).some((entry) => !REMOTE_SOURCE.test(entry) && path.resolve(dir, entry) === target);
+  }
+
+  /** The local folders of an air.json's `catalogs`, absolute. */
+  private localCatalogFolders(air: AirJson): string[] {
+    return air.catalogs.filter((entry) => !REMOTE_SOURCE.test(entry)).map((entry) => path.resolve(path.dirname(air.path), entry));
+  }
+
+  /**
+   * The nearest air.json that composes `filePath` as a `kind` index — its array for that kind lists
+   * it, or one of its `catalogs` folders holds it where AIR's discovery looks — and what it
+   * composes. Undefined when none does.
+   */
+  private composition(filePath: string, kind: IndexFileKind, dependencies: string[]): Composition | undefined {
+    const target = path.resolve(filePath);
+    const air = this.searchAirJsons(filePath, dependencies, (candidate) => {
+      if (this.lists(candidate, airArrayOfKind(kind), target)) return candidate;
+      const inFolder = this.localCatalogFolders(candidate).some((folder) => {
+        const relative = relativeInside(folder, target);
+        return relative !== undefined && airLooksAt(relative);
+      });
+      return inFolder ? candidate : undefined;
+    });
+    if (!air) return undefined;
+    const types = Object.fromEntries(AIR_ARTIFACT_TYPES.map((type) => [type, { local: [], remote: [] }])) as unknown as Record<AirArtifactType, ComposedType>;
+    const add = (type: AirArtifactType, file: string): void => {
+      if (!types[type].local.includes(file)) types[type].local.push(file);
+    };
+    // AIR's order: every `catalogs` folder's indexes, then the per-type arrays (resolveArtifacts).
+    for (const entry of air.catalogs) {
+      if (REMOTE_SOURCE.test(entry)) for (const type of AIR_ARTIFACT_TYPES) types[type].remote.push(entry);
+      else for (const found of this.catalogFolderIndexes(path.resolve(path.dirname(air.path), entry))) add(found.type, found.file);
+    }
+    for (const type of AIR_ARTIFACT_TYPES) {
+      for (const entry of air.arrays[type] ?? []) {
+        if (REMOTE_SOURCE.test(entry)) types[type].remote.push(entry);
+        else add(type, path.resolve(path.dirname(air.path), entry));
+      }
+    }
+    return { air, types };
+  }
+
+  /**
+   * The index files AIR's discovery finds in a local `catalogs` folder (SPEC §12; `discoverCatalogIndexes`
+   * in pulsemcp/air packages/core/src/config.ts): CATALOG_DEPTH levels of folders, hidden entries and
+   * skipped folders left out, the folder's own `.gitignore` applied, each file judged by
+   * `kindInCatalogFolder`. A folder outside the containment is not walked.
+   */
+  private catalogFolderIndexes(folder: string): { type: AirArtifactType; file: string }[] {
+    if (this.outside(folder) !== undefined) return [];
+    const ignore = parseIgnoreFile(this.textOf(path.join(folder, '.gitignore')) ?? '');
+    const found: { type: AirArtifactType; file: string }[] = [];
+    const walk = (dir: string, relative: string, depth: number): void => {
+      for (const name of [...(this.files.list(dir) ?? [])].sort()) {
+        if (name.startsWith('.')) continue;
+        const full = path.join(dir, name);
+        const rel = relative === '' ? name : `${relative}/${name}`;
+        if (this.files.list(full) !== undefined) {
+          if (depth < CATALOG_DEPTH && !SKIPPED_FOLDERS.has(name) && ignoreVerdict(ignore, rel, true) !== true) walk(full, rel, depth + 1);
+          continue;
+        }
+        if (!name.toLowerCase().endsWith('.json') || ignoreVerdict(ignore, rel, false) === true) continue;
+        const text = this.textOf(full);
+        const kind = text === undefined ? undefined : kindInCatalogFolder(rel, schemaUrlOf(text));
+        if (kind && kind !== 'air') found.push({ type: airArrayOfKind(kind), file: full });
+      }
+    };
+    walk(folder, '', 0);
+    return found;
   }
 
   /**
@@ -348,41 +576,41 @@ export class Workspace {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
     const record = value as Record<string, unknown>;
     const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined);
-    return { path: airPath, mcp: strings(record.mcp), roots: strings(record.roots) };
-  }
-
-  private splitSources(airPath: string, sources: string[]): { local: string[]; remote: string[] } {
-    const local: string[] = [];
-    const remote: string[] = [];
-    for (const source of sources) {
-      if (REMOTE_SOURCE.test(source)) remote.push(source);
-      else local.push(path.resolve(path.dirname(airPath), source));
-    }
-    return { local, remote };
+    const arrays: AirJson['arrays'] = {};
+    for (const type of AIR_ARTIFACT_TYPES) arrays[type] = strings(record[type]);
+    return { path: airPath, arrays, catalogs: strings(record.catalogs) ?? [] };
   }
 
   // ---- siblings ------------------------------------------------------------------------------
 
-  /** The sibling named with the token swapped; otherwise the only file of the other kind in the folder. */
-  private siblingIndex(filePath: string, from: 'mcp' | 'roots', to: 'mcp' | 'roots'): string | undefined {
+  /** The sibling named with the token swapped; otherwise the only file of the other kind (by name) in the folder. */
+  private siblingIndex(filePath: string, from: IndexFileKind, to: IndexFileKind): string | undefined {
     const dir = path.dirname(filePath);
     const entries = this.files.list(dir) ?? [];
-    const swapped = swapNameToken(baseName(filePath), from, to);
+    const swapped = swapNameToken(baseName(filePath), tokenOfKind(from), tokenOfKind(to));
     if (swapped && entries.includes(swapped)) return path.join(dir, swapped);
-    const wanted: IndexKind = to === 'roots' ? 'roots' : 'catalog';
-    const others = entries.filter((name) => name !== baseName(filePath) && !isExcludedPath(path.join(dir, name)) && kindFromName(name) === wanted);
+    const others = entries.filter((name) => name !== baseName(filePath) && !isExcludedPath(path.join(dir, name)) && kindFromName(name) === to);
     return others.length === 1 ? path.join(dir, others[0]) : undefined;
+  }
+
+  /** The name a sibling of kind `to` would have (`team-mcp.json` → `team-roots.json`), for messages and watching. */
+  private siblingName(filePath: string, from: IndexFileKind, to: IndexFileKind): string {
+    return swapNameToken(baseName(filePath), tokenOfKind(from), tokenOfKind(to)) ?? `${tokenOfKind(to)}.json`;
   }
 
   // ---- helpers -------------------------------------------------------------------------------
 
-  private readonly summaries = new Map<string, { text: string; summary: RootsFile | CatalogFile }>();
+  private readonly summaries = new Map<string, { text: string; summary: unknown }>();
 
   private cachedSummary(file: string, text: string, kind: IndexKind): RootsFile | CatalogFile {
-    const key = `${kind}:${file}`;
+    return this.cached(`${kind}:${file}`, text, () => (kind === 'roots' ? summariseRootsIndex(file, text) : summariseCatalog(file, text)));
+  }
+
+  /** A summary of a side file, made again only when its text changed. */
+  private cached<T>(key: string, text: string, make: () => T): T {
     const cached = this.summaries.get(key);
-    if (cached && cached.text === text) return cached.summary;
-    const summary = kind === 'roots' ? summariseRootsIndex(file, text) : summariseCatalog(file, text);
+    if (cached && cached.text === text) return cached.summary as T;
+    const summary = make();
     this.summaries.set(key, { text, summary });
     return summary;
   }
@@ -397,4 +625,11 @@ export class Workspace {
     if (root && isInside(file, root)) return path.relative(root, file) || path.basename(file);
     return file;
   }
+}
+
+/** `target`'s path below `folder` with forward slashes, or undefined when it is not below it. */
+function relativeInside(folder: string, target: string): string | undefined {
+  const relative = path.relative(folder, target);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join('/');
 }
