@@ -144,6 +144,8 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     if (placeholder.hasDefault) continue;
     const variables = context.facts.variables;
     if (variables.find(name)) continue;
+    // Restricted Mode read no source of values: the name may be set, so there is nothing to say.
+    if (variables.restricted) continue;
     const candidates = suggesterFor(variables, () => variables.allNames()).closest(name, 3);
     const envFile = variables.preferredEnvFile();
     const empty = variables.findEmpty(name);
