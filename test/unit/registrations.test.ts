@@ -3,9 +3,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ALL_CODES, CODES, ENGINE_CODES } from '../../server/src/service/codes';
-import { RULES } from '../../server/src/service/engine';
-import type { Rule } from '../../server/src/service/rules/rule';
-import { REPO_ROOT, tempTree } from './helpers';
+import { checkDocument, RULES } from '../../server/src/service/engine';
+import { nodeSpan, type Rule } from '../../server/src/service/rules/rule';
+import { loadSeeds } from '../fuzz/corpus';
+import { facts, REPO_ROOT, tempTree } from './helpers';
 import { messageSites } from './messageSites';
 
 /**
@@ -34,12 +35,13 @@ function copyOfRepository(): string {
   return dir;
 }
 
-const ruleModule = (code: string, severity = 'warning'): string => `import type { Rule } from '../rule';
+/** A rule module as a contributor writes it (a name no real rule takes). */
+const ruleModule = (code: string): string => `import type { Rule } from '../rule';
 
-export const dockerNoRmRule: Rule = {
-  id: '${code}',
+export const exampleRule: Rule = {
+  id: 'example-of-a-new-rule',
   appliesTo: ['catalog'],
-  codes: { '${code}': { severity: '${severity}', summary: 'A docker run without --rm.' } },
+  codes: { '${code}': { severity: 'warning', summary: 'An example of a new rule.' } },
   checkEntry() {},
 };
 `;
@@ -67,8 +69,8 @@ describe('registrations generated from the rules (npm run generate)', function (
 
   it('a new rule module is listed by `npm run generate` alone: the rule list, its code in the setting, the schema and the README', () => {
     const dir = copyOfRepository();
-    fs.mkdirSync(path.join(dir, 'server/src/service/rules/containers'));
-    fs.writeFileSync(path.join(dir, 'server/src/service/rules/containers/dockerNoRm.ts'), ruleModule('docker-no-rm'));
+    fs.mkdirSync(path.join(dir, 'server/src/service/rules/examples'));
+    fs.writeFileSync(path.join(dir, 'server/src/service/rules/examples/exampleRule.ts'), ruleModule('example-code'));
     const stale = run(dir, '--check');
     assert.equal(stale.status, 1);
     assert.match(
@@ -80,15 +82,15 @@ describe('registrations generated from the rules (npm run generate)', function (
     assert.equal(run(dir).status, 0);
     assert.equal(run(dir, '--check').status, 0);
     const list = fs.readFileSync(path.join(dir, 'server/src/service/generated/rules.ts'), 'utf8');
-    assert.match(list, /^import \{ dockerNoRmRule \} from '\.\.\/rules\/containers\/dockerNoRm';$/m);
-    assert.match(list, /^ {2}dockerNoRmRule,$/m);
-    assert.match(list, /^ {2}\| 'docker-no-rm'$/m);
+    assert.match(list, /^import \{ exampleRule \} from '\.\.\/rules\/examples\/exampleRule';$/m);
+    assert.match(list, /^ {2}exampleRule,$/m);
+    assert.match(list, /^ {2}\| 'example-code'$/m);
     assert.match(
       fs.readFileSync(path.join(dir, 'README.md'), 'utf8'),
-      /^\| \[`docker-no-rm`\]\(docs\/rules\/docker-no-rm\.md\) \| warning \| A docker run without --rm\. \|/m,
+      /^\| \[`example-code`\]\(docs\/rules\/example-code\.md\) \| warning \| An example of a new rule\. \|/m,
     );
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    assert.ok(pkg.contributes.configuration.properties['mcpCatalog.severity'].properties['docker-no-rm']);
+    assert.ok(pkg.contributes.configuration.properties['mcpCatalog.severity'].properties['example-code']);
   });
 
   it('a code declared twice stops the generation, naming both places', () => {
@@ -98,7 +100,7 @@ describe('registrations generated from the rules (npm run generate)', function (
     assert.equal(result.status, 1);
     assert.equal(
       result.stderr,
-      '"timeout-range" is declared twice: by dockerNoRmRule in rules/again.ts and by timeoutRule in rules/timeout.ts. Declare it once and list it in the other\'s alsoReports.\n',
+      '"timeout-range" is declared twice: by exampleRule in rules/again.ts and by timeoutRule in rules/timeout.ts. Declare it once and list it in the other\'s alsoReports.\n',
     );
   });
 
@@ -128,6 +130,32 @@ describe('registrations generated from the rules (npm run generate)', function (
   it('CODES is the engine codes, then the codes of every rule, each once', () => {
     assert.deepEqual(ALL_CODES, [...Object.keys(ENGINE_CODES), ...RULES.flatMap((rule) => Object.keys(rule.codes))]);
     for (const rule of RULES) for (const [code, info] of Object.entries(rule.codes)) assert.equal(CODES[code as keyof typeof CODES], info);
+  });
+
+  it('the order of the rules shows in no finding (generated/rules.ts lists them by path, in no chosen order)', () => {
+    const seeds = loadSeeds();
+    assert.ok(seeds.length > 20, `expected the fixtures, found ${seeds.length}`);
+    // Two rules that report the same code on the same range, in both orders.
+    const saying = (message: string): Rule => ({
+      id: message,
+      appliesTo: ['catalog'],
+      codes: {},
+      alsoReports: ['invalid-value'],
+      checkEntry: (entry, context) => context.report({ code: 'invalid-value', message, ...nodeSpan(entry.keyNode), data: { path: [entry.name] } }),
+    });
+    const text = '{"s": {"type": "stdio", "command": "x"}}';
+    assert.deepEqual(
+      checkDocument(text, 'catalog', facts(), { rules: [saying('One.'), saying('Two.')] }).findings,
+      checkDocument(text, 'catalog', facts(), { rules: [saying('Two.'), saying('One.')] }).findings,
+    );
+    const reversed = [...RULES].reverse();
+    for (const seed of seeds)
+      for (const kind of ['catalog', 'roots'] as const)
+        assert.deepEqual(
+          checkDocument(seed.text, kind, facts(), { rules: reversed }).findings,
+          checkDocument(seed.text, kind, facts()).findings,
+          `${seed.name} as ${kind}`,
+        );
   });
 
   it('the README table and docs/rules/ list every code, each row linking its page', () => {
