@@ -1,22 +1,6 @@
 import * as path from 'node:path';
 import { OTHER_INDEX_TYPES, summariseArtifactIndex, type ArtifactIndexFile, type ArtifactsFacts } from '../service/artifacts';
-import {
-  airArrayOfKind,
-  airLooksAt,
-  baseName,
-  CATALOG_DEPTH,
-  isAirJsonName,
-  isExcludedPath,
-  kindFromName,
-  kindFromSchemaUrl,
-  kindInCatalogFolder,
-  NAME_TOKENS,
-  SKIPPED_FOLDERS,
-  swapNameToken,
-  tokenOfKind,
-  type IndexKind,
-} from '../service/classify';
-import { ignoreVerdict, parseIgnoreFile } from '../service/ignorePatterns';
+import { INDEX_NOUN, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, type IndexKind } from '../service/classify';
 import { isOtherToolsEnvelope, isUnderDotFolder } from '../service/otherTools';
 import { schemaUrlOf } from '../service/schemaUrl';
 import {
@@ -39,6 +23,7 @@ import { summariseCatalog, summariseRootsIndex } from '../service/summary';
 import type { VariableIndex } from '../service/variables';
 import { EDITOR_SURFACE, type Surface } from '../service/surface';
 import type { FileReader } from './files';
+import { AirJsons, REMOTE_SOURCE, remoteScope, siblingIndex, siblingName, type AirJson, type Composition, type IndexFileKind } from './airJsons';
 import { isInside, SideFiles, type SideRead, type SideRequest } from './sideFiles';
 import { configuredVariableFiles, discoverVariables, type VariableContext } from './variableSources';
 
@@ -90,52 +75,9 @@ export interface DiscoveredFacts {
   dependencies: string[];
 }
 
-interface AirJson {
-  path: string;
-  /** The string items of each per-type array, as written; a type is absent when its array is. */
-  arrays: Partial<Record<AirArtifactType, string[]>>;
-  /** The string items of `catalogs`, as written. */
-  catalogs: string[];
-}
-
-/** What an air.json composes of one artifact type: local index files (absolute) and remote sources as written. */
-interface ComposedType {
-  local: string[];
-  remote: string[];
-}
-
-/** The air.json that composes a document, and everything it composes (its arrays and its `catalogs` folders). */
-interface Composition {
-  air: AirJson;
-  types: Record<AirArtifactType, ComposedType>;
-}
-
-/** An index kind other than an air.json. */
-type IndexFileKind = Exclude<IndexKind, 'air'>;
-
-/** How messages name a document of each kind ("an air.json listing this skills index"). */
-const KIND_NOUN: Record<IndexFileKind, string> = {
-  catalog: 'catalog',
-  roots: 'roots index',
-  skills: 'skills index',
-  hooks: 'hooks index',
-  plugins: 'plugins index',
-  references: 'references index',
-};
-
-const REMOTE_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
-
-/**
- * The scope AIR gives a remote source's artifacts: `owner/repo` for `github://owner/repo@ref/path`
- * (`getScope` of pulsemcp/air's GitHub provider); undefined for a scheme without a provider scope.
- */
-function remoteScope(source: string): string | undefined {
-  const match = /^github:\/\/([^/@]+)\/([^/@]+)/i.exec(source);
-  return match ? `${match[1]}/${match[2]}` : undefined;
-}
-
 export class Workspace {
   private readonly side: SideFiles;
+  private readonly airJsons: AirJsons;
   /** Files that are variable sources by configuration, refused as anything while restricted (set per `factsFor`). */
   private variableFiles: string[] = [];
 
@@ -144,6 +86,12 @@ export class Workspace {
     private readonly options: WorkspaceOptions,
   ) {
     this.side = new SideFiles(files, { containment: options.containment ?? [], containmentLabel: options.containmentLabel ?? 'the workspace' });
+    this.airJsons = new AirJsons(files, {
+      searchBoundary: options.searchBoundary,
+      airText: (airPath) => this.textOf(airPath, { explicit: true }),
+      sideText: (file) => this.textOf(file),
+      outside: (file) => this.outside(file),
+    });
   }
 
   /** Whether side files of this workspace may hold variables (a trusted workspace). */
@@ -236,10 +184,6 @@ export class Workspace {
 
   // ---- roots for a catalog -------------------------------------------------------------------
 
-  rootsForCatalog(catalogPath: string, settings: SourceSettings, dependencies: string[] = []): { roots?: RootsFacts; searched: string } {
-    return this.rootsFor(catalogPath, 'catalog', settings, dependencies);
-  }
-
   /**
    * The roots index of any index but a roots index (SPEC §10, §12): the explicit setting; else the
    * composing air.json's `roots` (with the roots indexes of its `catalogs` folders); else the
@@ -262,14 +206,14 @@ export class Workspace {
       dependencies.push(...local);
       return { roots: { via: 'air.json', ...this.readRootsFiles(local), remoteSources: remote }, searched: this.display(composed.air.path) };
     }
-    const sibling = this.siblingIndex(filePath, kind, 'roots');
+    const sibling = siblingIndex(this.files, filePath, kind, 'roots');
     if (sibling) {
       dependencies.push(sibling);
       return { roots: { via: 'sibling', ...this.readRootsFiles([sibling]), remoteSources: [] }, searched: 'the sibling roots index' };
     }
-    const sib = this.siblingName(filePath, kind, 'roots');
+    const sib = siblingName(filePath, kind, 'roots');
     dependencies.push(path.join(path.dirname(filePath), sib));
-    return { searched: `an air.json listing this ${KIND_NOUN[kind]} and a sibling ${sib}` };
+    return { searched: `an air.json listing this ${INDEX_NOUN[kind].index} and a sibling ${sib}` };
   }
 
   private readRootsFiles(paths: string[], explicit = false): { files: RootsFile[]; unread?: string[] } {
@@ -316,12 +260,12 @@ export class Workspace {
       dependencies.push(...local);
       return { via: 'air.json', ...this.readCatalogFiles(local), remoteSources: remote };
     }
-    const sibling = this.siblingIndex(filePath, kind, 'catalog');
+    const sibling = siblingIndex(this.files, filePath, kind, 'catalog');
     if (sibling) {
       dependencies.push(sibling);
       return { via: 'sibling', ...this.readCatalogFiles([sibling]), remoteSources: [] };
     }
-    dependencies.push(path.join(path.dirname(filePath), this.siblingName(filePath, kind, 'catalog')));
+    dependencies.push(path.join(path.dirname(filePath), siblingName(filePath, kind, 'catalog')));
     return undefined;
   }
 
@@ -361,9 +305,9 @@ export class Workspace {
       for (const type of OTHER_INDEX_TYPES) for (const file of composed.types[type].local) read(type, file);
     } else {
       for (const type of OTHER_INDEX_TYPES) {
-        const file = type === kind ? path.resolve(filePath) : this.siblingIndex(filePath, kind, type);
+        const file = type === kind ? path.resolve(filePath) : siblingIndex(this.files, filePath, kind, type);
         if (file) read(type, file);
-        else dependencies.push(path.join(path.dirname(filePath), this.siblingName(filePath, kind, type)));
+        else dependencies.push(path.join(path.dirname(filePath), siblingName(filePath, kind, type)));
       }
     }
     return { files, incomplete, remoteScopes };
@@ -375,122 +319,18 @@ export class Workspace {
 
   // ---- air.json ------------------------------------------------------------------------------
 
-  /**
-   * The kind an air.json gives `filePath`: the nearest air.json one of whose per-type arrays lists
-   * it (in NAME_TOKENS order when several do) or, with `inCatalogs` (its `$schema`), one of whose
-   * `catalogs` folders AIR's discovery finds it in (classify.ts `kindInCatalogFolder`).
-   */
+  /** The kind an air.json gives `filePath` (its arrays; with `inCatalogs`, its `catalogs` folders too): AirJsons.membership. */
   airMembership(filePath: string, inCatalogs?: { schemaUrl: string | undefined }): IndexKind | undefined {
-    const target = path.resolve(filePath);
-    return this.searchAirJsons(filePath, [], (air) => {
-      const listed = NAME_TOKENS.find(({ kind }) => this.lists(air, airArrayOfKind(kind), target))?.kind;
-      if (listed || !inCatalogs) return listed;
-      for (const folder of this.localCatalogFolders(air)) {
-        const relative = relativeInside(folder, target);
-        const kind = relative === undefined ? undefined : kindInCatalogFolder(relative, inCatalogs.schemaUrl);
-        if (kind) return kind;
-      }
-      return undefined;
-    });
+    return this.airJsons.membership(filePath, inCatalogs);
   }
 
   /** Nearest air.json / air.*.json upward whose `array` lists `filePath`; stops at the search boundary. */
   nearestAirJsonListing(filePath: string, array: AirArtifactType, dependencies: string[]): AirJson | undefined {
-    const target = path.resolve(filePath);
-    return this.searchAirJsons(filePath, dependencies, (air) => (this.lists(air, array, target) ? air : undefined));
+    return this.airJsons.nearestListing(filePath, array, dependencies);
   }
 
-  /** The first answer of `visit` for the air.json files upward from `filePath` (sorted per folder); stops at the search boundary. */
-  private searchAirJsons<T>(filePath: string, dependencies: string[], visit: (air: AirJson) => T | undefined): T | undefined {
-    let dir = path.dirname(path.resolve(filePath));
-    const boundary = this.options.searchBoundary ? path.resolve(this.options.searchBoundary) : undefined;
-    for (;;) {
-      for (const name of (this.files.list(dir) ?? []).filter(isAirJsonName).sort()) {
-        const airPath = path.join(dir, name);
-        dependencies.push(airPath);
-        const air = this.readAirJson(airPath);
-        const found = air ? visit(air) : undefined;
-        if (found !== undefined) return found;
-      }
-      if (boundary && (dir === boundary || !isInside(dir, boundary))) return undefined;
-      const parent = path.dirname(dir);
-      if (parent === dir) return undefined;
-      dir = parent;
-    }
-  }
-
-  /** Whether an air.json's `array` lists `target` (a local item resolved against its folder). */
-  private lists(air: AirJson, array: AirArtifactType, target: string): boolean {
-    const dir = path.dirname(air.path);
-    return (air.arrays[array] ?? []).some((entry) => !REMOTE_SOURCE.test(entry) && path.resolve(dir, entry) === target);
-  }
-
-  /** The local folders of an air.json's `catalogs`, absolute. */
-  private localCatalogFolders(air: AirJson): string[] {
-    return air.catalogs.filter((entry) => !REMOTE_SOURCE.test(entry)).map((entry) => path.resolve(path.dirname(air.path), entry));
-  }
-
-  /**
-   * The nearest air.json that composes `filePath` as a `kind` index — its array for that kind lists
-   * it, or one of its `catalogs` folders holds it where AIR's discovery looks — and what it
-   * composes. Undefined when none does.
-   */
   private composition(filePath: string, kind: IndexFileKind, dependencies: string[]): Composition | undefined {
-    const target = path.resolve(filePath);
-    const air = this.searchAirJsons(filePath, dependencies, (candidate) => {
-      if (this.lists(candidate, airArrayOfKind(kind), target)) return candidate;
-      const inFolder = this.localCatalogFolders(candidate).some((folder) => {
-        const relative = relativeInside(folder, target);
-        return relative !== undefined && airLooksAt(relative);
-      });
-      return inFolder ? candidate : undefined;
-    });
-    if (!air) return undefined;
-    const types = Object.fromEntries(AIR_ARTIFACT_TYPES.map((type) => [type, { local: [], remote: [] }])) as unknown as Record<AirArtifactType, ComposedType>;
-    const add = (type: AirArtifactType, file: string): void => {
-      if (!types[type].local.includes(file)) types[type].local.push(file);
-    };
-    // AIR's order: every `catalogs` folder's indexes, then the per-type arrays (resolveArtifacts).
-    for (const entry of air.catalogs) {
-      if (REMOTE_SOURCE.test(entry)) for (const type of AIR_ARTIFACT_TYPES) types[type].remote.push(entry);
-      else for (const found of this.catalogFolderIndexes(path.resolve(path.dirname(air.path), entry))) add(found.type, found.file);
-    }
-    for (const type of AIR_ARTIFACT_TYPES) {
-      for (const entry of air.arrays[type] ?? []) {
-        if (REMOTE_SOURCE.test(entry)) types[type].remote.push(entry);
-        else add(type, path.resolve(path.dirname(air.path), entry));
-      }
-    }
-    return { air, types };
-  }
-
-  /**
-   * The index files AIR's discovery finds in a local `catalogs` folder (SPEC §12; `discoverCatalogIndexes`
-   * in pulsemcp/air packages/core/src/config.ts): CATALOG_DEPTH levels of folders, hidden entries and
-   * skipped folders left out, the folder's own `.gitignore` applied, each file judged by
-   * `kindInCatalogFolder`. A folder outside the containment is not walked.
-   */
-  private catalogFolderIndexes(folder: string): { type: AirArtifactType; file: string }[] {
-    if (this.outside(folder) !== undefined) return [];
-    const ignore = parseIgnoreFile(this.textOf(path.join(folder, '.gitignore')) ?? '');
-    const found: { type: AirArtifactType; file: string }[] = [];
-    const walk = (dir: string, relative: string, depth: number): void => {
-      for (const name of [...(this.files.list(dir) ?? [])].sort()) {
-        if (name.startsWith('.')) continue;
-        const full = path.join(dir, name);
-        const rel = relative === '' ? name : `${relative}/${name}`;
-        if (this.files.list(full) !== undefined) {
-          if (depth < CATALOG_DEPTH && !SKIPPED_FOLDERS.has(name) && ignoreVerdict(ignore, rel, true) !== true) walk(full, rel, depth + 1);
-          continue;
-        }
-        if (!name.toLowerCase().endsWith('.json') || ignoreVerdict(ignore, rel, false) === true) continue;
-        const text = this.textOf(full);
-        const kind = text === undefined ? undefined : kindInCatalogFolder(rel, schemaUrlOf(text));
-        if (kind && kind !== 'air') found.push({ type: airArrayOfKind(kind), file: full });
-      }
-    };
-    walk(folder, '', 0);
-    return found;
+    return this.airJsons.composition(filePath, kind, dependencies);
   }
 
   /**
@@ -568,36 +408,6 @@ export class Workspace {
     return { path: file, found: 'refused', reason: read.refused };
   }
 
-  /** An air.json is found by the upward search, not named by another file: only the restricted-workspace rule applies. */
-  private readAirJson(airPath: string): AirJson | undefined {
-    const text = this.textOf(airPath, { explicit: true });
-    if (text === undefined) return undefined;
-    const value = nodeValue(parseJson(text).root);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    const record = value as Record<string, unknown>;
-    const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined);
-    const arrays: AirJson['arrays'] = {};
-    for (const type of AIR_ARTIFACT_TYPES) arrays[type] = strings(record[type]);
-    return { path: airPath, arrays, catalogs: strings(record.catalogs) ?? [] };
-  }
-
-  // ---- siblings ------------------------------------------------------------------------------
-
-  /** The sibling named with the token swapped; otherwise the only file of the other kind (by name) in the folder. */
-  private siblingIndex(filePath: string, from: IndexFileKind, to: IndexFileKind): string | undefined {
-    const dir = path.dirname(filePath);
-    const entries = this.files.list(dir) ?? [];
-    const swapped = swapNameToken(baseName(filePath), tokenOfKind(from), tokenOfKind(to));
-    if (swapped && entries.includes(swapped)) return path.join(dir, swapped);
-    const others = entries.filter((name) => name !== baseName(filePath) && !isExcludedPath(path.join(dir, name)) && kindFromName(name) === to);
-    return others.length === 1 ? path.join(dir, others[0]) : undefined;
-  }
-
-  /** The name a sibling of kind `to` would have (`team-mcp.json` → `team-roots.json`), for messages and watching. */
-  private siblingName(filePath: string, from: IndexFileKind, to: IndexFileKind): string {
-    return swapNameToken(baseName(filePath), tokenOfKind(from), tokenOfKind(to)) ?? `${tokenOfKind(to)}.json`;
-  }
-
   // ---- helpers -------------------------------------------------------------------------------
 
   private readonly summaries = new Map<string, { text: string; summary: unknown }>();
@@ -625,11 +435,4 @@ export class Workspace {
     if (root && isInside(file, root)) return path.relative(root, file) || path.basename(file);
     return file;
   }
-}
-
-/** `target`'s path below `folder` with forward slashes, or undefined when it is not below it. */
-function relativeInside(folder: string, target: string): string | undefined {
-  const relative = path.relative(folder, target);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-  return relative.split(path.sep).join('/');
 }

@@ -13,6 +13,16 @@ import type { AirArtifactType } from './facts';
  */
 export type IndexKind = 'catalog' | 'roots' | 'air' | OtherIndexType;
 
+/** How messages name an index of each kind ("the skills index"), and one of its entries ("the skill"). */
+export const INDEX_NOUN: Record<Exclude<IndexKind, 'air'>, { index: string; entry: string }> = {
+  catalog: { index: 'catalog', entry: 'server' },
+  roots: { index: 'roots index', entry: 'root' },
+  skills: { index: 'skills index', entry: 'skill' },
+  hooks: { index: 'hooks index', entry: 'hook' },
+  plugins: { index: 'plugins index', entry: 'plugin' },
+  references: { index: 'references index', entry: 'reference' },
+};
+
 /** Split a path on both separators so Windows-style paths classify the same way. */
 function pathSegments(filePath: string): string[] {
   return filePath.split(/[\\/]+/).filter((s) => s.length > 0);

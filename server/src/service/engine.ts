@@ -1,5 +1,5 @@
 import { checkAirJson } from './air';
-import type { IndexKind } from './classify';
+import { INDEX_NOUN, type IndexKind } from './classify';
 import { CODES, type Code, type Severity, type SeveritySetting } from './codes';
 import { surfaceOf, type WorkspaceFacts } from './facts';
 import type { Surface } from './surface';
@@ -98,7 +98,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   if (root && root.type !== 'object') {
     findings.push({
       code: 'not-an-object',
-      message: `The ${kind === 'catalog' ? 'catalog' : 'roots index'} is ${root.type === 'array' ? 'an array' : root.type === 'null' ? 'null' : `a ${root.type}`}, not an object of named entries, so AIR loads nothing from it.`,
+      message: `The ${INDEX_NOUN[kind].index} is ${root.type === 'array' ? 'an array' : root.type === 'null' ? 'null' : `a ${root.type}`}, not an object of named entries, so AIR loads nothing from it.`,
       start: root.offset,
       end: root.type === 'array' ? root.offset + 1 : root.offset + root.length,
       data: { path: [] },

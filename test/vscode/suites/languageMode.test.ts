@@ -16,7 +16,17 @@ async function languageOf(relative: string, expected: string): Promise<vscode.Te
   return document;
 }
 
-const OUR_LANGUAGES = ['mcp-catalog', 'air-roots', 'air-config', 'mcp-catalog-preview-json', 'mcp-catalog-preview-toml'];
+const OUR_LANGUAGES = [
+  'mcp-catalog',
+  'air-roots',
+  'air-config',
+  'air-skills',
+  'air-hooks',
+  'air-plugins',
+  'air-references',
+  'mcp-catalog-preview-json',
+  'mcp-catalog-preview-toml',
+];
 
 suite('language modes', () => {
   suiteTeardown(closeAllEditors);
