@@ -157,7 +157,7 @@ describe('protocol: completion', function () {
     ws.write('.env', 'FROM_DOTENV=x\n');
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings({ knownVariables: ['DECLARED_NAME'] }) });
     const { items, text } = await complete(client, ws, 'mcp.json', '{"a": {"type": "stdio", "command": "x", "env": {"T": "${|"}}}');
-    assert.deepEqual(items.map((i) => i.label).sort(), ['DECLARED_NAME', 'FROM_DOTENV']);
+    assert.deepEqual(items.map((i) => i.label).sort(), ['DECLARED_NAME', 'FROM_DOTENV', 'T'], 'the env key being written, and the declared names');
     assert.equal(item(items, 'FROM_DOTENV').detail, 'set in .env');
     assert.equal(item(items, 'FROM_DOTENV').kind, 6 /* Variable */);
     assert.deepEqual(JSON.parse(accept(text, item(items, 'DECLARED_NAME'))), { a: { type: 'stdio', command: 'x', env: { T: '${DECLARED_NAME}' } } });
@@ -183,6 +183,7 @@ describe('protocol: completion', function () {
       rank('USED_IN_CATALOG') < rank('AAA_PLANTED') && rank('FROM_DOTENV') < rank('AAA_PLANTED') && rank('EMPTY_IN_DOTENV') < rank('AAA_PLANTED'),
       JSON.stringify(order),
     );
+    assert.equal(order[0], 'T', 'the env key being written comes first');
     assert.equal(item(items, 'EMPTY_IN_DOTENV').detail, 'in .env, without a value');
     assert.equal(item(items, 'USED_IN_CATALOG').detail, 'used in this catalog');
   });

@@ -256,14 +256,39 @@ describe('language: completion of variable names', () => {
     });
     const items = completeAt(document, offset, SNIPPETS);
     const order = [...items].sort((x, y) => x.sortText!.localeCompare(y.sortText!)).map((item) => item.label);
-    assert.deepEqual(order, ['USED_HERE', 'STRAD_API_KEY', 'AAA_PLANTED', 'lower_case']);
+    assert.deepEqual(order, ['TOKEN', 'USED_HERE', 'STRAD_API_KEY', 'AAA_PLANTED', 'lower_case']);
+    assert.equal(find(items, 'TOKEN').detail, 'the name of this env key');
     assert.equal(find(items, 'USED_HERE').detail, 'used in this catalog');
+  });
+
+  it('offers the env key being written first, in a fresh folder too: "GITHUB_PERSONAL_ACCESS_TOKEN": "${', () => {
+    const fresh = variables({ kind: 'process', label: 'the process environment', names: ['AWS_CA_BUNDLE', 'DEBIAN_FRONTEND', 'HOME'] });
+    const { document, offset } = at('{"gh": {"type": "stdio", "command": "x", "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${|"}}}', 'catalog', {
+      variables: fresh,
+    });
+    const items = completeAt(document, offset, SNIPPETS);
+    const order = [...items].sort((x, y) => x.sortText!.localeCompare(y.sortText!)).map((item) => item.label);
+    assert.equal(order[0], 'GITHUB_PERSONAL_ACCESS_TOKEN');
+    assert.deepEqual(
+      JSON.parse(
+        apply(
+          document,
+          items.find((item) => item.label === order[0])!,
+        ),
+      ),
+      {
+        gh: { type: 'stdio', command: 'x', env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_PERSONAL_ACCESS_TOKEN}' } },
+      },
+    );
+    // Only an env key names its variable: a header's name (`Authorization`) does not.
+    const header = at('{"r": {"type": "sse", "url": "https://h", "headers": {"Authorization": "Bearer ${|"}}}', 'catalog', { variables: fresh });
+    assert.ok(!completeAt(header.document, header.offset, SNIPPETS).some((item) => item.label === 'Authorization'));
   });
 
   it('offers names after `${` in a substituted value, closing the placeholder', () => {
     const { document, offset } = at('{"a": {"type": "stdio", "command": "x", "env": {"TOKEN": "${|"}}}', 'catalog', facts);
     const items = completeAt(document, offset, SNIPPETS);
-    assert.deepEqual(labels(items).sort(), ['PATH', 'SLACK_BOT_TOKEN', 'STRAD_API_KEY']);
+    assert.deepEqual(labels(items).sort(), ['PATH', 'SLACK_BOT_TOKEN', 'STRAD_API_KEY', 'TOKEN']);
     const item = find(items, 'STRAD_API_KEY');
     assert.equal(item.detail, 'set in .env');
     assert.equal(item.snippet, false);
