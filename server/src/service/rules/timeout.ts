@@ -29,7 +29,11 @@ export const timeoutRule: Rule = {
       summary: '`startup_timeout_sec` is not an integer; Zimmer ignores it (a hint for `20.0`).',
       example: '`20.5`',
     },
-    'timeout-range': { severity: 'warning', summary: '`startup_timeout_sec` is outside 5–600; Zimmer ignores it.', example: '`4`, `601`' },
+    'timeout-range': {
+      severity: 'warning',
+      summary: `\`startup_timeout_sec\` is outside ${TIMEOUT_MIN}\u2013${TIMEOUT_MAX}; Zimmer ignores it.`,
+      example: `\`${TIMEOUT_MIN - 1}\`, \`${TIMEOUT_MAX + 1}\``,
+    },
   },
   checkEntry(entry, context) {
     const timeout = field(entry, 'startup_timeout_sec');
