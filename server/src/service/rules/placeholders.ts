@@ -151,13 +151,16 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     const empty = variables.findEmpty(name);
     const surface = surfaceOf(context.facts);
     const suggestion = candidates.length ? ` Did you mean ${candidates.join(' or ')}?` : '';
-    const searched = `Searched ${variables.describeSearched()}${variables.skipped.length ? `; not read: ${variables.skipped.join(', ')}` : ''}.`;
+    // The server's name keeps one row per place apart in Problems: each place is a different server
+    // that starts without the variable, with its own quick fix there. What was searched is the
+    // hover's and the readiness reason's to say (SPEC §5: the first sentence short).
+    const server = typeof path[0] === 'string' ? shortName(path[0]) : 'the server';
     context.report({
       code: 'unresolved-variable',
       // An empty value counts as unset (SPEC §4.3): the name is there, it needs a value, not adding.
       message: empty
-        ? `${name} is empty in ${empty.label}, so the server starts without it. Give it a value there.${suggestion}`
-        : `${name} is set in no source, so the server starts without it.${suggestion} Add it to an env file, or ${surface.declareKnown(name)} if a store not searched here has it. ${searched}`,
+        ? `${name} is empty in ${empty.label}, so ${server} starts without it. Give it a value there.${suggestion}`
+        : `${name} is set in no source, so ${server} starts without it.${suggestion} Add it to an env file, or ${surface.declareKnown(name)}.`,
       ...span,
       data: { path, name, candidates, envFile, ...(empty?.path ? { emptyIn: empty.path } : {}) },
     });
@@ -176,6 +179,11 @@ function notInterpolated(context: RuleContext, node: JsonNode, path: (string | n
       data: { path, name: placeholder.name },
     });
   }
+}
+
+/** A server name as a message names it: a long one is cut, so the first sentence stays short (SPEC §5). */
+function shortName(name: string): string {
+  return name.length > 40 ? `${name.slice(0, 39)}…` : name;
 }
 
 /** A placeholder as a message quotes it: a long one is cut, so the first sentence stays short (SPEC §5). */
