@@ -13,7 +13,11 @@ import { readFixture, REPO_ROOT, tempTree } from './helpers';
 const BIN = path.join(REPO_ROOT, 'dist', 'cli.js');
 
 function check(format: string, cwd: string): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [BIN, 'check', '--no-process-env', '--format', format, '.'], {
+  return bin(['check', '--no-process-env', '--format', format, '.'], cwd);
+}
+
+function bin(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     encoding: 'utf8',
     timeout: 60_000,
@@ -99,5 +103,17 @@ describe('mcp-catalog check on a whole catalog repository (SPEC §12), as a proc
     const github = check('github', dir);
     for (const [file, code, line] of PROBLEMS)
       assert.match(github.stdout, new RegExp(`^::error file=${String(file)},line=${Number(line) + 1},.*title=mcp-catalog ${String(code)}::`, 'm'));
+  });
+
+  it('readiness and preview refuse a skills or plugins index: it holds no servers', () => {
+    const dir = tempTree(REPOSITORY);
+    for (const [command, file, noun] of [
+      ['readiness', 'skills/skills.json', 'skills index'],
+      ['preview', 'plugins/plugins.json', 'plugins index'],
+    ]) {
+      const run = bin(command === 'preview' ? [command, '--runtime', 'claude', file] : [command, file], dir);
+      assert.equal(run.code, 2, `${command} ${file}`);
+      assert.match(run.stderr, new RegExp(`${file} is a ${noun}; give the catalog \\(mcp\\.json\\) of its repository`));
+    }
   });
 });
