@@ -284,6 +284,19 @@ describe('the rest of the catalog: what an index sees (SPEC §12)', () => {
     assert.ok(facts.artifacts?.incomplete.has('skills'));
   });
 
+  it('in a restricted workspace the indexes are still read, but never a file that holds variables by its name', () => {
+    const dir = tempTree({
+      'air.json': JSON.stringify({ plugins: ['./plugins.json'], skills: ['./skills.json'], hooks: ['./secret-hooks.json'] }),
+      'plugins.json': PLUGINS,
+      'skills.json': SKILLS,
+      'secret-hooks.json': HOOKS,
+    });
+    const restricted = new Workspace(diskReader, { workspaceRoot: dir, env: {}, searchBoundary: dir, containment: [dir], trusted: false });
+    const { facts } = restricted.factsFor(path.join(dir, 'plugins.json'), 'plugins', settings({ trusted: false }));
+    assert.deepEqual(facts.artifacts?.files.map((f) => f.type).sort(), ['plugins', 'skills']);
+    assert.deepEqual([...(facts.artifacts?.incomplete ?? [])], ['hooks']);
+  });
+
   it('a missing listed index is empty (AIR reads it so), a broken one leaves its type incomplete', () => {
     const dir = tempTree({
       'air.json': JSON.stringify({ plugins: ['./plugins.json'], skills: ['./gone.json'], hooks: ['./hooks.json'] }),
