@@ -131,6 +131,28 @@ describe('the rest of the catalog: which files are what (SPEC §12)', () => {
     assert.equal(kind('.claude/hooks.json'), undefined);
     assert.equal(kind('unrelated.json'), undefined);
   });
+  it('a Claude Code plugin’s hooks/hooks.json is Claude Code’s, unless AIR’s $schema or an air.json claims it', () => {
+    const CLAUDE_HOOKS = JSON.stringify({
+      description: 'Format on save.',
+      hooks: { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/format.sh' }] }] },
+    });
+    const dir = tempTree({
+      'plugin/hooks/hooks.json': CLAUDE_HOOKS,
+      'schema/hooks.json': JSON.stringify({ $schema: SCHEMA('hooks'), ...JSON.parse(CLAUDE_HOOKS) }),
+      'air/hooks.json': CLAUDE_HOOKS,
+      'air.json': JSON.stringify({ hooks: ['./air/hooks.json'] }),
+      // AIR indexes that merely spell "hooks": a hook named hooks, a plugin's hooks list.
+      'ours/hooks.json': JSON.stringify({ hooks: { description: 'A hook named hooks.', path: './hooks' } }),
+      'ours/plugins.json': PLUGINS.replace('"skills"', '"hooks": ["lint"], "skills"'),
+    });
+    const ws = workspace(dir);
+    const kind = (file: string): IndexKind | undefined => ws.classify(path.join(dir, file));
+    assert.equal(kind('plugin/hooks/hooks.json'), undefined);
+    assert.equal(kind('schema/hooks.json'), 'hooks');
+    assert.equal(kind('air/hooks.json'), 'hooks');
+    assert.equal(kind('ours/hooks.json'), 'hooks');
+    assert.equal(kind('ours/plugins.json'), 'plugins');
+  });
 });
 
 describe('the rest of the catalog: what an index sees (SPEC §12)', () => {
@@ -260,6 +282,19 @@ describe('the rest of the catalog: what an index sees (SPEC §12)', () => {
       ['plugins'],
     );
     assert.ok(facts.artifacts?.incomplete.has('skills'));
+  });
+
+  it('in a restricted workspace the indexes are still read, but never a file that holds variables by its name', () => {
+    const dir = tempTree({
+      'air.json': JSON.stringify({ plugins: ['./plugins.json'], skills: ['./skills.json'], hooks: ['./secret-hooks.json'] }),
+      'plugins.json': PLUGINS,
+      'skills.json': SKILLS,
+      'secret-hooks.json': HOOKS,
+    });
+    const restricted = new Workspace(diskReader, { workspaceRoot: dir, env: {}, searchBoundary: dir, containment: [dir], trusted: false });
+    const { facts } = restricted.factsFor(path.join(dir, 'plugins.json'), 'plugins', settings({ trusted: false }));
+    assert.deepEqual(facts.artifacts?.files.map((f) => f.type).sort(), ['plugins', 'skills']);
+    assert.deepEqual([...(facts.artifacts?.incomplete ?? [])], ['hooks']);
   });
 
   it('a missing listed index is empty (AIR reads it so), a broken one leaves its type incomplete', () => {

@@ -197,6 +197,9 @@ const SCENARIOS: Scenario[] = [
   { code: 'unknown-type', text: catalog({ a: { type: 1, command: 'x' } }) },
   { code: 'invalid-value', text: catalog({ a: stdio({ args: 'x' }) }) },
   { code: 'invalid-value', text: catalog({ a: stdio({ title: 'x'.repeat(101) }) }) },
+  // A plugins index (SPEC §12): its semantic version and its author's email.
+  { code: 'invalid-value', kind: 'plugins', text: catalog({ web: { description: 'Web.', version: '1.0' } }) },
+  { code: 'invalid-value', kind: 'plugins', text: catalog({ web: { description: 'Web.', author: { email: 'nobody' } } }) },
   { code: 'hardcoded-secret', text: catalog({ a: stdio({ env: { GITHUB_TOKEN: `ghp_${'a1B2'.repeat(9)}` } }) }) },
   {
     code: 'insecure-transport',

@@ -39,6 +39,16 @@ suite('language modes', () => {
     await languageOf('language/air.json', 'air-config');
   });
 
+  test('a skills index by name and a plugins index by $schema open in their own modes and are checked (SPEC §12)', async () => {
+    const skills = await languageOf('language/skills.json', 'air-skills');
+    await languageOf('language/bundles.json', 'air-plugins');
+    const diagnostics = await waitForDiagnostics(skills.uri, 'the skill without a path', (d) => d.some((x) => codeOf(x) === 'missing-field'));
+    const missing = diagnostics.filter((d) => codeOf(d) === 'missing-field');
+    assert.equal(missing.length, 1);
+    assert.equal(missing[0].range.start.line, 1);
+    assert.equal(skills.getText(missing[0].range), '"open-pr"');
+  });
+
   test('no JSON-language diagnostic or schema-load error: each problem appears once, from us', async () => {
     const servers = await languageOf('language/servers.json', 'mcp-catalog');
     await waitForDiagnostics(servers.uri, 'the trailing comma', (d) => d.some((x) => codeOf(x) === 'json-trailing-comma'));
