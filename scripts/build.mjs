@@ -3,6 +3,7 @@
 // (test/unit/build.test.ts builds twice and compares).
 import * as esbuild from 'esbuild';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { staleRulesMessage } from './generate-registrations.mjs';
 import { staleValidatorsMessage } from './generate-validators.mjs';
 
 const production = process.argv.includes('--production');
@@ -70,7 +71,8 @@ const builds = [
 
 // The entry validators are generated code committed with their source
 // (scripts/generate-validators.mjs): never bundle a stale one.
-const stale = staleValidatorsMessage();
+// So is the list of rules (scripts/generate-registrations.mjs): a rule left out of it would be silently missing.
+const stale = staleValidatorsMessage() ?? (await staleRulesMessage());
 if (stale) {
   console.error(`build: ${stale}`);
   process.exit(1);

@@ -9,6 +9,8 @@ import type { ReadinessProvider } from './readinessView';
  * start", error severity when there are errors, and a command that opens the readiness view. Its
  * selector lists exactly the documents the server classified, so other JSON files never show it.
  */
+const SHOW_READINESS: vscode.Command = { command: 'mcpCatalog.openReadiness', title: 'Show readiness' };
+
 export class CatalogLanguageStatus implements vscode.Disposable {
   private readonly item = vscode.languages.createLanguageStatusItem('mcpCatalog.status', []);
   private readonly disposables: vscode.Disposable[] = [this.item];
@@ -20,11 +22,12 @@ export class CatalogLanguageStatus implements vscode.Disposable {
     private readonly live?: LiveTreeContribution,
   ) {
     this.item.name = 'MCP Catalog';
-    this.item.command = { command: 'mcpCatalog.openReadiness', title: 'Show readiness' };
+    this.item.command = SHOW_READINESS;
     this.disposables.push(
       tracker.onDidAnalyse(() => this.update()),
       readiness.onDidChangeTreeData(() => this.update()),
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()),
     );
     if (live) this.disposables.push(live.onDidChange(() => this.update()));
     this.update();
@@ -46,7 +49,10 @@ export class CatalogLanguageStatus implements vscode.Disposable {
       this.item.text = `MCP catalog · ${plural(info.servers, 'server')}${blocked ? ` · ${blocked} cannot start` : ''}`;
     }
     const problems = [info.errors ? plural(info.errors, 'error') : '', info.warnings ? plural(info.warnings, 'warning') : ''].filter(Boolean).join(', ');
-    const trustNote = readiness && !readiness.trusted ? 'Restricted workspace: env files, secrets files and the process environment are not read.' : '';
+    const restricted = !vscode.workspace.isTrusted;
+    const trustNote = restricted ? 'Restricted Mode: env files, secrets files and the process environment are not read, so variables are not checked.' : '';
+    // The one action that ends it: VS Code's own trust editor (SPEC §8: nothing is read until the user trusts the folder).
+    this.item.command = restricted ? { command: 'workbench.trust.manage', title: 'Trust this folder' } : SHOW_READINESS;
     this.item.detail = [problems || 'no errors or warnings', trustNote].filter(Boolean).join(' — ');
     const liveText = info.kind === 'catalog' ? this.live?.statusText() : undefined;
     if (liveText) {
@@ -55,7 +61,7 @@ export class CatalogLanguageStatus implements vscode.Disposable {
     }
     this.item.severity = info.errors
       ? vscode.LanguageStatusSeverity.Error
-      : readiness && !readiness.trusted
+      : restricted
         ? vscode.LanguageStatusSeverity.Warning
         : vscode.LanguageStatusSeverity.Information;
   }

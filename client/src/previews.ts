@@ -106,6 +106,21 @@ export async function openPreview(query: PreviewQuery): Promise<void> {
     .setTextDocumentLanguage(document, query.runtime === 'codex' ? PREVIEW_LANGUAGES.toml : PREVIEW_LANGUAGES.json)
     .then(undefined, () => undefined);
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
+  await closeOtherPreviews(document.uri, query.runtime);
+}
+
+/**
+ * One tab per runtime: a new Codex preview (another catalog, root or server) replaces the Codex
+ * tab already open instead of adding one more. A preview is a read-only view, so nothing is lost.
+ */
+async function closeOtherPreviews(shown: vscode.Uri, runtime: Runtime): Promise<void> {
+  const stale = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => {
+      const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+      return uri?.scheme === PREVIEW_SCHEME && uri.toString() !== shown.toString() && parseQuery(uri)?.runtime === runtime;
+    });
+  if (stale.length > 0) await vscode.window.tabGroups.close(stale, true).then(undefined, () => undefined);
 }
 
 /** The preview commands: one per runtime for the active catalog, one that asks, one per tree item. */

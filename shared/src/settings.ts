@@ -1,4 +1,4 @@
-import { isSeveritySetting, type SeveritySetting } from '../../server/src/service/codes';
+import { isSeveritySetting, type SeveritySetting } from '../../server/src/service/severity';
 
 /**
  * The `mcpCatalog.*` settings as both sides see them. The server reads them per resource through

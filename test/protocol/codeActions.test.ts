@@ -90,6 +90,40 @@ describe('protocol: quick fixes and fix-all', function () {
     assert.equal(codesOf(next.diagnostics).includes('forbidden-field'), false);
   });
 
+  it('offers "Show documentation for <code>" after the fixes, once per code; running it opens the page outside the editor', async () => {
+    const ws = TempWorkspace.create();
+    ws.write(
+      'mcp.json',
+      '{ "a": { "type": "stdio", "command": "node", "startup_timeout_sec": 4 }, "b": { "type": "stdio", "command": "node", "startup_timeout_sec": 4000 } }',
+    );
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('mcp.json'));
+    const ranges = (await client.waitForDiagnostics(uri, { version: 1 })).diagnostics.filter((d) => d.code === 'timeout-range');
+    assert.equal(ranges.length, 2);
+    const actions = await codeActions(client, uri, ranges);
+    const docs = actions.filter((action) => action.title === 'Show documentation for timeout-range');
+    assert.equal(docs.length, 1, 'one per code, not one per diagnostic');
+    assert.equal(actions[actions.length - 1], docs[0], 'after every fix');
+    assert.equal(docs[0].edit, undefined);
+    await client.request('workspace/executeCommand', { command: docs[0].command!.command, arguments: docs[0].command!.arguments });
+    assert.deepEqual(client.shownDocuments, [{ uri: 'https://github.com/mcp-catalog/mcp-catalog/blob/main/docs/rules/timeout-range.md', external: true }]);
+    // The page is chosen by the server from a known code: an address sent by a client opens nothing.
+    await client.request('workspace/executeCommand', { command: docs[0].command!.command, arguments: ['https://evil.example/'] });
+    assert.equal(client.shownDocuments.length, 1);
+  });
+
+  it('offers no documentation action to a client that cannot show documents', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', '{ "a": { "type": "stdio", "command": "node", "startup_timeout_sec": 4 } }');
+    const caps = capabilities();
+    delete caps.window!.showDocument;
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: caps, settings: catalogSettings() });
+    const uri = client.open(ws.path('mcp.json'));
+    const range = single((await client.waitForDiagnostics(uri, { version: 1 })).diagnostics, 'timeout-range');
+    const titles = (await codeActions(client, uri, [range])).map((action) => action.title);
+    assert.deepEqual(titles, ['Clamp to 5']);
+  });
+
   it('offers no fix for a stale diagnostic (the document moved on)', async () => {
     const ws = TempWorkspace.create();
     const text = '{ "s": { "type": "stdio", "command": "node", "startup_timeout_sec": 4 } }';
@@ -170,7 +204,7 @@ describe('protocol: quick fixes and fix-all', function () {
       match: (d) => d.some((x) => x.code === 'unresolved-variable' && x.message.includes('empty')),
     });
     const empty = single(next.diagnostics, 'unresolved-variable');
-    assert.match(empty.message, /^TYPO_TOKEN is empty in \.env, so the server starts without it\. Give it a value there\./);
+    assert.match(empty.message, /^TYPO_TOKEN is empty in \.env, so [\w-]+ starts without it\. Give it a value there\./);
     assert.doesNotMatch(empty.message, /Add it/);
     const goThere = titled(await codeActions(client, uri, [empty]), 'Give TYPO_TOKEN a value in .env');
     assert.equal(goThere.edit, undefined, 'nothing is written');

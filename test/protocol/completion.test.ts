@@ -67,6 +67,30 @@ describe('protocol: completion', function () {
     assert.ok(provider.triggerCharacters?.includes('"') && provider.triggerCharacters.includes('$'));
   });
 
+  it("a typed `{` opens nothing (VS Code's {⏎ stays an empty object); the `{` of `${` still offers names", async () => {
+    const ws = TempWorkspace.create();
+    ws.write('.env', 'FROM_DOTENV=1\n');
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
+    const triggered = async (relative: string, text: string): Promise<CompletionItem[] | null> => {
+      const uri = client.open(ws.path(relative), text);
+      await client.waitForDiagnostics(uri, { version: 1 });
+      const position = TextDocument.create(uri, 'json', 1, text).positionAt(text.length - (text.endsWith('"}}}') ? 4 : 0));
+      const result = await client.request<CompletionList | CompletionItem[] | null>('textDocument/completion', {
+        textDocument: { uri },
+        position,
+        context: { triggerKind: 2, triggerCharacter: '{' },
+      });
+      return result === null ? null : Array.isArray(result) ? result : result.items;
+    };
+    assert.equal(await triggered('mcp.json', '{'), null, 'the first character of an empty catalog');
+    assert.equal(await triggered('team-mcp.json', '{\n  "a": {'), null, 'the object of a new entry');
+    const names = await triggered('other-mcp.json', '{"a": {"type": "stdio", "command": "x", "env": {"T": "${"}}}');
+    assert.ok(
+      names?.some((item) => item.label === 'FROM_DOTENV'),
+      JSON.stringify(names?.map((item) => item.label)),
+    );
+  });
+
   it('offers the missing fields of a server entry with schema documentation', async () => {
     const ws = workspace();
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
@@ -89,7 +113,13 @@ describe('protocol: completion', function () {
       assert.ok(!(entry.textEdit as TextEdit).newText.includes('$'), (entry.textEdit as TextEdit).newText);
     }
     const parsed = JSON.parse(accept(text, item(items, 'New stdio server'))) as Record<string, Record<string, unknown>>;
-    assert.deepEqual(parsed['server-name'], { title: '', description: '', type: 'stdio', command: 'npx', args: ['-y', 'package@1.0.0'] });
+    assert.deepEqual(parsed['server-name'], {
+      title: 'Server title',
+      description: 'What this server gives the agent',
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', 'package@1.0.0'],
+    });
   });
 
   it('offers snippets to a client that expands them', async () => {
@@ -101,7 +131,7 @@ describe('protocol: completion', function () {
     assert.equal(entry.insertTextMode, 1 /* asIs: indented for its place already */);
     assert.equal(
       (entry.textEdit as TextEdit).newText,
-      '"${1:server-name}": {\n    "title": "$2",\n    "description": "$3",\n    "type": "streamable-http",\n    "url": "${4:https://}"\n  }',
+      '"${1:server-name}": {\n    "title": "${2:Server title}",\n    "description": "${3:What this server gives the agent}",\n    "type": "streamable-http",\n    "url": "${4:https://example.com/mcp}"\n  }',
     );
     const field = item((await complete(client, ws, 'team-mcp.json', '{"a": {|}}')).items, 'type');
     assert.equal((field.textEdit as TextEdit).newText, '"type": "${1|stdio,streamable-http,sse|}"');
@@ -157,7 +187,7 @@ describe('protocol: completion', function () {
     ws.write('.env', 'FROM_DOTENV=x\n');
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings({ knownVariables: ['DECLARED_NAME'] }) });
     const { items, text } = await complete(client, ws, 'mcp.json', '{"a": {"type": "stdio", "command": "x", "env": {"T": "${|"}}}');
-    assert.deepEqual(items.map((i) => i.label).sort(), ['DECLARED_NAME', 'FROM_DOTENV']);
+    assert.deepEqual(items.map((i) => i.label).sort(), ['DECLARED_NAME', 'FROM_DOTENV', 'T'], 'the env key being written, and the declared names');
     assert.equal(item(items, 'FROM_DOTENV').detail, 'set in .env');
     assert.equal(item(items, 'FROM_DOTENV').kind, 6 /* Variable */);
     assert.deepEqual(JSON.parse(accept(text, item(items, 'DECLARED_NAME'))), { a: { type: 'stdio', command: 'x', env: { T: '${DECLARED_NAME}' } } });
@@ -183,6 +213,7 @@ describe('protocol: completion', function () {
       rank('USED_IN_CATALOG') < rank('AAA_PLANTED') && rank('FROM_DOTENV') < rank('AAA_PLANTED') && rank('EMPTY_IN_DOTENV') < rank('AAA_PLANTED'),
       JSON.stringify(order),
     );
+    assert.equal(order[0], 'T', 'the env key being written comes first');
     assert.equal(item(items, 'EMPTY_IN_DOTENV').detail, 'in .env, without a value');
     assert.equal(item(items, 'USED_IN_CATALOG').detail, 'used in this catalog');
   });

@@ -1,11 +1,11 @@
 /**
  * Workspace trust through the bundled server. With
  * `initializationOptions.workspaceTrusted: false` (VS Code's restricted mode) the server reads no
- * dotenv file, no secrets file and no process environment: a variable set only there is
- * unresolved, and the message says those sources were not read because the workspace is
- * restricted. Everything else still runs (the catalog rules, names declared in
- * `mcpCatalog.knownVariables`). `mcpCatalog/trustChanged` switches it at run time and the
- * diagnostics are republished.
+ * dotenv file, no secrets file and no process environment, so nothing can be said about a
+ * variable that is not declared known: no unresolved-variable warning, and readiness says "not
+ * checked" naming the variables it could not look up. Everything else still runs (the catalog
+ * rules, names declared in `mcpCatalog.knownVariables`). `mcpCatalog/trustChanged` switches it at
+ * run time and the diagnostics are republished.
  */
 import * as assert from 'node:assert/strict';
 import type { CodeAction, CompletionList, Diagnostic, Hover } from 'vscode-languageserver-protocol';
@@ -28,7 +28,16 @@ const CATALOG = `${JSON.stringify(
 )}\n`;
 
 const FROM_SOURCES = ['DOTENV_ONLY', 'PROCESS_ONLY', 'SECRETS_ONLY'];
-const RESTRICTED = /not read: env files, secrets files and the process environment \(restricted workspace\)/;
+
+/** The readiness of server `s`, once the server's analysis satisfies `until`. */
+async function serverState(client: LspClient, uri: string, until: (state: string) => boolean = () => true): Promise<{ state: string; variables: string[] }> {
+  for (let attempt = 0; ; attempt++) {
+    const readiness = await client.request<ReadinessResult>('mcpCatalog/readiness', { uri });
+    const server = readiness.servers.find((candidate) => candidate.name === 's')!;
+    if (until(server.state) || attempt > 100) return { state: server.state, variables: [...(server.variables ?? [])].sort() };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 function workspace(): TempWorkspace {
   const ws = TempWorkspace.create();
@@ -60,17 +69,13 @@ describe('protocol: workspace trust', function () {
     removeAllWorkspaces();
   });
 
-  it('restricted: dotenv, secrets-file and process-environment names are unresolved and the message says why; the rules still run; known names count', async () => {
+  it('restricted: no unresolved-variable (nothing could be looked up), readiness "not checked" names what was not; the rules still run; known names count', async () => {
     const ws = workspace();
     const client = await start(ws, { initializationOptions: { workspaceTrusted: false } });
     const uri = client.open(ws.path('mcp.json'));
     const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
 
-    assert.deepEqual(unresolvedNames(diagnostics), FROM_SOURCES, 'KNOWN_ONLY still counts');
-    for (const diagnostic of withCode(diagnostics, 'unresolved-variable')) {
-      assert.match(diagnostic.message, RESTRICTED);
-      assert.match(diagnostic.message, /Searched names declared in mcpCatalog\.knownVariables;/, 'only the known names were searched');
-    }
+    assert.deepEqual(unresolvedNames(diagnostics), [], 'a name the sources may set is not called unset');
     // The catalog rules are not trust-dependent.
     for (const code of ['timeout-range', 'hardcoded-secret', 'invalid-placeholder']) assert.equal(withCode(diagnostics, code).length, 1, `${code} still fires`);
     await client.waitForLog((line) => /ready \(restricted workspace\)/.test(line.message));
@@ -78,8 +83,9 @@ describe('protocol: workspace trust', function () {
     const readiness = await client.request<ReadinessResult>('mcpCatalog/readiness', { uri });
     assert.equal(readiness.trusted, false);
     const server = readiness.servers.find((s) => s.name === 's')!;
-    assert.equal(server.state, 'missing_configuration');
-    assert.deepEqual([...(server.variables ?? [])].sort(), FROM_SOURCES);
+    assert.equal(server.state, 'not_checked');
+    assert.deepEqual([...(server.variables ?? [])].sort(), FROM_SOURCES, 'KNOWN_ONLY still counts');
+    assert.match(server.reason ?? '', /Restricted Mode reads no env file, secrets file or process environment/);
 
     // Hover says why; a known name names its source.
     const text = client.document(uri).getText();
@@ -107,15 +113,13 @@ describe('protocol: workspace trust', function () {
     );
     for (const item of variables) if (item.label !== 'KNOWN_ONLY') assert.equal(item.detail, 'used in this catalog', item.label);
 
-    // No fix reads or writes the dotenv file it may not read: only "declare it known" is offered, and no secret is moved.
+    // No fix reads or writes the dotenv file it may not read: no secret is moved.
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: client.document(uri).positionAt(text.length) },
       context: { diagnostics, only: ['quickfix'] },
     });
     const titles = actions.map((action) => action.title);
-    for (const name of FROM_SOURCES)
-      assert.ok(titles.includes(`Declare ${name} known (mcpCatalog.knownVariables)`), `declare ${name} known: ${JSON.stringify(titles)}`);
     const touched = actions.flatMap((action) =>
       Object.keys(action.edit?.changes ?? {}).concat(
         (action.edit?.documentChanges ?? []).map((change) => ('textDocument' in change ? change.textDocument.uri : change.kind === 'create' ? change.uri : '')),
@@ -133,30 +137,31 @@ describe('protocol: workspace trust', function () {
     // An edited .env revalidates the catalogs that may depend on it…
     let mark = client.mark();
     client.open(ws.path('.env'), 'DOTENV_ONLY=dotenv-value\nSECRETS_ONLY=x\nPROCESS_ONLY=y\n', 'dotenv');
-    const afterOpen = await client.waitForDiagnostics(uri, { since: mark });
-    assert.deepEqual(unresolvedNames(afterOpen.diagnostics), FROM_SOURCES);
+    await client.waitForDiagnostics(uri, { since: mark });
+    assert.deepEqual(await serverState(client, uri), { state: 'not_checked', variables: FROM_SOURCES }, 'the open .env was not read');
     // …and so does a change on disk; neither is read.
     mark = client.mark();
     ws.write('.env', 'DOTENV_ONLY=a\nSECRETS_ONLY=b\nPROCESS_ONLY=c\n');
     client.didChangeWatchedFiles([{ path: ws.path('.env'), type: FileChange.Changed }]);
-    const afterDisk = await client.waitForDiagnostics(uri, { since: mark });
-    assert.deepEqual(unresolvedNames(afterDisk.diagnostics), FROM_SOURCES);
+    await client.waitForDiagnostics(uri, { since: mark });
+    assert.deepEqual(await serverState(client, uri), { state: 'not_checked', variables: FROM_SOURCES }, 'the .env on disk was not read');
   });
 
-  it('trustChanged {trusted: true} republishes the diagnostics without unresolved-variable, and readiness follows', async () => {
+  it('trustChanged {trusted: true}: the sources are read, the readiness is checked, and unset names are reported again', async () => {
     const ws = workspace();
+    ws.write('mcp.json', CATALOG.replace('"E": "${"', '"E": "${NOWHERE}"'));
     const client = await start(ws, { initializationOptions: { workspaceTrusted: false } });
     const uri = client.open(ws.path('mcp.json'));
-    await client.waitForDiagnostics(uri, { version: 1, match: (d) => unresolvedNames(d).length === 3 });
+    assert.deepEqual(unresolvedNames((await client.waitForDiagnostics(uri, { version: 1 })).diagnostics), []);
     const mark = client.mark();
     client.notify('mcpCatalog/trustChanged', { trusted: true });
-    const trusted = await client.waitForDiagnostics(uri, { since: mark });
-    assert.deepEqual(unresolvedNames(trusted.diagnostics), []);
+    const trusted = await client.waitForDiagnostics(uri, { since: mark, match: (d) => unresolvedNames(d).length > 0 });
+    assert.deepEqual(unresolvedNames(trusted.diagnostics), ['NOWHERE'], 'only the name no source sets');
     assert.equal(withCode(trusted.diagnostics, 'timeout-range').length, 1, 'the other diagnostics stay');
     await client.waitForLog((line) => /Workspace is now trusted/.test(line.message));
     const readiness = await client.request<ReadinessResult>('mcpCatalog/readiness', { uri });
     assert.equal(readiness.trusted, true);
-    assert.equal(readiness.servers.find((s) => s.name === 's')!.state, 'ready');
+    assert.deepEqual(await serverState(client, uri), { state: 'missing_configuration', variables: ['NOWHERE'] });
     // Now the dotenv file may be read, so its fix is offered again.
     const text = client.document(uri).getText();
     const hover = await client.request<Hover>('textDocument/hover', {
@@ -175,9 +180,8 @@ describe('protocol: workspace trust', function () {
     assert.equal((await client.request<ReadinessResult>('mcpCatalog/readiness', { uri })).trusted, true);
     const mark = client.mark();
     client.notify('mcpCatalog/trustChanged', { trusted: false });
-    const restricted = await client.waitForDiagnostics(uri, { since: mark });
-    assert.deepEqual(unresolvedNames(restricted.diagnostics), FROM_SOURCES);
-    assert.match(withCode(restricted.diagnostics, 'unresolved-variable')[0].message, RESTRICTED);
+    await client.waitForDiagnostics(uri, { since: mark });
+    assert.deepEqual(await serverState(client, uri, (state) => state === 'not_checked'), { state: 'not_checked', variables: FROM_SOURCES });
     assert.equal((await client.request<ReadinessResult>('mcpCatalog/readiness', { uri })).trusted, false);
   });
 
@@ -193,7 +197,8 @@ describe('protocol: workspace trust', function () {
     });
     const uri = client.open(ws.path('mcp.json'));
     const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
-    assert.deepEqual(unresolvedNames(diagnostics), ['DOTENV_ONLY', 'PROCESS_ONLY']);
+    assert.deepEqual(unresolvedNames(diagnostics), []);
     assert.equal(withCode(diagnostics, 'timeout-range').length, 1);
+    assert.deepEqual(await serverState(client, uri), { state: 'not_checked', variables: ['DOTENV_ONLY', 'PROCESS_ONLY'] }, 'both known names count');
   });
 });

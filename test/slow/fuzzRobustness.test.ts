@@ -29,6 +29,8 @@ const CATALOG = `{
 const exploding: Rule = {
   id: 'exploding',
   appliesTo: ['catalog', 'roots'],
+  codes: {},
+  alsoReports: ['invalid-value'],
   checkEntry() {
     throw new Error('boom in an entry');
   },

@@ -278,6 +278,9 @@ const SCENARIOS: Scenario[] = [
   { code: 'unknown-type', text: catalog({ a: { type: 1, command: 'x' } }) },
   { code: 'invalid-value', text: catalog({ a: stdio({ args: 'x' }) }) },
   { code: 'invalid-value', text: catalog({ a: stdio({ title: 'x'.repeat(101) }) }) },
+  // A plugins index (SPEC §12): its semantic version and its author's email.
+  { code: 'invalid-value', kind: 'plugins', text: catalog({ web: { description: 'Web.', version: '1.0' } }) },
+  { code: 'invalid-value', kind: 'plugins', text: catalog({ web: { description: 'Web.', author: { email: 'nobody' } } }) },
   { code: 'hardcoded-secret', text: catalog({ a: stdio({ env: { GITHUB_TOKEN: `ghp_${'a1B2'.repeat(9)}` } }) }) },
   {
     code: 'insecure-transport',
@@ -415,7 +418,7 @@ describe('messages follow SPEC §5 for every code', () => {
 
   it('a name set to an empty value in a dotenv file needs a value, not adding', () => {
     const message = run(SCENARIOS.filter((s) => s.code === 'unresolved-variable')[2], EDITOR_SURFACE)[0].message;
-    assert.match(message, /^TYPO_TOKEN is empty in \.env, so the server starts without it\. Give it a value there\./);
+    assert.match(message, /^TYPO_TOKEN is empty in \.env, so [\w-]+ starts without it\. Give it a value there\./);
     assert.doesNotMatch(message, /Add it/);
   });
 

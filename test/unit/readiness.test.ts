@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { computeReadiness, isCredentialHeaderName, type ServerReadiness } from '../../server/src/service/readiness';
+import { checkDocument } from '../../server/src/service/engine';
+import { VariableIndex } from '../../server/src/service/variables';
 import { catalog, facts } from './runtime/helpers';
 
 const remote = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'streamable-http', url: 'https://example.com/mcp', ...extra });
@@ -200,5 +202,38 @@ describe('readiness: roots and the worst state (SPEC §6.2, §10)', () => {
     const gamma = computeReadiness(text, facts({ rootsText: roots })).roots.find((r) => r.name === 'gamma')!;
     assert.equal(gamma.worstState, 'declared_unavailable');
     assert.equal(gamma.warning, 'the session will run without those tools');
+  });
+});
+
+describe('readiness and unresolved variables in Restricted Mode (no source of values read)', () => {
+  const restricted = (known: string[] = []) => ({
+    ...facts(),
+    variables: new VariableIndex(
+      known.length ? [{ kind: 'known' as const, label: 'names declared in mcpCatalog.knownVariables', exists: true, names: new Set(known) }] : [],
+      ['env files, secrets files and the process environment (restricted workspace)'],
+      true,
+    ),
+  });
+  const text = catalog({ s: stdio({ env: { A: '${TOKEN}', B: '${KNOWN}' } }), t: stdio() });
+
+  it('says "not checked" for a server with a name no declared source sets, and names it', () => {
+    const result = computeReadiness(text, restricted(['KNOWN'])).servers.sort((a, b) => a.name.localeCompare(b.name));
+    assert.deepEqual(
+      result.map((r) => [r.name, r.state, r.variables]),
+      [
+        ['s', 'not_checked', ['TOKEN']],
+        ['t', 'no_credential_required', undefined],
+      ],
+    );
+    assert.match(result[0].reason!, /^TOKEN cannot be looked up: Restricted Mode/);
+    assert.equal(computeReadiness(text, restricted(['KNOWN', 'TOKEN'])).servers[0].state, 'ready', 'declared known names still count');
+  });
+
+  it('reports no unresolved-variable: the name may well be set in a source that was not read', () => {
+    assert.deepEqual(
+      checkDocument(text, 'catalog', restricted()).findings.filter((f) => f.code === 'unresolved-variable'),
+      [],
+    );
+    assert.equal(checkDocument(text, 'catalog', facts()).findings.filter((f) => f.code === 'unresolved-variable').length, 2, 'trusted: both are reported');
   });
 });

@@ -101,7 +101,7 @@ describe('mcp-catalog readiness (SPEC §7)', () => {
     assert.ok(canStart > 0 && cannot > canStart && roots > cannot);
     assert.match(
       lines.find((l) => l.includes('✓ context7'))!,
-      /no credential/,
+      /^ {2}✓ context7 +ready$/,
     );
     assert.match(
       lines.find((l) => l.includes('✗ figma'))!,

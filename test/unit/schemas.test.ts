@@ -4,12 +4,16 @@
  */
 import * as assert from 'node:assert/strict';
 import Ajv from 'ajv';
-import { AJV_OPTIONS, mcpSchema, rootsSchema } from '../../server/src/service/schema';
+import { AJV_OPTIONS, hooksSchema, mcpSchema, pluginsSchema, referencesSchema, rootsSchema, skillsSchema } from '../../server/src/service/schema';
 
 describe('schemas', () => {
   for (const [name, schema] of [
     ['mcp.schema.json', mcpSchema],
     ['roots.schema.json', rootsSchema],
+    ['skills.schema.json', skillsSchema],
+    ['hooks.schema.json', hooksSchema],
+    ['plugins.schema.json', pluginsSchema],
+    ['references.schema.json', referencesSchema],
   ] as const) {
     it(`${name} is a valid draft-07 schema`, () => {
       const ajv = new Ajv({ ...AJV_OPTIONS, validateSchema: true });

@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { check, describe as describeFindings, expectOne, stdio, withCode } from './helpers';
+import { fixesFor } from '../../server/src/service/fixes';
+import { parseJson } from '../../server/src/service/parse';
+import { check, describe as describeFindings, expectOne, facts, stdio, withCode } from './helpers';
 
 /** SPEC §4.1: `startup_timeout_sec` is a JSON integer 5–600; anything else is ignored by Zimmer. */
 
@@ -73,6 +75,23 @@ describe('startup_timeout_sec (SPEC §4.1)', () => {
     assert.equal(finding.data?.replacement, 21);
     assert.equal(findings.length, 1);
   });
+
+  for (const [literal, title] of [
+    ['20.5', 'Round to 21'],
+    ['4.4', 'Clamp to 5'],
+    ['900.5', 'Clamp to 600'],
+    ['0.5', 'Clamp to 5'],
+    ['"20"', 'Write 20 as a number'],
+    ['601', 'Clamp to 600'],
+  ] as const) {
+    it(`titles the fix for ${literal} by what it does: ${title}`, () => {
+      const text = withTimeout(literal);
+      const titles = timeoutFindings(literal).findings.flatMap((finding) =>
+        fixesFor(finding, { text, parsed: parseJson(text), kind: 'catalog', facts: facts() }).map((fix) => fix.title),
+      );
+      assert.deepEqual([...new Set(titles)], [title]);
+    });
+  }
 
   it('rounds a fraction into range (4.4 → 5)', () => {
     const { text, findings } = timeoutFindings('4.4');

@@ -6,7 +6,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { IndexKind } from '../../server/src/service/classify';
 import { nodeValue, parseJson } from '../../server/src/service/parse';
-import { mcpSchema, rootsSchema, validateEntryValue } from '../../server/src/service/schema';
+import { hooksSchema, mcpSchema, pluginsSchema, referencesSchema, rootsSchema, skillsSchema, validateEntryValue } from '../../server/src/service/schema';
 import { random } from '../support/seededRandom';
 import { catalogText, Rng, rootsText } from './airAgreement/generator';
 import { FIXTURES, REPO_ROOT } from './helpers';
@@ -20,24 +20,35 @@ import { FIXTURES, REPO_ROOT } from './helpers';
  */
 
 /** The run-time compile the engine did before the validators were generated: the reference. */
-function runTimeValidators(): Record<IndexKind & ('catalog' | 'roots'), ValidateFunction> {
+function runTimeValidators(): Record<Exclude<IndexKind, 'air'>, ValidateFunction> {
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, unicodeRegExp: true, validateSchema: false });
   ajv.addVocabulary(['markdownDescription', 'enumDescriptions', 'defaultSnippets', 'deprecationMessage']);
-  addFormats(ajv, ['uri']);
+  addFormats(ajv, ['uri', 'email']);
   ajv.addSchema(mcpSchema, 'mcp');
   ajv.addSchema(rootsSchema, 'roots');
-  return { catalog: ajv.compile({ $ref: 'mcp#/$defs/ServerConfiguration' }), roots: ajv.compile({ $ref: 'roots#/$defs/Root' }) };
+  ajv.addSchema(skillsSchema, 'skills');
+  ajv.addSchema(hooksSchema, 'hooks');
+  ajv.addSchema(pluginsSchema, 'plugins');
+  ajv.addSchema(referencesSchema, 'references');
+  return {
+    catalog: ajv.compile({ $ref: 'mcp#/$defs/ServerConfiguration' }),
+    roots: ajv.compile({ $ref: 'roots#/$defs/Root' }),
+    skills: ajv.compile({ $ref: 'skills#/$defs/Skill' }),
+    hooks: ajv.compile({ $ref: 'hooks#/$defs/Hook' }),
+    plugins: ajv.compile({ $ref: 'plugins#/$defs/Plugin' }),
+    references: ajv.compile({ $ref: 'references#/$defs/Reference' }),
+  };
 }
 
 const REFERENCE = runTimeValidators();
 
-/** Each value checked against both entry schemas: what differs, and how many were accepted and rejected. */
+/** Each value checked against every entry schema: what differs, and how many were accepted and rejected. */
 function compare(values: readonly unknown[]): { differences: string[]; accepted: number; rejected: number } {
   const differences: string[] = [];
   let accepted = 0;
   let rejected = 0;
   for (const value of values) {
-    for (const kind of ['catalog', 'roots'] as const) {
+    for (const kind of Object.keys(REFERENCE) as (keyof typeof REFERENCE)[]) {
       const validate = REFERENCE[kind];
       const expectedValid = validate(value);
       const expectedErrors = expectedValid ? [] : [...(validate.errors ?? [])];
@@ -96,8 +107,10 @@ describe('validators compiled at build time (scripts/generate-validators.mjs)', 
       for (const dir of ['scripts', 'schemas', 'server/src/service/generated']) fs.mkdirSync(path.join(copy, dir), { recursive: true });
       for (const file of [
         'scripts/generate-validators.mjs',
-        'schemas/mcp.schema.json',
-        'schemas/roots.schema.json',
+        ...fs
+          .readdirSync(path.join(REPO_ROOT, 'schemas'))
+          .filter((name) => name.endsWith('.schema.json'))
+          .map((name) => `schemas/${name}`),
         'server/src/service/generated/entryValidators.ts',
       ])
         fs.copyFileSync(path.join(REPO_ROOT, file), path.join(copy, file));

@@ -7,6 +7,7 @@ import { displayPath } from './config';
 import type { CliIo } from './io';
 import type { CliContext } from './targets';
 import { terminalText } from '../service/surfaces/terminal';
+import { INDEX_NOUN } from '../service/classify';
 
 /** A catalog named on the command line, read once, with the workspace that discovers its sources. */
 export interface CatalogFile {
@@ -45,7 +46,7 @@ export function checkNamedSources(settings: SourceSettings, reader: CachingReade
 /**
  * The one-catalog prologue of `readiness` and `preview`: exactly one FILE, or a directory holding
  * exactly one catalog (found as `check` finds it), readable (else exit 2 with a message), and not
- * a roots index.
+ * a roots, skills, hooks, plugins or references index.
  */
 export function readCatalogArgument(positional: readonly string[], context: CliContext, command: string): CatalogFile | number {
   const { io, reader, workspace } = context;
@@ -71,6 +72,10 @@ export function readCatalogArgument(positional: readonly string[], context: CliC
     io.stderr(terminalText(`mcp-catalog ${command}: cannot read ${given}: it ${reader.refusal(absolute) ?? 'cannot be read'}\n`));
     return 2;
   }
-  if (workspace.classify(absolute, text) === 'roots') throw new UsageError(`${given} is a roots index; give the catalog (mcp.json) that uses it`);
+  const kind = workspace.classify(absolute, text);
+  if (kind === 'roots') throw new UsageError(`${given} is a roots index; give the catalog (mcp.json) that uses it`);
+  // SPEC §12: the other indexes hold no servers of their own.
+  if (kind && kind !== 'catalog' && kind !== 'air')
+    throw new UsageError(`${given} is a ${INDEX_NOUN[kind].index}; give the catalog (mcp.json) of its repository`);
   return { given, absolute, text, workspace };
 }

@@ -13,7 +13,8 @@ import type {
 } from 'vscode-languageserver';
 import { CodeActionKind } from './protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isCode } from '../service/codes';
+import { isCode, type Code } from '../service/codes';
+import { ruleDocUrl } from '../service/ruleDocs';
 import type { ResolvedFinding } from '../service/findings';
 import type { FixContext, FixProposal, TextEdit } from '../service/fixes';
 import type * as Fixes from '../service/fixes';
@@ -51,6 +52,13 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.mcp-catalog`;
  */
 export const SHOW_LOCATION_COMMAND = 'mcpCatalog.server.showLocation';
 
+/**
+ * Opens a code's documentation page (ruleDocs.ts) in the browser through `window/showDocument`
+ * (`external`), as ESLint's "Show documentation for …" does. Argument: `[code]`; the URL is built
+ * here, so a client never makes the server open an address it chose.
+ */
+export const SHOW_DOCUMENTATION_COMMAND = 'mcpCatalog.server.showDocumentation';
+
 export function registerCodeActions(context: ServerContext): ServerCapabilities {
   const { connection, documents } = context;
 
@@ -85,6 +93,16 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
   );
 
   connection.onExecuteCommand(async (params) => {
+    if (params.command === SHOW_DOCUMENTATION_COMMAND) {
+      const [code] = (params.arguments ?? []) as [unknown];
+      if (typeof code !== 'string' || !isCode(code)) return null;
+      try {
+        await connection.window.showDocument({ uri: ruleDocUrl(code), external: true });
+      } catch (error) {
+        context.logger.error(`Could not open the documentation of ${code}.`, error);
+      }
+      return null;
+    }
     if (params.command !== SHOW_LOCATION_COMMAND) return null;
     const [uri, position] = (params.arguments ?? []) as [unknown, unknown];
     if (typeof uri !== 'string' || !isPosition(position)) return null;
@@ -98,7 +116,7 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
 
   return {
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
-    executeCommandProvider: { commands: [SHOW_LOCATION_COMMAND] },
+    executeCommandProvider: { commands: [SHOW_LOCATION_COMMAND, SHOW_DOCUMENTATION_COMMAND] },
   };
 }
 
@@ -123,6 +141,16 @@ function quickFixes(params: CodeActionParams, analysis: Analysis, editor: EditBu
       const action = editor.toCodeAction(fix, diagnostic);
       if (action) actions.push(action);
     }
+  }
+  // After every fix, one per code: the page that explains it (SPEC §5: the longer explanation lives there).
+  const documented = new Set<Code>();
+  for (const diagnostic of params.context.diagnostics) {
+    const finding = currentFinding(diagnostic, analysis);
+    if (!finding || documented.has(finding.code)) continue;
+    const action = editor.documentationAction(finding.code, diagnostic);
+    if (!action) continue;
+    documented.add(finding.code);
+    actions.push(action);
   }
   return actions;
 }
@@ -183,6 +211,13 @@ class EditBuilder {
 
   private workspace(): Workspace | undefined {
     return this.analysis.filePath ? this.context.analyzer.workspaceFor(this.analysis.filePath) : undefined;
+  }
+
+  /** "Show documentation for <code>", for clients that can open a page (`window.showDocument`). */
+  documentationAction(code: Code, diagnostic: Diagnostic): CodeAction | undefined {
+    if (!this.capabilities?.window?.showDocument?.support) return undefined;
+    const title = `Show documentation for ${code}`;
+    return { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], command: { title, command: SHOW_DOCUMENTATION_COMMAND, arguments: [code] } };
   }
 
   toCodeAction(fix: FixProposal, diagnostic: Diagnostic): CodeAction | undefined {

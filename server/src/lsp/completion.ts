@@ -21,8 +21,12 @@ export const registerCompletion: FeatureRegistration = (context) => {
     guarded(context, 'completion', token, async (): Promise<CompletionList | null> => {
       const at = await documentAt(context, params.textDocument.uri, token);
       if (!at) return null;
+      const offset = at.analysis.lines.offsetAt(params.position);
+      // `{` triggers only the `${` of a placeholder: typing an object's `{` (an empty catalog's
+      // first character) must leave VS Code's `{`⏎ → `{\n  |\n}` alone, not offer whole entries.
+      if (params.context?.triggerCharacter === '{' && at.analysis.text[offset - 2] !== '$') return null;
       const snippets = context.clientCapabilities?.()?.textDocument?.completion?.completionItem?.snippetSupport === true;
-      const candidates = completionService().completeAt(at.document, at.analysis.lines.offsetAt(params.position), { snippets });
+      const candidates = completionService().completeAt(at.document, offset, { snippets });
       return { isIncomplete: false, items: candidates.map((candidate) => toItem(candidate, at.analysis.lines)) };
     }),
   );

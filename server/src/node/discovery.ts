@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { IndexKind } from '../service/classify';
+import { CATALOG_DEPTH, SKIPPED_FOLDERS, type IndexKind } from '../service/classify';
+import { AIR_ARTIFACT_TYPES } from '../service/facts';
 import { ignoreVerdict, parseIgnoreFile, type IgnorePattern } from '../service/ignorePatterns';
 import { nodeValue, parseJson } from '../service/parse';
 import type { FileReader } from './files';
@@ -8,18 +9,16 @@ import { isExcludedByConfig, type ProjectConfig } from './projectConfig';
 
 /**
  * What the command line checks in a directory (README "Which files are checked"): every file the
- * editor would check — catalogs, roots indexes and air.json files of SPEC §1, and the files an
- * air.json names — found by walking the tree. Skipped: hidden entries, the usual build and
+ * editor would check — catalogs, roots indexes and air.json files of SPEC §1, the skills, hooks,
+ * plugins and references indexes of SPEC §12, and the files an air.json names in any of its
+ * per-type arrays — found by walking the tree. Skipped: hidden entries, the usual build and
  * dependency folders, what `.gitignore` files ignore, and what the configuration's `exclude`
  * leaves out. Under an air.json `catalogs` folder only 3 levels are searched (AIR's own rule,
  * air.schema.json), elsewhere any depth.
  */
 
-/** Folders never searched: dependencies, build output, VCS data. */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', 'target', 'vendor']);
-
-/** AIR walks each catalog folder this many levels deep. */
-export const CATALOG_DEPTH = 3;
+/** Folders never searched (dependencies, build output, VCS data) and how deep AIR walks a `catalogs` folder: classify.ts. */
+export { CATALOG_DEPTH, SKIPPED_FOLDERS };
 
 export interface TreeEntry {
   name: string;
@@ -56,7 +55,7 @@ interface IgnoreLayer {
 
 const REMOTE_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-/** Every catalog, roots index and air.json to check under `dir`, sorted, each once. */
+/** Every index file and air.json to check under `dir`, sorted, each once. */
 export function discoverIndexFiles(dir: string, tree: TreeReader, options: DiscoveryOptions): string[] {
   const start = path.resolve(dir);
   const found = new Set<string>();
@@ -76,7 +75,7 @@ export function discoverIndexFiles(dir: string, tree: TreeReader, options: Disco
   for (let i = 0; i < airFiles.length; i++) {
     const air = readAirLists(tree, airFiles[i]);
     const airDir = path.dirname(airFiles[i]);
-    for (const written of [...air.mcp, ...air.roots]) {
+    for (const written of air.indexes) {
       const file = path.resolve(airDir, written);
       if (isExcludedByConfig(options.config, file) || tree.outside?.(file) !== undefined || tree.read(file) === undefined) continue;
       named.add(file);
@@ -156,12 +155,13 @@ function ancestorLayers(tree: TreeReader, dir: string, repositoryRoot: string | 
     .map((folder) => readLayer(tree, folder));
 }
 
-function readAirLists(tree: TreeReader, airPath: string): { mcp: string[]; roots: string[]; catalogs: string[] } {
+/** The local items of an air.json's per-type arrays (all six, AIR_ARTIFACT_TYPES) and of its `catalogs`. */
+function readAirLists(tree: TreeReader, airPath: string): { indexes: string[]; catalogs: string[] } {
   const text = tree.read(airPath);
   const value = text === undefined ? undefined : nodeValue(parseJson(text).root);
   const record = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const local = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && !REMOTE_SOURCE.test(s)) : []);
-  return { mcp: local(record.mcp), roots: local(record.roots), catalogs: local(record.catalogs) };
+  return { indexes: AIR_ARTIFACT_TYPES.flatMap((type) => local(record[type])), catalogs: local(record.catalogs) };
 }
 
 /**

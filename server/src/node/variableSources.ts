@@ -43,7 +43,7 @@ export function discoverVariables(context: VariableContext, filePath: string, se
     // Not read, but still dependencies: a change re-checks the catalog (which then still does not read them).
     dependencies.push(...envFiles);
     skipped.push('env files, secrets files and the process environment (restricted workspace)');
-    return new VariableIndex(sources, skipped);
+    return new VariableIndex(sources, skipped, true);
   }
   const explicitEnv = settings.envFiles.length > 0;
   for (const envFile of envFiles) {

@@ -1,10 +1,12 @@
 import * as path from 'node:path';
 import { artifactPathProbe } from './artifactPaths';
-import { baseName, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, swapNameToken, type IndexKind } from '../service/classify';
+import { OTHER_INDEX_TYPES, summariseArtifactIndex, type ArtifactIndexFile, type ArtifactsFacts } from '../service/artifacts';
+import { INDEX_NOUN, isAirJsonName, isExcludedPath, kindFromName, kindFromSchemaUrl, type IndexKind } from '../service/classify';
 import { isOtherToolsEnvelope, isUnderDotFolder } from '../service/otherTools';
 import { schemaUrlOf } from '../service/schemaUrl';
 import {
   AIR_ARTIFACT_TYPES,
+  type AirArtifactType,
   type AirArtifacts,
   type AirPath,
   type AirFacts,
@@ -22,6 +24,7 @@ import { summariseCatalog, summariseRootsIndex } from '../service/summary';
 import type { VariableIndex } from '../service/variables';
 import { EDITOR_SURFACE, type Surface } from '../service/surface';
 import type { FileReader } from './files';
+import { AirJsons, REMOTE_SOURCE, remoteScope, siblingIndex, siblingName, type AirJson, type Composition, type IndexFileKind } from './airJsons';
 import { isInside, SideFiles, type SideRead, type SideRequest } from './sideFiles';
 import { configuredVariableFiles, discoverVariables, type VariableContext } from './variableSources';
 
@@ -73,16 +76,9 @@ export interface DiscoveredFacts {
   dependencies: string[];
 }
 
-interface AirJson {
-  path: string;
-  mcp: string[] | undefined;
-  roots: string[] | undefined;
-}
-
-const REMOTE_SOURCE = /^[a-z][a-z0-9+.-]*:\/\//i;
-
 export class Workspace {
   private readonly side: SideFiles;
+  private readonly airJsons: AirJsons;
   /** Files that are variable sources by configuration, refused as anything while restricted (set per `factsFor`). */
   private variableFiles: string[] = [];
 
@@ -91,6 +87,12 @@ export class Workspace {
     private readonly options: WorkspaceOptions,
   ) {
     this.side = new SideFiles(files, { containment: options.containment ?? [], containmentLabel: options.containmentLabel ?? 'the workspace' });
+    this.airJsons = new AirJsons(files, {
+      searchBoundary: options.searchBoundary,
+      airText: (airPath) => this.textOf(airPath, { explicit: true }),
+      sideText: (file) => this.textOf(file),
+      outside: (file) => this.outside(file),
+    });
   }
 
   /** Whether side files of this workspace may hold variables (a trusted workspace). */
@@ -119,9 +121,12 @@ export class Workspace {
   }
 
   /**
-   * What a file is (SPEC §1, §10): `$schema` wins, then the name, then air.json membership; `air.json` / `air.*.json` are air.json files.
-   * Other tools' MCP files (under a dot-folder, or another tool's envelope: service/otherTools.ts)
-   * are nothing of ours unless their `$schema` names AIR's or an air.json lists them.
+   * What a file is (SPEC §1, §10, §12): `$schema` wins, then the name (service/classify.ts), then
+   * air.json membership — an air.json array listing it, or AIR's own discovery in a `catalogs`
+   * folder; `air.json` / `air.*.json` are air.json files. Other tools' MCP files (under a dot-folder,
+   * or another tool's envelope: service/otherTools.ts) are nothing of ours unless their `$schema`
+   * names AIR's or an air.json array lists them (a `catalogs` folder finds files by name only, which
+   * is no better evidence than the name rule that left them out).
    * `schemaUrl`: the text's `$schema` (and envelope) when the caller already knows it (the editor carries it through edits).
    */
   classify(filePath: string, text?: string, schemaUrl?: { url: string | undefined; envelope?: boolean }): IndexKind | undefined {
@@ -129,11 +134,12 @@ export class Workspace {
     if (isAirJsonName(filePath)) return 'air';
     let read = text;
     const content = (): string => (read ??= this.textOf(filePath, { explicit: true }) ?? '');
-    const bySchema = kindFromSchemaUrl(schemaUrl ? schemaUrl.url : schemaUrlOf(content()));
+    const url = schemaUrl ? schemaUrl.url : schemaUrlOf(content());
+    const bySchema = kindFromSchemaUrl(url);
     if (bySchema) return bySchema;
     if (isUnderDotFolder(filePath, this.options.workspaceRoot) || (schemaUrl?.envelope ?? isOtherToolsEnvelope(content()))) return this.airMembership(filePath);
     if (!filePath.toLowerCase().endsWith('.json')) return this.airMembership(filePath);
-    return kindFromName(filePath) ?? this.airMembership(filePath);
+    return kindFromName(filePath) ?? this.airMembership(filePath, { schemaUrl: url });
   }
 
   /** Facts for checking `filePath` as `kind`. */
@@ -144,14 +150,20 @@ export class Workspace {
     const facts: WorkspaceFacts = { documentPath: filePath, variables, surface: settings.surface ?? EDITOR_SURFACE };
     if (kind === 'air') {
       facts.air = this.airFacts(filePath, dependencies);
-    } else if (kind === 'catalog') {
-      const found = this.rootsForCatalog(filePath, settings, dependencies);
+      return { facts, dependencies };
+    }
+    // Every index but an air.json sees the rest of the repository (SPEC §12): its roots (a roots
+    // index is its own), its catalogs (a catalog sees the others through `composition`) and the
+    // skills, hooks, plugins and references indexes, all found through the one composing air.json.
+    const composed = this.composition(filePath, kind, dependencies);
+    if (kind !== 'roots') {
+      const found = this.rootsFor(filePath, kind, settings, dependencies, composed);
       facts.roots = found.roots;
       facts.rootsSearch = found.searched;
-      facts.composition = this.composedCatalogs(filePath, dependencies);
-    } else {
-      facts.catalogs = this.catalogsForRoots(filePath, settings, dependencies);
     }
+    if (kind === 'catalog') facts.composition = this.composedCatalogs(filePath, dependencies);
+    else facts.catalogs = this.catalogsFor(filePath, kind, settings, dependencies, composed);
+    facts.artifacts = this.artifactsFor(filePath, kind, dependencies, composed);
     // Artifact paths (SPEC §12) are never followed in a restricted workspace.
     if (this.trusted) facts.artifactPaths = artifactPathProbe(filePath, kind, (file) => this.readSide(file), dependencies);
     return { facts, dependencies };
@@ -175,26 +187,36 @@ export class Workspace {
 
   // ---- roots for a catalog -------------------------------------------------------------------
 
-  rootsForCatalog(catalogPath: string, settings: SourceSettings, dependencies: string[] = []): { roots?: RootsFacts; searched: string } {
+  /**
+   * The roots index of any index but a roots index (SPEC §10, §12): the explicit setting; else the
+   * composing air.json's `roots` (with the roots indexes of its `catalogs` folders); else the
+   * sibling named with the `roots` token, or the only roots index in the folder.
+   */
+  rootsFor(
+    filePath: string,
+    kind: IndexFileKind,
+    settings: SourceSettings,
+    dependencies: string[] = [],
+    composed = this.composition(filePath, kind, dependencies),
+  ): { roots?: RootsFacts; searched: string } {
     if (settings.rootsFiles.length > 0) {
       const files = settings.rootsFiles.map((file) => this.resolve(file));
       dependencies.push(...files);
       return { roots: { via: 'explicit', ...this.readRootsFiles(files, true), remoteSources: [] }, searched: 'the configured roots files' };
     }
-    const air = this.nearestAirJsonListing(catalogPath, 'mcp', dependencies);
-    if (air?.roots) {
-      const { local, remote } = this.splitSources(air.path, air.roots);
+    if (composed && (composed.air.arrays.roots || composed.air.catalogs.length > 0)) {
+      const { local, remote } = composed.types.roots;
       dependencies.push(...local);
-      return { roots: { via: 'air.json', ...this.readRootsFiles(local), remoteSources: remote }, searched: this.display(air.path) };
+      return { roots: { via: 'air.json', ...this.readRootsFiles(local), remoteSources: remote }, searched: this.display(composed.air.path) };
     }
-    const sibling = this.siblingIndex(catalogPath, 'mcp', 'roots');
+    const sibling = siblingIndex(this.files, filePath, kind, 'roots');
     if (sibling) {
       dependencies.push(sibling);
       return { roots: { via: 'sibling', ...this.readRootsFiles([sibling]), remoteSources: [] }, searched: 'the sibling roots index' };
     }
-    const sib = swapNameToken(baseName(catalogPath), 'mcp', 'roots') ?? 'roots.json';
-    dependencies.push(path.join(path.dirname(catalogPath), sib));
-    return { searched: `an air.json listing this catalog and a sibling ${sib}` };
+    const sib = siblingName(filePath, kind, 'roots');
+    dependencies.push(path.join(path.dirname(filePath), sib));
+    return { searched: `an air.json listing this ${INDEX_NOUN[kind].index} and a sibling ${sib}` };
   }
 
   private readRootsFiles(paths: string[], explicit = false): { files: RootsFile[]; unread?: string[] } {
@@ -216,23 +238,82 @@ export class Workspace {
   // ---- catalogs for a roots index -----------------------------------------------------------
 
   catalogsForRoots(rootsPath: string, settings: SourceSettings, dependencies: string[] = []): CatalogsFacts | undefined {
+    return this.catalogsFor(rootsPath, 'roots', settings, dependencies);
+  }
+
+  /**
+   * The catalogs of any index but a catalog (SPEC §10, §12): the explicit ones; else the composing
+   * air.json's `mcp` (with the catalogs of its `catalogs` folders); else the sibling named with the
+   * `mcp` token, or the only catalog in the folder; else none.
+   */
+  catalogsFor(
+    filePath: string,
+    kind: IndexFileKind,
+    settings: SourceSettings,
+    dependencies: string[] = [],
+    composed = this.composition(filePath, kind, dependencies),
+  ): CatalogsFacts | undefined {
     if (settings.catalogFiles && settings.catalogFiles.length > 0) {
       const files = settings.catalogFiles.map((file) => this.resolve(file));
       dependencies.push(...files);
       return { via: 'explicit', ...this.readCatalogFiles(files, true), remoteSources: [] };
     }
-    const air = this.nearestAirJsonListing(rootsPath, 'roots', dependencies);
-    if (air?.mcp) {
-      const { local, remote } = this.splitSources(air.path, air.mcp);
+    if (composed && (composed.air.arrays.mcp || composed.air.catalogs.length > 0)) {
+      const { local, remote } = composed.types.mcp;
       dependencies.push(...local);
       return { via: 'air.json', ...this.readCatalogFiles(local), remoteSources: remote };
     }
-    const sibling = this.siblingIndex(rootsPath, 'roots', 'mcp');
+    const sibling = siblingIndex(this.files, filePath, kind, 'catalog');
     if (sibling) {
       dependencies.push(sibling);
       return { via: 'sibling', ...this.readCatalogFiles([sibling]), remoteSources: [] };
     }
+    dependencies.push(path.join(path.dirname(filePath), siblingName(filePath, kind, 'catalog')));
     return undefined;
+  }
+
+  // ---- skills, hooks, plugins and references -------------------------------------------------
+
+  /**
+   * Every local skills, hooks, plugins and references index the document's repository composes
+   * (SPEC §12), the document itself included when it is one: the composing air.json's arrays and
+   * `catalogs` folders; without one, the siblings named with each type's token (or the only index
+   * of that type in the folder). A type fed by a remote source, or with an index that could not be
+   * read or is not strict JSON (AIR would fail on it), is incomplete.
+   */
+  artifactsFor(filePath: string, kind: IndexFileKind, dependencies: string[] = [], composed = this.composition(filePath, kind, dependencies)): ArtifactsFacts {
+    const files: ArtifactIndexFile[] = [];
+    const incomplete = new Set<AirArtifactType>();
+    const remoteScopes: string[] = [];
+    const read = (type: (typeof OTHER_INDEX_TYPES)[number], file: string): void => {
+      dependencies.push(file);
+      const sideRead = this.readSide(file);
+      if (!('text' in sideRead)) {
+        // AIR reads a missing index as empty; one it cannot read leaves the type unknown.
+        if (!sideRead.missing) incomplete.add(type);
+        return;
+      }
+      const parsed = parseJson(sideRead.text);
+      if (parsed.strictErrors || parsed.root?.type !== 'object') incomplete.add(type);
+      files.push(this.cached(`${type}:${file}`, sideRead.text, () => summariseArtifactIndex(type, file, sideRead.text, parsed)));
+    };
+    if (composed) {
+      for (const type of AIR_ARTIFACT_TYPES) {
+        for (const source of composed.types[type].remote) {
+          incomplete.add(type);
+          const scope = remoteScope(source);
+          if (scope && !remoteScopes.includes(scope)) remoteScopes.push(scope);
+        }
+      }
+      for (const type of OTHER_INDEX_TYPES) for (const file of composed.types[type].local) read(type, file);
+    } else {
+      for (const type of OTHER_INDEX_TYPES) {
+        const file = type === kind ? path.resolve(filePath) : siblingIndex(this.files, filePath, kind, type);
+        if (file) read(type, file);
+        else dependencies.push(path.join(path.dirname(filePath), siblingName(filePath, kind, type)));
+      }
+    }
+    return { files, incomplete, remoteScopes };
   }
 
   private readCatalogFiles(paths: string[], explicit = false): { files: CatalogFile[]; unread?: string[] } {
@@ -241,31 +322,18 @@ export class Workspace {
 
   // ---- air.json ------------------------------------------------------------------------------
 
-  /** The air.json whose `mcp` (or `roots`) array lists `filePath`, or undefined. */
-  airMembership(filePath: string): IndexKind | undefined {
-    if (this.nearestAirJsonListing(filePath, 'roots', [])) return 'roots';
-    if (this.nearestAirJsonListing(filePath, 'mcp', [])) return 'catalog';
-    return undefined;
+  /** The kind an air.json gives `filePath` (its arrays; with `inCatalogs`, its `catalogs` folders too): AirJsons.membership. */
+  airMembership(filePath: string, inCatalogs?: { schemaUrl: string | undefined }): IndexKind | undefined {
+    return this.airJsons.membership(filePath, inCatalogs);
   }
 
   /** Nearest air.json / air.*.json upward whose `array` lists `filePath`; stops at the search boundary. */
-  nearestAirJsonListing(filePath: string, array: 'mcp' | 'roots', dependencies: string[]): AirJson | undefined {
-    const target = path.resolve(filePath);
-    let dir = path.dirname(target);
-    const boundary = this.options.searchBoundary ? path.resolve(this.options.searchBoundary) : undefined;
-    for (;;) {
-      for (const name of (this.files.list(dir) ?? []).filter(isAirJsonName).sort()) {
-        const airPath = path.join(dir, name);
-        dependencies.push(airPath);
-        const air = this.readAirJson(airPath);
-        const listed = air?.[array];
-        if (air && listed?.some((entry) => !REMOTE_SOURCE.test(entry) && path.resolve(dir, entry) === target)) return air;
-      }
-      if (boundary && (dir === boundary || !isInside(dir, boundary))) return undefined;
-      const parent = path.dirname(dir);
-      if (parent === dir) return undefined;
-      dir = parent;
-    }
+  nearestAirJsonListing(filePath: string, array: AirArtifactType, dependencies: string[]): AirJson | undefined {
+    return this.airJsons.nearestListing(filePath, array, dependencies);
+  }
+
+  private composition(filePath: string, kind: IndexFileKind, dependencies: string[]): Composition | undefined {
+    return this.airJsons.composition(filePath, kind, dependencies);
   }
 
   /**
@@ -343,49 +411,19 @@ export class Workspace {
     return { path: file, found: 'refused', reason: read.refused };
   }
 
-  /** An air.json is found by the upward search, not named by another file: only the restricted-workspace rule applies. */
-  private readAirJson(airPath: string): AirJson | undefined {
-    const text = this.textOf(airPath, { explicit: true });
-    if (text === undefined) return undefined;
-    const value = nodeValue(parseJson(text).root);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    const record = value as Record<string, unknown>;
-    const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined);
-    return { path: airPath, mcp: strings(record.mcp), roots: strings(record.roots) };
-  }
-
-  private splitSources(airPath: string, sources: string[]): { local: string[]; remote: string[] } {
-    const local: string[] = [];
-    const remote: string[] = [];
-    for (const source of sources) {
-      if (REMOTE_SOURCE.test(source)) remote.push(source);
-      else local.push(path.resolve(path.dirname(airPath), source));
-    }
-    return { local, remote };
-  }
-
-  // ---- siblings ------------------------------------------------------------------------------
-
-  /** The sibling named with the token swapped; otherwise the only file of the other kind in the folder. */
-  private siblingIndex(filePath: string, from: 'mcp' | 'roots', to: 'mcp' | 'roots'): string | undefined {
-    const dir = path.dirname(filePath);
-    const entries = this.files.list(dir) ?? [];
-    const swapped = swapNameToken(baseName(filePath), from, to);
-    if (swapped && entries.includes(swapped)) return path.join(dir, swapped);
-    const wanted: IndexKind = to === 'roots' ? 'roots' : 'catalog';
-    const others = entries.filter((name) => name !== baseName(filePath) && !isExcludedPath(path.join(dir, name)) && kindFromName(name) === wanted);
-    return others.length === 1 ? path.join(dir, others[0]) : undefined;
-  }
-
   // ---- helpers -------------------------------------------------------------------------------
 
-  private readonly summaries = new Map<string, { text: string; summary: RootsFile | CatalogFile }>();
+  private readonly summaries = new Map<string, { text: string; summary: unknown }>();
 
   private cachedSummary(file: string, text: string, kind: IndexKind): RootsFile | CatalogFile {
-    const key = `${kind}:${file}`;
+    return this.cached(`${kind}:${file}`, text, () => (kind === 'roots' ? summariseRootsIndex(file, text) : summariseCatalog(file, text)));
+  }
+
+  /** A summary of a side file, made again only when its text changed. */
+  private cached<T>(key: string, text: string, make: () => T): T {
     const cached = this.summaries.get(key);
-    if (cached && cached.text === text) return cached.summary;
-    const summary = kind === 'roots' ? summariseRootsIndex(file, text) : summariseCatalog(file, text);
+    if (cached && cached.text === text) return cached.summary as T;
+    const summary = make();
     this.summaries.set(key, { text, summary });
     return summary;
   }

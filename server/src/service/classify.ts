@@ -1,7 +1,9 @@
 import type { OtherIndexType } from './artifacts';
+import type { AirArtifactType } from './facts';
 
 /**
- * Which files are what (SPEC §1, §10): catalogs, roots indexes and air.json files.
+ * Which files are what (SPEC §1, §10, §12): catalogs, roots indexes, air.json files and the
+ * skills, hooks, plugins and references indexes.
  * Pure string logic on paths and text; membership in an air.json is decided by the discovery layer.
  */
 
@@ -10,6 +12,16 @@ import type { OtherIndexType } from './artifacts';
  * index types of SPEC §12 are named as AIR's air.json arrays name them (artifacts.ts).
  */
 export type IndexKind = 'catalog' | 'roots' | 'air' | OtherIndexType;
+
+/** How messages name an index of each kind ("the skills index"), and one of its entries ("the skill"). */
+export const INDEX_NOUN: Record<Exclude<IndexKind, 'air'>, { index: string; entry: string }> = {
+  catalog: { index: 'catalog', entry: 'server' },
+  roots: { index: 'roots index', entry: 'root' },
+  skills: { index: 'skills index', entry: 'skill' },
+  hooks: { index: 'hooks index', entry: 'hook' },
+  plugins: { index: 'plugins index', entry: 'plugin' },
+  references: { index: 'references index', entry: 'reference' },
+};
 
 /** Split a path on both separators so Windows-style paths classify the same way. */
 function pathSegments(filePath: string): string[] {
@@ -37,13 +49,36 @@ function nameTokens(filePath: string): string[] | undefined {
   return base.slice(0, -'.json'.length).split(/[.\-_]/);
 }
 
-/** Classification by file name alone; a name matching both tokens is a roots index. */
+/**
+ * The name token of each index kind, in AIR's order of precedence (`detectSchemaType` in
+ * pulsemcp/air packages/core/src/schemas.ts checks `references`, `plugins`, `skills`, `roots`,
+ * `hooks`, `mcp` in that order): a name carrying two tokens is the kind listed first, so
+ * `roots-mcp.json` is a roots index (SPEC §1) and `mcp-skills.json` a skills index (SPEC §12).
+ */
+export const NAME_TOKENS: readonly { readonly token: string; readonly kind: Exclude<IndexKind, 'air'> }[] = [
+  { token: 'references', kind: 'references' },
+  { token: 'plugins', kind: 'plugins' },
+  { token: 'skills', kind: 'skills' },
+  { token: 'roots', kind: 'roots' },
+  { token: 'hooks', kind: 'hooks' },
+  { token: 'mcp', kind: 'catalog' },
+];
+
+/** The name token of an index kind (`catalog` → `mcp`). */
+export function tokenOfKind(kind: Exclude<IndexKind, 'air'>): string {
+  return NAME_TOKENS.find((entry) => entry.kind === kind)!.token;
+}
+
+/** The air.json array that lists files of an index kind (`catalog` → `mcp`). */
+export function airArrayOfKind(kind: Exclude<IndexKind, 'air'>): AirArtifactType {
+  return kind === 'catalog' ? 'mcp' : kind;
+}
+
+/** Classification by file name alone: the first token of NAME_TOKENS among the name's tokens. */
 export function kindFromName(filePath: string): IndexKind | undefined {
   const tokens = nameTokens(filePath);
   if (!tokens) return undefined;
-  if (tokens.includes('roots')) return 'roots';
-  if (tokens.includes('mcp')) return 'catalog';
-  return undefined;
+  return NAME_TOKENS.find((entry) => tokens.includes(entry.token))?.kind;
 }
 
 /**
@@ -51,7 +86,8 @@ export function kindFromName(filePath: string): IndexKind | undefined {
  * `#fragment`, take the last path segment (split on `/` and backslash), compare case-insensitively with
  * the schema file names. So `roots.schema.json`, `ROOTS.SCHEMA.JSON` and
  * `C:\schemas\roots.schema.json` name the roots schema; `my-mcp.schema.json` names none.
- * AIR's own `air.schema.json` names an air.json.
+ * AIR's own `air.schema.json` names an air.json; `skills.schema.json`, `hooks.schema.json`,
+ * `plugins.schema.json` and `references.schema.json` the index types of SPEC §12.
  */
 export function kindFromSchemaUrl(schemaUrl: unknown): IndexKind | undefined {
   if (typeof schemaUrl !== 'string') return undefined;
@@ -64,6 +100,14 @@ export function kindFromSchemaUrl(schemaUrl: unknown): IndexKind | undefined {
       return 'roots';
     case 'air.schema.json':
       return 'air';
+    case 'skills.schema.json':
+      return 'skills';
+    case 'hooks.schema.json':
+      return 'hooks';
+    case 'plugins.schema.json':
+      return 'plugins';
+    case 'references.schema.json':
+      return 'references';
     default:
       return undefined;
   }
@@ -76,8 +120,10 @@ export function isAirJsonName(filePath: string): boolean {
 }
 
 /**
- * Classify a file for the editor and the CLI. `$schema` wins over the name when they disagree (§10);
- * `airMembership` is what the discovery layer found in an air.json's `mcp` / `roots` arrays.
+ * Classify a file by its path and `$schema` alone. `$schema` wins over the name when they disagree
+ * (§10); `airMembership` is what the discovery layer found in an air.json's arrays or `catalogs`
+ * folders. node/workspace.ts `Workspace.classify` adds other tools' files (otherTools.ts) and reads
+ * the membership; the editor and the command line both ask it.
  */
 export function classifyFile(filePath: string, schemaUrl: string | undefined, airMembership?: IndexKind): IndexKind | undefined {
   if (isExcludedPath(filePath)) return undefined;
@@ -86,11 +132,46 @@ export function classifyFile(filePath: string, schemaUrl: string | undefined, ai
   return kindFromSchemaUrl(schemaUrl) ?? airMembership ?? kindFromName(filePath);
 }
 
+/** AIR walks each `catalogs` folder this many levels of folders deep (the folder itself is level 0). */
+export const CATALOG_DEPTH = 3;
+
+/** Folders AIR never descends into inside a `catalogs` folder (beside every hidden one); the CLI's walk skips them everywhere. */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.next', '.turbo', 'target', 'vendor']);
+
+/** Whether AIR's discovery of a `catalogs` folder reads the JSON file at `relative` (its path from the folder): see kindInCatalogFolder. */
+export function airLooksAt(relative: string): boolean {
+  const segments = pathSegments(relative);
+  const base = segments.pop() ?? '';
+  if (segments.length > CATALOG_DEPTH || !base.toLowerCase().endsWith('.json') || base.startsWith('.')) return false;
+  return !segments.some((segment) => segment.startsWith('.') || SKIPPED_FOLDERS.has(segment));
+}
+
 /**
- * The sibling file name with the token swapped (`team-mcp.json` → `team-roots.json`), keeping the
- * original spelling of everything else. Undefined when the name has no such token.
+ * What AIR's discovery makes of a file inside a `catalogs` folder (SPEC §12; `discoverCatalogIndexes`
+ * and `detectIndexType` in pulsemcp/air packages/core/src/config.ts at 03981b74): `relative` is its
+ * path from the catalog folder. Hidden entries and SKIPPED_FOLDERS are never entered, nor more than
+ * CATALOG_DEPTH folders down. A `$schema` string decides alone — one naming no index schema makes
+ * the file nothing, even when its name matches; without one, the name decides by **substring**, in
+ * NAME_TOKENS order (AIR's rule here is not the token rule: `myskills.json` is a skills index, and a
+ * name holding only `air` is an air.json, never an index). `schemaUrl`: the file's `$schema` when
+ * it is a string (schemaUrl.ts), as AIR reads only a string one.
  */
-export function swapNameToken(fileName: string, from: 'mcp' | 'roots', to: 'mcp' | 'roots'): string | undefined {
+export function kindInCatalogFolder(relative: string, schemaUrl: string | undefined): IndexKind | undefined {
+  if (!airLooksAt(relative)) return undefined;
+  const base = baseName(relative).toLowerCase();
+  if (schemaUrl !== undefined) {
+    const bySchema = kindFromSchemaUrl(schemaUrl);
+    return bySchema === 'air' ? undefined : bySchema;
+  }
+  return NAME_TOKENS.find((entry) => base.includes(entry.token))?.kind;
+}
+
+/**
+ * The sibling file name with the token swapped (`team-mcp.json` → `team-roots.json`,
+ * `skills.json` → `hooks.json`), keeping the original spelling of everything else. Undefined when
+ * the name has no such token.
+ */
+export function swapNameToken(fileName: string, from: string, to: string): string | undefined {
   if (!fileName.toLowerCase().endsWith('.json')) return undefined;
   const stem = fileName.slice(0, -'.json'.length);
   const parts = stem.split(/([.\-_])/);

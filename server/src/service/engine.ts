@@ -1,5 +1,5 @@
 import { checkAirJson } from './air';
-import type { IndexKind } from './classify';
+import { INDEX_NOUN, type IndexKind } from './classify';
 import { CODES, type Code, type Severity, type SeveritySetting } from './codes';
 import { surfaceOf, type WorkspaceFacts } from './facts';
 import type { Surface } from './surface';
@@ -7,39 +7,18 @@ import type { Finding, ResolvedFinding } from './findings';
 import { maskCredentials } from './masking';
 import { indexEntries, type DocumentModel, type IndexEntry } from './model';
 import { parseJson, type JsonNode, type ParsedJson } from './parse';
-import { ineffectiveFieldRule } from './rules/ineffective';
-import { oauthRule } from './rules/oauth';
-import { placeholderRule } from './rules/placeholders';
-import { HYGIENE_RULES } from './rules/hygiene';
-import { rootsRule } from './rules/roots';
-import { legacyRootMembershipRule } from './rules/legacyRootMembership';
-import { referencesRule } from './rules/references';
-import { artifactPathsRule } from './rules/artifactPaths';
+import { RULES } from './generated/rules';
 import type { Rule, RuleContext } from './rules/rule';
-import { structureRule } from './rules/structure';
 import { strictEntryProperty } from './strictTree';
-import { timeoutRule } from './rules/timeout';
-import { unavailableRule } from './rules/unavailable';
 
 /**
  * The validation pipeline (DESIGN), one pass: text → strict parse (parse.ts) → the entries
- * (model.ts) → every rule, structure and schema first (rules/) → findings (severities, masking,
- * the size cap). Pure: the same function serves the language server, the command line and the tests.
+ * (model.ts) → every rule (RULES: each module under rules/ that exports one, listed by
+ * `npm run generate`) → findings (severities, masking, the size cap). Pure: the same function
+ * serves the language server, the command line and the tests.
  */
 
-export const RULES: readonly Rule[] = [
-  structureRule,
-  oauthRule,
-  timeoutRule,
-  unavailableRule,
-  placeholderRule,
-  rootsRule,
-  legacyRootMembershipRule,
-  referencesRule,
-  artifactPathsRule,
-  ineffectiveFieldRule,
-  ...HYGIENE_RULES,
-];
+export { RULES };
 
 /** SPEC §8: a document over this size gets one clear diagnostic instead of a stall. */
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;
@@ -119,7 +98,7 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   if (root && root.type !== 'object') {
     findings.push({
       code: 'not-an-object',
-      message: `The ${kind === 'catalog' ? 'catalog' : 'roots index'} is ${root.type === 'array' ? 'an array' : root.type === 'null' ? 'null' : `a ${root.type}`}, not an object of named entries, so AIR loads nothing from it.`,
+      message: `The ${INDEX_NOUN[kind].index} is ${root.type === 'array' ? 'an array' : root.type === 'null' ? 'null' : `a ${root.type}`}, not an object of named entries, so AIR loads nothing from it.`,
       start: root.offset,
       end: root.type === 'array' ? root.offset + 1 : root.offset + root.length,
       data: { path: [] },
@@ -271,10 +250,8 @@ function shiftFinding(finding: Finding, delta: number): Finding {
 
 /** The rules for this kind of document, less those whose every code is off. */
 function activeRules(kind: IndexKind, options: CheckOptions): Rule[] {
-  return (options.rules ?? RULES).filter(
-    (rule) =>
-      rule.appliesTo.includes(kind) && !(rule.codes && rule.codes.every((code) => effectiveSeverity(code, undefined, options.severities) === undefined)),
-  );
+  const on = (code: string): boolean => effectiveSeverity(code as Code, undefined, options.severities) !== undefined;
+  return (options.rules ?? RULES).filter((rule) => rule.appliesTo.includes(kind) && (Object.keys(rule.codes).some(on) || (rule.alsoReports ?? []).some(on)));
 }
 
 type RuleRunner = (rule: Rule, run: () => void) => void;
@@ -373,7 +350,8 @@ const resolvedForms = new WeakMap<Finding, { overrides: CheckOptions['severities
 
 /**
  * Apply user severities (dropping `off`), mask credentials in every message (SPEC §5: this is the
- * one place every finding passes, whichever rule and path made it), de-duplicate, and sort by position.
+ * one place every finding passes, whichever rule and path made it), de-duplicate, and sort by
+ * position, then code, then message.
  */
 export function resolveSeverities(findings: Finding[], overrides: CheckOptions['severities'] = {}): ResolvedFinding[] {
   const seen = new Set<string>();
@@ -395,7 +373,9 @@ export function resolveSeverities(findings: Finding[], overrides: CheckOptions['
     resolvedForms.set(finding, { overrides, resolved: form });
     resolved.push(form);
   }
-  resolved.sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code));
+  // A complete order (after de-duplication no two share code, range and message), so the order the
+  // rules ran in never shows.
+  resolved.sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   return resolved;
 }
 

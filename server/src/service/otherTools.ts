@@ -31,17 +31,21 @@ function keySpelling(name: string): string {
   return `"${[...name].map((ch) => `(?:${ch}|\\\\u${escaped(ch)})`).join('')}"`;
 }
 
-const ENVELOPE_KEY = new RegExp(['mcpServers', 'servers', 'inputs'].map(keySpelling).join('|'));
+const ENVELOPE_KEY = new RegExp(['mcpServers', 'servers', 'inputs', 'hooks'].map(keySpelling).join('|'));
 
 /**
  * Whether a text could hold another tool's envelope without a parse: every such file spells
- * `"mcpServers"`, `"servers"` or `"inputs"` (each character literal or escaped) somewhere.
+ * `"mcpServers"`, `"servers"`, `"inputs"` or `"hooks"` (each character literal or escaped) somewhere.
  */
 export function mayBeEnvelope(text: string): boolean {
   return ENVELOPE_KEY.test(text);
 }
 
-/** The top-level object is another tool's envelope: `mcpServers`, or `servers`/`inputs` beside no AIR entry. */
+/**
+ * The top-level object is another tool's envelope: `mcpServers`; `servers`/`inputs` beside no AIR
+ * entry; or Claude Code's hooks (`hooks` an object of event names, each an array — an AIR hook
+ * named `hooks` is an object of strings: its `description` and `path`).
+ */
 export function isOtherToolsEnvelope(text: string): boolean {
   if (!mayBeEnvelope(text)) return false;
   const root = parseJson(text).root;
@@ -50,6 +54,7 @@ export function isOtherToolsEnvelope(text: string): boolean {
   for (const property of effectiveProperties(root)) {
     const key = propertyKey(property);
     if (key === 'mcpServers') return true;
+    if (key === 'hooks' && isClaudeCodeHooks(propertyValue(property))) return true;
     if (key === 'servers' || key === 'inputs') vscode = true;
   }
   if (!vscode) return false;
@@ -58,4 +63,11 @@ export function isOtherToolsEnvelope(text: string): boolean {
     const value = propertyValue(property);
     return value?.type === 'object' && getProperty(value, 'type')?.children?.[1]?.type === 'string';
   });
+}
+
+/** Claude Code's `hooks` value: an object of event names (`PreToolUse`, …), at least one, each an array of matchers. */
+function isClaudeCodeHooks(value: ReturnType<typeof propertyValue>): boolean {
+  if (value?.type !== 'object') return false;
+  const events = effectiveProperties(value);
+  return events.length > 0 && events.every((event) => propertyValue(event)?.type === 'array');
 }

@@ -29,6 +29,12 @@ export class VariableIndex {
     readonly sources: readonly VariableSource[],
     /** Sources that were deliberately not read (workspace trust, a setting), for messages. */
     readonly skipped: readonly string[] = [],
+    /**
+     * True in a restricted (untrusted) workspace: no env file, secrets file or process environment
+     * was read, so a name not declared known may well be set — nothing can be said about it (no
+     * unresolved-variable, readiness "not checked").
+     */
+    readonly restricted = false,
   ) {}
 
   static empty(): VariableIndex {

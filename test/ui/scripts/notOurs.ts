@@ -30,7 +30,7 @@ export const notOurs: UiScript = {
       if (relative !== 'package.json') await workbench.quickOpen(relative);
       else await workbench.waitForTab('package.json');
       const scopes = await workbench.inspectScopes(...at(relative, needle));
-      assert.doesNotMatch(scopes, /mcp-catalog|air-roots|air-config/, `${relative}: ${scopes}`);
+      assert.doesNotMatch(scopes, /mcp-catalog|air-roots|air-config|air-skills|air-hooks|air-plugins|air-references/, `${relative}: ${scopes}`);
       if (relative === '.vscode/launch.json') await workbench.screenshot('not-ours-launch-json');
       await workbench.dismiss();
     }

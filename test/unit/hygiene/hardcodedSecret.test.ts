@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { parse as parseDotenv } from 'dotenv';
 import { applyEdits, computeFixAll, fixesFor } from '../../../server/src/service/fixes';
 import { parseJson } from '../../../server/src/service/parse';
-import { findSecrets, secretVariableName } from '../../../server/src/service/rules/hygiene';
+import { findSecrets, secretVariableName } from '../../../server/src/service/rules/hygiene/secrets';
 import { VariableIndex } from '../../../server/src/service/variables';
 import { catalog, check, describe as describeFindings, expectNone, expectOne, facts, remote, stdio, withCode } from '../helpers';
 

@@ -2,6 +2,8 @@ import { strict as assert } from 'node:assert';
 import { completeAt, type CompletionCandidate } from '../../../server/src/service/language/completion';
 import { escapeSnippet, shiftTabStops, snippetToPlain } from '../../../server/src/service/language/snippets';
 import type { LanguageDocument } from '../../../server/src/service/language/document';
+import { checkDocument } from '../../../server/src/service/engine';
+import { facts as unitFacts } from '../helpers';
 import { at, catalogFacts, rootsFacts, variables } from './helpers';
 
 const PLAIN = { snippets: false };
@@ -135,8 +137,8 @@ describe('language: completion of whole entries', () => {
 
   for (const [label, expected] of [
     ['New stdio server', { type: 'stdio', command: 'npx', args: ['-y', 'package@1.0.0'] }],
-    ['New streamable-http server', { type: 'streamable-http', url: 'https://' }],
-    ['New sse server', { type: 'sse', url: 'https://' }],
+    ['New streamable-http server', { type: 'streamable-http', url: 'https://example.com/mcp' }],
+    ['New sse server', { type: 'sse', url: 'https://example.com/mcp' }],
   ] as const) {
     it(`"${label}" without snippet support inserts valid JSON with the required fields pre-filled`, () => {
       const { document, offset } = at(text);
@@ -147,8 +149,18 @@ describe('language: completion of whole entries', () => {
       for (const [key, value] of Object.entries(expected)) assert.deepEqual(parsed['server-name'][key], value);
       // Indented like the rest of the file.
       assert.match(apply(document, item), /\n {2}"server-name": \{\n {4}"title"/);
+      // Every placeholder left as it is is a valid value: no error or warning while tabbing through.
+      const problems = checkDocument(apply(document, item), 'catalog', unitFacts()).findings.filter((f) => f.severity === 'error' || f.severity === 'warning');
+      assert.deepEqual(problems, []);
     });
   }
+
+  it('orders the new-server templates stdio, streamable-http, then the legacy sse', () => {
+    const { document, offset } = at(text);
+    const entries = completeAt(document, offset, SNIPPETS).filter((item) => item.kind === 'entry' && item.label.startsWith('New '));
+    const order = entries.sort((x, y) => x.sortText!.localeCompare(y.sortText!)).map((item) => item.label);
+    assert.deepEqual(order, ['New stdio server', 'New streamable-http server', 'New sse server']);
+  });
 
   it("offers nothing while an existing entry's name is edited", () => {
     const { document, offset } = at('{\n  "git|hub": {"type": "stdio", "command": "x"}\n}');
@@ -165,13 +177,15 @@ describe('language: completion of whole entries', () => {
   it('offers the fields of a new server inside an empty entry', () => {
     const { document, offset } = at('{\n  "a": {\n    |\n  }\n}');
     const item = find(completeAt(document, offset, PLAIN), 'streamable-http server fields');
-    assert.deepEqual(JSON.parse(apply(document, item)), { a: { title: '', description: '', type: 'streamable-http', url: 'https://' } });
+    assert.deepEqual(JSON.parse(apply(document, item)), {
+      a: { title: 'Server title', description: 'What this server gives the agent', type: 'streamable-http', url: 'https://example.com/mcp' },
+    });
   });
 
   it('offers a new root entry in a roots index', () => {
     const { document, offset } = at('{\n  |\n}', 'roots');
     const item = find(completeAt(document, offset, PLAIN), 'New root');
-    assert.deepEqual(JSON.parse(apply(document, item)), { 'root-name': { description: '' } });
+    assert.deepEqual(JSON.parse(apply(document, item)), { 'root-name': { description: 'What sessions on this root work on' } });
   });
 
   it('adds the separating comma after a previous entry without one', () => {
@@ -256,14 +270,39 @@ describe('language: completion of variable names', () => {
     });
     const items = completeAt(document, offset, SNIPPETS);
     const order = [...items].sort((x, y) => x.sortText!.localeCompare(y.sortText!)).map((item) => item.label);
-    assert.deepEqual(order, ['USED_HERE', 'STRAD_API_KEY', 'AAA_PLANTED', 'lower_case']);
+    assert.deepEqual(order, ['TOKEN', 'USED_HERE', 'STRAD_API_KEY', 'AAA_PLANTED', 'lower_case']);
+    assert.equal(find(items, 'TOKEN').detail, 'the name of this env key');
     assert.equal(find(items, 'USED_HERE').detail, 'used in this catalog');
+  });
+
+  it('offers the env key being written first, in a fresh folder too: "GITHUB_PERSONAL_ACCESS_TOKEN": "${', () => {
+    const fresh = variables({ kind: 'process', label: 'the process environment', names: ['AWS_CA_BUNDLE', 'DEBIAN_FRONTEND', 'HOME'] });
+    const { document, offset } = at('{"gh": {"type": "stdio", "command": "x", "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${|"}}}', 'catalog', {
+      variables: fresh,
+    });
+    const items = completeAt(document, offset, SNIPPETS);
+    const order = [...items].sort((x, y) => x.sortText!.localeCompare(y.sortText!)).map((item) => item.label);
+    assert.equal(order[0], 'GITHUB_PERSONAL_ACCESS_TOKEN');
+    assert.deepEqual(
+      JSON.parse(
+        apply(
+          document,
+          items.find((item) => item.label === order[0])!,
+        ),
+      ),
+      {
+        gh: { type: 'stdio', command: 'x', env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_PERSONAL_ACCESS_TOKEN}' } },
+      },
+    );
+    // Only an env key names its variable: a header's name (`Authorization`) does not.
+    const header = at('{"r": {"type": "sse", "url": "https://h", "headers": {"Authorization": "Bearer ${|"}}}', 'catalog', { variables: fresh });
+    assert.ok(!completeAt(header.document, header.offset, SNIPPETS).some((item) => item.label === 'Authorization'));
   });
 
   it('offers names after `${` in a substituted value, closing the placeholder', () => {
     const { document, offset } = at('{"a": {"type": "stdio", "command": "x", "env": {"TOKEN": "${|"}}}', 'catalog', facts);
     const items = completeAt(document, offset, SNIPPETS);
-    assert.deepEqual(labels(items).sort(), ['PATH', 'SLACK_BOT_TOKEN', 'STRAD_API_KEY']);
+    assert.deepEqual(labels(items).sort(), ['PATH', 'SLACK_BOT_TOKEN', 'STRAD_API_KEY', 'TOKEN']);
     const item = find(items, 'STRAD_API_KEY');
     assert.equal(item.detail, 'set in .env');
     assert.equal(item.snippet, false);

@@ -158,7 +158,7 @@ describe('language: hover on unavailable (SPEC §4.2)', () => {
 describe('language: hover on a server name (SPEC §6.1)', () => {
   it('shows each state of the zimmer catalog with its reason', () => {
     const document = zimmerCatalog();
-    assert.match(markdown(document, '"playwright-custom": {'), /Readiness: \*\*no credential\*\* \(`no_credential_required`\)/);
+    assert.match(markdown(document, '"playwright-custom": {'), /Readiness: \*\*ready\*\* \(`no_credential_required`\)/);
     const zimmer = markdown(document, '"zimmer": {');
     assert.match(zimmer, /`missing_configuration`/);
     assert.match(zimmer, /Missing: `ZIMMER_PROD_API_KEY`/);
@@ -202,7 +202,7 @@ describe('language: hover on a root name', () => {
     const md = markdown(document, '"zimmer"');
     assert.match(md, /\*\*Root `zimmer`\*\*\n\nThe orchestrator\n/, 'the description from the roots index, right under the title');
     assert.match(md, /Servers on by default \(2\)/);
-    assert.match(md, /- `a` \(mcp\.json\) · no credential/);
+    assert.match(md, /- `a` \(mcp\.json\) · ready/);
     assert.match(md, /- `b` \(mcp\.json\)/);
     assert.ok(!md.includes('`c`') && !md.includes('`d`') && !md.includes('remote'));
     assert.ok(!/Worst state/.test(md));

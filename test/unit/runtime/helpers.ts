@@ -62,8 +62,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Run `mcp-catalog …` in-process with an injected environment. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = REPO_ROOT): Promise<CliRun> {
+/**
+ * A folder with no `.mcp-catalog.json` at or above it, so a run sees only its flags and the
+ * injected environment — never this repository's own configuration.
+ */
+const NEUTRAL_CWD = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-cwd-'));
+
+/** Run `mcp-catalog …` in-process with an injected environment (paths absolute, or relative to `cwd`). */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = NEUTRAL_CWD): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {

@@ -16,7 +16,17 @@ async function languageOf(relative: string, expected: string): Promise<vscode.Te
   return document;
 }
 
-const OUR_LANGUAGES = ['mcp-catalog', 'air-roots', 'air-config', 'mcp-catalog-preview-json', 'mcp-catalog-preview-toml'];
+const OUR_LANGUAGES = [
+  'mcp-catalog',
+  'air-roots',
+  'air-config',
+  'air-skills',
+  'air-hooks',
+  'air-plugins',
+  'air-references',
+  'mcp-catalog-preview-json',
+  'mcp-catalog-preview-toml',
+];
 
 suite('language modes', () => {
   suiteTeardown(closeAllEditors);
@@ -27,6 +37,16 @@ suite('language modes', () => {
     await languageOf('language/roots.json', 'air-roots');
     await languageOf('language/servers.json', 'mcp-catalog');
     await languageOf('language/air.json', 'air-config');
+  });
+
+  test('a skills index by name and a plugins index by $schema open in their own modes and are checked (SPEC §12)', async () => {
+    const skills = await languageOf('language/skills.json', 'air-skills');
+    await languageOf('language/bundles.json', 'air-plugins');
+    const diagnostics = await waitForDiagnostics(skills.uri, 'the skill without a path', (d) => d.some((x) => codeOf(x) === 'missing-field'));
+    const missing = diagnostics.filter((d) => codeOf(d) === 'missing-field');
+    assert.equal(missing.length, 1);
+    assert.equal(missing[0].range.start.line, 1);
+    assert.equal(skills.getText(missing[0].range), '"open-pr"');
   });
 
   test('no JSON-language diagnostic or schema-load error: each problem appears once, from us', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, closeAllEditors, openDocument, previewDocuments, replaceText, revert, waitFor } from '../helpers';
+import { api, closeAllEditors, fixtureUri, openDocument, previewDocuments, replaceText, revert, waitFor } from '../helpers';
 
 /**
  * Runtime-config previews (SPEC §6.3) of the Zimmer catalog: the commands open a read-only
@@ -72,6 +72,26 @@ suite('runtime previews', () => {
     const body = JSON.parse(text.replace(/^\/\/.*$/gm, ''));
     assert.equal(Object.keys(body.mcpServers).length, 16, 'no zimmer-self-session: Zimmer runs no Cursor sessions');
     assert.equal(body.mcpServers.zimmer.type, undefined, 'remote entries carry no type');
+  });
+
+  test('one tab per runtime: a Codex preview of another catalog replaces the open Codex tab, the Claude tab stays', async () => {
+    await closeAllEditors();
+    const catalog = await openDocument('mcp.json');
+    await openPreviewFor('mcpCatalog.previewClaude', catalog, '"mcpServers"');
+    await openPreviewFor('mcpCatalog.previewCodex', catalog, '[mcp_servers.zimmer]');
+    const other = fixtureUri('readiness/mcp.json');
+    await vscode.commands.executeCommand('mcpCatalog.previewCodex', other);
+    const previewTabs = (): string[] =>
+      vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .map((tab) => (tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined))
+        .filter((uri): uri is vscode.Uri => uri?.scheme === 'mcp-catalog-preview')
+        .map((uri) => `${JSON.parse(uri.query).runtime} ${JSON.parse(uri.query).uri}`)
+        .sort();
+    const expected = [`claude ${catalog.uri.toString()}`, `codex ${other.toString()}`];
+    await waitFor('the first Codex tab to be replaced', () => previewTabs().join('\n') === expected.join('\n')).catch(() => {
+      assert.deepEqual(previewTabs(), expected);
+    });
   });
 
   test('the preview follows an edit of the catalog (unsaved), and the revert', async () => {

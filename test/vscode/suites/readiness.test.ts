@@ -99,7 +99,7 @@ suite('readiness view', () => {
       ['context7', 'slack-workspace', 'figma', 'github', 'twist'],
       'startable servers first, then the others',
     );
-    assert.equal(row(servers, 'context7').description, 'no credential');
+    assert.equal(row(servers, 'context7').description, 'ready', 'startable: reads ready (the unlock icon and tooltip say no credential is needed)');
     assert.match(row(servers, 'slack-workspace').description, /^ready — .*SLACK_BOT_TOKEN/);
     const figma = row(servers, 'figma');
     assert.match(figma.description, /^needs auth — .*a person must authorize it before sessions can use it/);

@@ -15,7 +15,7 @@ const OTHER_TOOLS = [
   'other-tools/jetbrains/mcp.json',
   'other-tools/.mcp.json',
 ];
-const OWN_LANGUAGES = ['mcp-catalog', 'air-roots', 'air-config'];
+const OWN_LANGUAGES = ['mcp-catalog', 'air-roots', 'air-config', 'air-skills', 'air-hooks', 'air-plugins', 'air-references'];
 
 suite("other tools' MCP files", () => {
   suiteTeardown(closeAllEditors);

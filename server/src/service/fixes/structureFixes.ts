@@ -1,7 +1,7 @@
 import type { IndexKind } from '../classify';
 import type { Finding } from '../findings';
 import { findNodeAtPath, getProperty, type JsonNode } from '../parse';
-import { mcpSchema, rootsSchema } from '../schema';
+import { entrySchema } from '../schema';
 import { insertProperty, removeProperty, replaceNode } from './jsonEdits';
 import { hasSpan, pathOf, propertyAtKey, valueAt } from './locate';
 import { proposal, short } from './proposal';
@@ -152,13 +152,14 @@ type SchemaNode = { type?: unknown; properties?: Record<string, SchemaNode>; add
 
 /** The JSON type our schema expects at a path inside an entry, when it names exactly one. */
 function expectedType(kind: IndexKind, path: (string | number)[]): string | undefined {
-  const schema = (kind === 'catalog' ? mcpSchema : rootsSchema) as { $defs: Record<string, SchemaNode> };
+  const schema = entrySchema(kind);
+  if (!schema) return undefined;
   const resolve = (node: unknown): SchemaNode | undefined => {
     if (!node || typeof node !== 'object') return undefined;
     const ref = (node as SchemaNode).$ref;
-    return ref?.startsWith('#/$defs/') ? schema.$defs[ref.slice('#/$defs/'.length)] : node;
+    return ref?.startsWith('#/$defs/') ? schema.defs[ref.slice('#/$defs/'.length)] : node;
   };
-  let current = resolve(schema.$defs[kind === 'catalog' ? 'ServerConfiguration' : 'Root']);
+  let current = resolve(schema.entry);
   for (const segment of path) {
     if (!current) return undefined;
     current = typeof segment === 'number' ? resolve(current.items) : resolve(current.properties?.[segment] ?? current.additionalProperties);

@@ -18,7 +18,8 @@ export function fixTimeout(finding: Finding, { parsed }: FixContext): FixProposa
   if (finding.code === 'timeout-type') title = `Write ${replacement} as a number`;
   else if (finding.code === 'timeout-range') title = `Clamp to ${replacement}`;
   else if (finding.data?.notation === true) title = `Write ${replacement}`;
-  else title = `Round to ${replacement}`;
+  // A fraction outside 5–600 is rounded and then clamped: 900.5 becomes 600, which no rounding gives.
+  else title = typeof node.value === 'number' && Math.round(node.value) === replacement ? `Round to ${replacement}` : `Clamp to ${replacement}`;
   return [proposal(title, [replaceNode(node, String(replacement))], { preferred: true, fixAll: true })];
 }
 

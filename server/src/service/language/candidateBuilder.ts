@@ -54,7 +54,8 @@ export class CandidateBuilder {
   }
 
   /** A whole `"name": { … }` entry. */
-  entry(site: KeySite, label: string, placeholder: string, bodySnippet: string, detail: string | undefined): CompletionCandidate {
+  /** A whole new entry; `order` ranks it among the entry templates (sortText `0<order>`). */
+  entry(site: KeySite, label: string, placeholder: string, bodySnippet: string, detail: string | undefined, order: number): CompletionCandidate {
     // A name already typed (`"my-serv|`) becomes the default name, and the filter, so the item stays visible.
     const typed = site.keyNode ? this.document.text.slice(this.range.start, this.range.end) : '';
     const typedName = typed.replace(/^"/, '').replace(/"$/, '');
@@ -67,7 +68,7 @@ export class CandidateBuilder {
         kind: 'entry',
         detail,
         documentation: safeMd`Inserts a complete entry with its required fields.`,
-        sortText: '0',
+        sortText: `0${order}`,
         filterText: typed || this.filter(label),
       },
       site.commaBefore,

@@ -129,13 +129,15 @@ function schemaDocumentation(schema: Record<string, unknown> | undefined): SafeM
 function entryTemplates(document: LanguageDocument, site: KeySite, builder: CandidateBuilder): CompletionCandidate[] {
   const layout = builder.layout();
   if (document.kind === 'roots') {
-    const body = `{${layout.eol}${layout.inner}"description": "$2"${layout.eol}${layout.base}}`;
-    return [builder.entry(site, 'New root', 'root-name', body, 'A root entry; `description` is required.')];
+    // Every placeholder holds a valid value, so no error appears while the author tabs through.
+    const body = `{${layout.eol}${layout.inner}"description": "\${2:What sessions on this root work on}"${layout.eol}${layout.base}}`;
+    return [builder.entry(site, 'New root', 'root-name', body, 'A root entry; `description` is required.', 0)];
   }
   const snippets = (mcpSchema.$defs.ServerConfiguration.defaultSnippets ?? []) as { label: string; description?: string; body: Record<string, unknown> }[];
-  return snippets.map((snippet) => {
+  // In the schema's order — stdio, streamable-http, then the legacy sse — not alphabetical.
+  return snippets.map((snippet, order) => {
     const body = shiftTabStops(renderSnippetBody(snippet.body, layout.inner, layout.base, layout.eol), 1);
-    return builder.entry(site, snippet.label, 'server-name', body, snippet.description);
+    return builder.entry(site, snippet.label, 'server-name', body, snippet.description, order);
   });
 }
 
@@ -143,14 +145,14 @@ function entryTemplates(document: LanguageDocument, site: KeySite, builder: Cand
 function bodyTemplates(site: KeySite, builder: CandidateBuilder): CompletionCandidate[] {
   const layout = builder.layout();
   const snippets = (mcpSchema.$defs.ServerConfiguration.defaultSnippets ?? []) as { label: string; description?: string; body: Record<string, unknown> }[];
-  return snippets.map((snippet) => {
+  return snippets.map((snippet, order) => {
     const lines = Object.entries(snippet.body).map(([key, value]) => `${JSON.stringify(key)}: ${renderInline(value)}`);
     const text = lines.join(`,${layout.eol}${layout.base}`);
     return builder.raw(site, `${snippet.label.replace(/^New /, '')} fields`, text, {
       kind: 'entry',
       detail: snippet.description,
       documentation: safeMd`The required fields of a new server, with the optional \`title\` and \`description\`.`,
-      sortText: '9',
+      sortText: `9${order}`,
     });
   });
 }

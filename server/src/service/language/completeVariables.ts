@@ -5,7 +5,7 @@ import type { LanguageDocument } from './document';
 
 /**
  * Completion after `${` (SPEC §4.3): names only, never a value. Ranked by how likely the author
- * means them: the names this catalog already uses, then the names declared in a source the
+ * means them: the `env` key being written (`"GITHUB_TOKEN": "${`), the names this catalog already uses, then the names declared in a source the
  * runtime reads too (known names, dotenv files — a name listed without a value as well — and the
  * secrets file), then the editor's process environment, without the variables the editor, its
  * shell and the desktop set for themselves (nobody configures an MCP server with `SHLVL`).
@@ -105,18 +105,24 @@ export function variableCandidates(document: LanguageDocument, site: Placeholder
     if (!NAME.test(name) || ranked.has(name)) return;
     ranked.set(name, { rank, detail });
   };
+  // `"GITHUB_TOKEN": "${` in `env`: the variable is most often named as the key it sets.
+  const key = site.path[site.path.length - 1];
+  if (site.path[site.path.length - 2] === 'env' && typeof key === 'string') {
+    const source = variables.find(key);
+    offer(key, 0, source ? `the name of this env key; set in ${source.label}` : 'the name of this env key');
+  }
   for (const name of namesInDocument(document.text, site)) {
     const source = variables.find(name);
-    offer(name, 0, source ? `used in this catalog; set in ${source.label}` : 'used in this catalog');
+    offer(name, 1, source ? `used in this catalog; set in ${source.label}` : 'used in this catalog');
   }
   for (const source of variables.sources) {
     if (source.kind === 'process') continue;
-    for (const name of source.names) offer(name, 1, `set in ${source.label}`);
-    for (const name of source.empty ?? []) offer(name, 1, `in ${source.label}, without a value`);
+    for (const name of source.names) offer(name, 2, `set in ${source.label}`);
+    for (const name of source.empty ?? []) offer(name, 2, `in ${source.label}, without a value`);
   }
   for (const source of variables.sources) {
     if (source.kind !== 'process') continue;
-    for (const name of source.names) if (!isEditorRuntimeVariable(name)) offer(name, 2, `set in ${source.label}`);
+    for (const name of source.names) if (!isEditorRuntimeVariable(name)) offer(name, 3, `set in ${source.label}`);
   }
   // The detail names the source, never what it says.
   return [...ranked].map(([name, { rank, detail }]) =>

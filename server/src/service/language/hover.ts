@@ -4,7 +4,7 @@ import { nodeValue, type JsonNode } from '../parse';
 import { decodedOffsetMapper, findPlaceholders, isUpperCaseName } from '../placeholders';
 import { computeReadiness, STATE_INFO, type Readiness, type ServerReadiness } from '../readiness';
 import { readCatalog } from '../catalogView';
-import { fieldSchema, mcpSchema, rootsSchema } from '../schema';
+import { fieldSchema, mcpSchema, schemaOf } from '../schema';
 import { describeValue } from '../text';
 import { normaliseUnavailableReason } from '../unavailable';
 import { joinMarkdown, markdownCode as code, markdownText, ourMarkdown, safeMd, type SafeMarkdown } from '../surfaces/markdown';
@@ -48,8 +48,7 @@ export function hoverAt(document: LanguageDocument, offset: number, options: Hov
     // A skills, hooks, plugins or references index (SPEC §12): its keys are IDs; its fields are the bundled schemas'.
     if (other) return path.length === 1 && entry && name !== '$schema' ? at(idHover(document, document.kind as AirArtifactType, name)) : undefined;
     if (path.length === 1) {
-      if (name === '$schema')
-        return at(safeMd`**${code('$schema')}** \u2014 ${ourMarkdown((document.kind === 'catalog' ? mcpSchema : rootsSchema).properties.$schema.description)}`);
+      if (name === '$schema') return at(safeMd`**${code('$schema')}** \u2014 ${ourMarkdown(schemaOf(document.kind)?.properties.$schema.description ?? '')}`);
       if (!entry) return undefined;
       return at(document.kind === 'catalog' ? serverHover(document, entry, options) : rootHover(document, name));
     }

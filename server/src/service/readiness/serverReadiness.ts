@@ -45,6 +45,14 @@ export function serverReadiness(entry: CatalogEntry, variables: VariableIndex, o
   if (declared !== undefined) return result(entry.name, 'declared_unavailable', declared, listed);
 
   const missing = required.filter((name) => !variables.find(name));
+  if (missing.length > 0 && variables.restricted) {
+    return result(
+      entry.name,
+      'not_checked',
+      `${joinNames(missing)} cannot be looked up: Restricted Mode reads no env file, secrets file or process environment. Trust the folder to check.`,
+      missing,
+    );
+  }
   if (missing.length > 0) {
     const hint = options.declareKnownHint ?? DEFAULT_DECLARE_KNOWN_HINT;
     const one = missing.length === 1;

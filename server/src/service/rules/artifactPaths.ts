@@ -22,7 +22,19 @@ export const PATH_SHAPES: Readonly<Partial<Record<OtherIndexType, { readonly tar
 export const artifactPathsRule: Rule = {
   id: 'artifact-paths',
   appliesTo: ['skills', 'hooks', 'references'],
-  codes: ['path-not-found', 'invalid-hook-json', 'path-not-checked'],
+  codes: {
+    'path-not-found': {
+      severity: 'warning',
+      summary: "An artifact's `path` points at nothing, the wrong kind of thing, or a folder without its `SKILL.md` / `HOOK.json`.",
+      example: '`"path": "skills/deploy"` with no `SKILL.md`',
+    },
+    'invalid-hook-json': {
+      severity: 'warning',
+      summary: "A hook folder's `HOOK.json` is not a valid hook definition.",
+      example: '`{"event": "session_start"}` (no `command`)',
+    },
+    'path-not-checked': { severity: 'information', summary: "An artifact's `path` that leaves the workspace, which is never followed." },
+  },
   checkEntry(entry, context) {
     const shape = PATH_SHAPES[context.kind as OtherIndexType];
     const written = field(entry, 'path');

@@ -25,7 +25,13 @@ const RUNTIME_KEYS: ReadonlyMap<string, { runtime: string; instead: string }> = 
 export const ineffectiveFieldRule: Rule = {
   id: 'ineffective-field',
   appliesTo: ['catalog'],
-  codes: ['ineffective-field'],
+  codes: {
+    'ineffective-field': {
+      severity: 'hint',
+      summary: "`env` on a remote entry, an `ELICITATION_*` key Zimmer overwrites, or a runtime's own key no generated config carries (a warning).",
+      example: '`"ELICITATION_REQUEST_URL": "…"`',
+    },
+  },
   checkEntry(entry, context) {
     for (const property of effectiveProperties(entry.valueNode)) {
       const key = propertyKey(property);

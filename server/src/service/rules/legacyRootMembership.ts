@@ -28,7 +28,13 @@ const LISTED = 3;
 export const legacyRootMembershipRule: Rule = {
   id: 'legacy-root-membership',
   appliesTo: ['roots'],
-  codes: ['legacy-root-membership'],
+  codes: {
+    'legacy-root-membership': {
+      severity: 'warning',
+      summary: 'A root-side `default_*` membership array, which AIR ≥ 0.12 silently ignores; move the names to `default_in_roots`.',
+      example: '`"web": {"default_mcp_servers": ["github"]}`',
+    },
+  },
   checkEntry(entry, context) {
     for (const name of LEGACY_MEMBERSHIP_FIELD_NAMES) {
       const legacy = field(entry, name);

@@ -22,7 +22,8 @@ const DROPPED_WHEN_EMPTY = ['clientId', 'clientSecret'];
 export const oauthRule: Rule = {
   id: 'oauth',
   appliesTo: ['catalog'],
-  codes: ['invalid-value', 'unknown-field'],
+  codes: {},
+  alsoReports: ['invalid-value', 'unknown-field'],
   checkEntry(entry, context) {
     if (entryType(entry) === 'stdio') return;
     const oauth = field(entry, 'oauth')?.valueNode;

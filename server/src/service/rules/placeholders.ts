@@ -19,6 +19,20 @@ const SKIPPED_FIELDS = new Set(['type', 'startup_timeout_sec']);
 export const placeholderRule: Rule = {
   id: 'placeholders',
   appliesTo: ['catalog'],
+  codes: {
+    'unresolved-variable': {
+      severity: 'warning',
+      summary: 'A required `${VAR}` found in no known variable source.',
+      example: '`${GITHUB_TOKEN}` with no `.env` entry',
+    },
+    'invalid-placeholder': {
+      severity: 'error',
+      summary: 'A `${…}` that AIR can never resolve.',
+      example: '`${FOO-bar}`, `${ FOO }`, `${1FOO}`, `${}`, `${A:-${B}}`',
+    },
+    'lowercase-variable': { severity: 'warning', summary: "A `${name}` that is not upper-case: invisible to Zimmer's readiness.", example: '`${token}`' },
+    'placeholder-not-interpolated': { severity: 'warning', summary: 'A `${…}` in a field that is never substituted.', example: '`"title": "${NAME}"`' },
+  },
   checkEntry(entry, context) {
     // Server names are keys too, and AIR never substitutes keys (SPEC §4.3).
     if (entry.name.includes('${')) notInterpolated(context, entry.keyNode, [entry.name], 'A server name');
@@ -130,18 +144,23 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     if (placeholder.hasDefault) continue;
     const variables = context.facts.variables;
     if (variables.find(name)) continue;
+    // Restricted Mode read no source of values: the name may be set, so there is nothing to say.
+    if (variables.restricted) continue;
     const candidates = suggesterFor(variables, () => variables.allNames()).closest(name, 3);
     const envFile = variables.preferredEnvFile();
     const empty = variables.findEmpty(name);
     const surface = surfaceOf(context.facts);
     const suggestion = candidates.length ? ` Did you mean ${candidates.join(' or ')}?` : '';
-    const searched = `Searched ${variables.describeSearched()}${variables.skipped.length ? `; not read: ${variables.skipped.join(', ')}` : ''}.`;
+    // The server's name keeps one row per place apart in Problems: each place is a different server
+    // that starts without the variable, with its own quick fix there. What was searched is the
+    // hover's and the readiness reason's to say (SPEC §5: the first sentence short).
+    const server = typeof path[0] === 'string' ? shortName(path[0]) : 'the server';
     context.report({
       code: 'unresolved-variable',
       // An empty value counts as unset (SPEC §4.3): the name is there, it needs a value, not adding.
       message: empty
-        ? `${name} is empty in ${empty.label}, so the server starts without it. Give it a value there.${suggestion}`
-        : `${name} is set in no source, so the server starts without it.${suggestion} Add it to an env file, or ${surface.declareKnown(name)} if a store not searched here has it. ${searched}`,
+        ? `${name} is empty in ${empty.label}, so ${server} starts without it. Give it a value there.${suggestion}`
+        : `${name} is set in no source, so ${server} starts without it.${suggestion} Add it to an env file, or ${surface.declareKnown(name)}.`,
       ...span,
       data: { path, name, candidates, envFile, ...(empty?.path ? { emptyIn: empty.path } : {}) },
     });
@@ -160,6 +179,11 @@ function notInterpolated(context: RuleContext, node: JsonNode, path: (string | n
       data: { path, name: placeholder.name },
     });
   }
+}
+
+/** A server name as a message names it: a long one is cut, so the first sentence stays short (SPEC §5). */
+function shortName(name: string): string {
+  return name.length > 40 ? `${name.slice(0, 39)}…` : name;
 }
 
 /** A placeholder as a message quotes it: a long one is cut, so the first sentence stays short (SPEC §5). */

@@ -34,16 +34,31 @@ function checkedLists(context: RuleContext): ReturnType<typeof referenceLists> {
 export const referencesRule: Rule = {
   id: 'references',
   appliesTo: ['skills', 'hooks', 'plugins', 'roots'],
-  codes: [
-    'undefined-skill',
-    'undefined-hook',
-    'undefined-plugin',
-    'undefined-reference',
-    'undefined-server',
-    'ambiguous-reference',
-    'plugin-cycle',
-    'reference-not-checked',
-  ],
+  codes: {
+    'undefined-skill': {
+      severity: 'error',
+      summary: "A plugin's `skills` item, or a root's legacy `default_skills` item, names no skill.",
+      example: '`["lint-fx"]`',
+    },
+    'undefined-hook': {
+      severity: 'error',
+      summary: "A plugin's `hooks` item, or a root's legacy `default_hooks` item, names no hook.",
+      example: '`["pre-comit"]`',
+    },
+    'undefined-plugin': {
+      severity: 'error',
+      summary: "A plugin's `plugins` item, or a root's legacy `default_plugins` item, names no plugin.",
+      example: '`["code-qualty"]`',
+    },
+    'undefined-reference': { severity: 'error', summary: "A skill's or hook's `references` item names no reference.", example: '`["git-workflw"]`' },
+    'ambiguous-reference': {
+      severity: 'error',
+      summary: 'A short ID that two other scopes define; AIR refuses it as ambiguous.',
+      example: '`"lint"` defined by `@acme/skills` and `@beta/skills`',
+    },
+    'plugin-cycle': { severity: 'error', summary: 'A plugin includes itself through `plugins`, directly or not.', example: '`a` → `b` → `a`' },
+  },
+  alsoReports: ['undefined-server', 'reference-not-checked'],
   checkDocument(context) {
     const lists = checkedLists(context);
     if (lists.length === 0) return;

@@ -17,6 +17,22 @@ import { nodeSpan, type Rule, type RuleContext } from './rule';
 export const rootsRule: Rule = {
   id: 'roots',
   appliesTo: ['catalog', 'roots', 'skills', 'hooks', 'plugins', 'references'],
+  codes: {
+    'undefined-root': {
+      severity: 'error',
+      summary: 'A `default_in_roots` item names no root of the roots index.',
+      example: '`["zimer"]` → did you mean `zimmer`?',
+    },
+    'roots-not-found': { severity: 'information', summary: 'An index uses `default_in_roots` but no roots index was found.' },
+    'undefined-server': {
+      severity: 'error',
+      summary: "A plugin's `mcp_servers` item, or a root's legacy `default_mcp_servers` item, names no server of the catalogs.",
+      example: '`["githb"]`',
+    },
+    'unavailable-default': { severity: 'information', summary: "A root's default server is declared unavailable." },
+    'reference-not-checked': { severity: 'information', summary: 'A reference into a remote scope that cannot be checked offline (once per file).' },
+    'catalog-not-found': { severity: 'information', summary: 'A roots index whose catalogs could not be found.' },
+  },
   checkDocument(context) {
     const once: OnceReporter = (finding) => reportNotChecked(context, finding as Finding & { code: 'reference-not-checked' });
     if (context.kind === 'roots') checkRootsIndex(context, once);

@@ -3,7 +3,7 @@ import type { Finding } from '../findings';
 import type { IndexEntry } from '../model';
 import type { JsonNode, ParsedJson } from '../parse';
 import type { IndexKind } from '../classify';
-import type { Code } from '../codes';
+import type { Code, CodeInfo } from '../codes';
 
 /** What every rule sees: the parsed document, its entries, and the facts from outside it. */
 export interface RuleContext {
@@ -17,9 +17,13 @@ export interface RuleContext {
 }
 
 /**
- * One rule family (SPEC §5): everything the rule knows lives in its module. `checkEntry` runs once
+ * One rule family (SPEC §5): everything the rule knows lives in its module, its codes too: the
+ * registry (codes.ts `CODES`), the `Code` type, the severity setting, the `.mcp-catalog.json`
+ * schema and the README's rule table are generated from `codes` (`npm run generate`, which lists
+ * every rule exported by a module under rules/ in generated/rules.ts). `checkEntry` runs once
  * per effective entry, `checkDocument` once per document; either may be absent. Rules never throw
- * on purpose, but the engine guards each call.
+ * on purpose, but the engine guards each call. A rule whose every code (`codes` and `alsoReports`)
+ * is `off` is not run; the order rules run in changes nothing (findings are sorted completely).
  *
  * What `checkEntry` reports on an entry may depend only on that entry, the document's kind and the
  * facts — never on another entry (compare entries in `checkDocument`): after an edit inside one
@@ -29,8 +33,10 @@ export interface RuleContext {
 export interface Rule {
   readonly id: string;
   readonly appliesTo: readonly IndexKind[];
-  /** Every code the rule reports, when it is short: a rule whose codes are all `off` is not run. */
-  readonly codes?: readonly Code[];
+  /** The codes this rule introduces: each declared once, here, with its default severity, summary and example. */
+  readonly codes: Readonly<Record<string, CodeInfo>>;
+  /** Codes declared elsewhere (another rule, or the engine) that this rule reports too. */
+  readonly alsoReports?: readonly Code[];
   checkEntry?(entry: IndexEntry, context: RuleContext): void;
   checkDocument?(context: RuleContext): void;
 }

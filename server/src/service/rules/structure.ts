@@ -2,15 +2,17 @@ import type { ErrorObject } from 'ajv';
 import type { Finding } from '../findings';
 import { entryType, isRemoteType, ROOT_NAME_PATTERN, SERVER_NAME_PATTERN, type IndexEntry } from '../model';
 import { findNodeAtPath, getProperty, nodeValue, propertyValue, type JsonNode } from '../parse';
-import { knownFields, validateEntryValue } from '../schema';
+import { INDEX_NOUN } from '../classify';
+import { knownFields, namePatternOf, validateEntryValue } from '../schema';
 import { closestNames } from '../suggestions';
 import { codePointLength, describeValue, editDistance } from '../text';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
 
 /**
- * Structure and schema (SPEC §3, §5): entries are objects, names match the pattern, and ajv's
+ * Structure and schema (SPEC §3, §5, §12): entries are objects, names match the pattern, and ajv's
  * verdict on each entry becomes one clear finding per problem on the smallest range — never
- * `must match "then" schema` or `boolean schema is false`.
+ * `must match "then" schema` or `boolean schema is false`. The same for every index with entries:
+ * catalogs, roots indexes, and skills, hooks, plugins and references indexes (schemas/, AIR's).
  */
 
 const TRANSPORTS = ['stdio', 'sse', 'streamable-http'];
@@ -23,12 +25,34 @@ const PASSTHROUGH_FIELDS = new Set(['startup_timeout_ms', 'tool_timeout_sec', 'e
 
 export const structureRule: Rule = {
   id: 'structure',
-  appliesTo: ['catalog', 'roots'],
+  appliesTo: ['catalog', 'roots', 'skills', 'hooks', 'plugins', 'references'],
+  codes: {
+    'invalid-name': { severity: 'error', summary: 'A server or root name breaks the name pattern.', example: '`"my server"`, `"café"`, `"@local/x"`' },
+    'unknown-type': { severity: 'error', summary: '`type` is missing or not stdio, sse or streamable-http.', example: '`"type": "http"` → `streamable-http`' },
+    'missing-field': {
+      severity: 'error',
+      summary: 'A required field is missing (stdio `command`, remote `url`, root `description`).',
+      example: '`{"type": "stdio"}`',
+    },
+    'forbidden-field': { severity: 'error', summary: 'A field the transport forbids.', example: '`url` on a stdio server, `args: []` on a remote one' },
+    'invalid-value': {
+      severity: 'error',
+      summary:
+        'Any other schema violation (a warning for a placeholder in a URI, and for an empty `oauth.clientId` or `oauth.clientSecret`, which every generator drops).',
+      example: '`"title": ""`, `"url": "not a uri"`',
+    },
+    'unknown-field': {
+      severity: 'warning',
+      summary: 'An unknown field that spells a known one differently (a hint for other near-misses).',
+      example: '`startupTimeoutSec`, `defaultInRoots`, `oauth.client_id` (warnings); `unavailable_reason`, `comand` (hints)',
+    },
+  },
+  alsoReports: ['not-an-object'],
   checkEntry(entry, context) {
     checkName(entry, context);
     if (!entry.valueNode || entry.valueNode.type !== 'object') {
       if (entry.valueNode) {
-        const what = context.kind === 'catalog' ? 'server entry' : 'root entry';
+        const what = `${entryNoun(context)} entry`;
         context.report({
           code: 'not-an-object',
           message: `The ${what} "${entry.name}" is ${describeKind(entry.valueNode)}, not an object, so AIR cannot load it.`,
@@ -56,8 +80,15 @@ export const structureRule: Rule = {
   },
 };
 
+/** How messages name one entry of the document ("server", "skill"). */
+function entryNoun(context: RuleContext): string {
+  return context.kind === 'air' ? 'entry' : INDEX_NOUN[context.kind].entry;
+}
+
 function checkName(entry: IndexEntry, context: RuleContext): void {
-  const pattern = context.kind === 'catalog' ? SERVER_NAME_PATTERN : ROOT_NAME_PATTERN;
+  // Each schema's `propertyNames` (SPEC §12); catalogs and roots indexes keep model.ts's own.
+  const pattern =
+    context.kind === 'catalog' ? SERVER_NAME_PATTERN : context.kind === 'roots' ? ROOT_NAME_PATTERN : (namePatternOf(context.kind) ?? ROOT_NAME_PATTERN);
   if (pattern.test(entry.name)) return;
   const allowed = context.kind === 'catalog' ? 'letters, digits and _ - $ [ ]' : 'letters, digits and _ - $';
   const suggestion = suggestValidName(entry.name, pattern);
@@ -65,8 +96,8 @@ function checkName(entry: IndexEntry, context: RuleContext): void {
     code: 'invalid-name',
     message:
       entry.name.length === 0
-        ? `An empty ${context.kind === 'catalog' ? 'server' : 'root'} name breaks AIR's name pattern; use ${allowed}.`
-        : `"${entry.name}" is not a valid ${context.kind === 'catalog' ? 'server' : 'root'} name, so AIR rejects it.${suggestion ? ` Did you mean "${suggestion}"?` : ''} Use only ${allowed}.`,
+        ? `An empty ${entryNoun(context)} name breaks AIR's name pattern; use ${allowed}.`
+        : `"${entry.name}" is not a valid ${entryNoun(context)} name, so AIR rejects it.${suggestion ? ` Did you mean "${suggestion}"?` : ''} Use only ${allowed}.`,
     ...nodeSpan(entry.keyNode),
     data: { path: [entry.name], name: entry.name, suggestion },
   });
@@ -130,7 +161,7 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
   };
   const type = entryType(entry);
   const entryNode = entry.valueNode!;
-  const what = context.kind === 'catalog' ? 'server' : 'root';
+  const what = entryNoun(context);
 
   // A forbidden field's own value errors would only repeat the problem (`url: null` on stdio).
   const forbidden = errors.filter((e) => e.keyword === 'false schema').map((e) => e.instancePath);
@@ -247,6 +278,7 @@ function describeValueError(error: ErrorObject, path: (string | number)[], node:
           data: { placeholderInUri: true },
         };
       }
+      if (params.format === 'email') return { code: 'invalid-value', message: `${where} is not an email address, so AIR rejects the entry.` };
       return { code: 'invalid-value', message: `${where} is not an absolute URI, so AIR rejects the entry; write one like https://example.com/mcp.` };
     }
     case 'minLength': {
@@ -270,6 +302,8 @@ function describeValueError(error: ErrorObject, path: (string | number)[], node:
         message: `${where} is not an allowed value, so AIR rejects the entry: use ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`,
       };
     case 'pattern':
+      // A plugin's `version` (SPEC §12): the schema's pattern is semantic versioning.
+      if (where === 'version') return { code: 'invalid-value', message: `version is not a semantic version (like 1.0.0), so AIR rejects the entry.` };
       return { code: 'invalid-value', message: `${where} does not match the pattern ${String(params.pattern)}, so AIR rejects the entry.` };
     case 'minimum':
     case 'maximum':

@@ -22,6 +22,19 @@ export function validTimeout(value: unknown): number | undefined {
 export const timeoutRule: Rule = {
   id: 'timeout',
   appliesTo: ['catalog'],
+  codes: {
+    'timeout-type': { severity: 'warning', summary: '`startup_timeout_sec` is not a number; Zimmer ignores it.', example: '`"20"` → `20`' },
+    'timeout-fractional': {
+      severity: 'warning',
+      summary: '`startup_timeout_sec` is not an integer; Zimmer ignores it (a hint for `20.0`).',
+      example: '`20.5`',
+    },
+    'timeout-range': {
+      severity: 'warning',
+      summary: `\`startup_timeout_sec\` is outside ${TIMEOUT_MIN}\u2013${TIMEOUT_MAX}; Zimmer ignores it.`,
+      example: `\`${TIMEOUT_MIN - 1}\`, \`${TIMEOUT_MAX + 1}\``,
+    },
+  },
   checkEntry(entry, context) {
     const timeout = field(entry, 'startup_timeout_sec');
     const node = timeout?.valueNode;

@@ -14,6 +14,20 @@ const LINE_BREAKS = /[\n\r\v\f]/;
 export const unavailableRule: Rule = {
   id: 'unavailable',
   appliesTo: ['catalog'],
+  codes: {
+    'unavailable-type': { severity: 'warning', summary: '`unavailable` is not a string, so it declares nothing.', example: '`true`' },
+    'unavailable-empty': { severity: 'warning', summary: '`unavailable` is empty or blank, so it declares nothing (a hint for `null`).', example: '`"  "`' },
+    'unavailable-multiline': {
+      severity: 'warning',
+      summary: '`unavailable` spans several lines; it is shown on one line.',
+      example: '`"down\\nuntil Friday"`',
+    },
+    'unavailable-too-long': {
+      severity: 'warning',
+      summary: 'The normalised `unavailable` reason is over 200 code points and will be cut.',
+      example: 'a 250-character reason',
+    },
+  },
   checkEntry(entry, context) {
     const unavailable = field(entry, 'unavailable');
     const node = unavailable?.valueNode;

@@ -12,7 +12,13 @@ import { nodeSpan, type Rule } from '../rule';
 export const duplicateServerRule: Rule = {
   id: 'duplicate-server',
   appliesTo: ['catalog'],
-  codes: ['duplicate-server'],
+  codes: {
+    'duplicate-server': {
+      severity: 'error',
+      summary: 'One server name in two catalogs composed by one air.json.',
+      example: '`github` in `mcp.json` and `team-mcp.json`',
+    },
+  },
   checkEntry(entry, context) {
     const composition = context.facts.composition;
     if (!composition) return;

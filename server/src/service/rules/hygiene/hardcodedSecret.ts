@@ -16,7 +16,9 @@ import { findSecrets, secretVariableName, type SecretLocation } from './secrets'
 export const hardcodedSecretRule: Rule = {
   id: 'hardcoded-secret',
   appliesTo: ['catalog'],
-  codes: ['hardcoded-secret'],
+  codes: {
+    'hardcoded-secret': { severity: 'warning', summary: 'A literal credential in `env`, `headers`, `args` or `url`.', example: '`"GITHUB_TOKEN": "ghp_…"`' },
+  },
   checkEntry(entry, context) {
     for (const site of secretSites(entry)) {
       // One mapper per string: mapping each secret from the start of the literal is quadratic.

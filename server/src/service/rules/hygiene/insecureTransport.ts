@@ -12,7 +12,13 @@ import { nodeSpan, type Rule } from '../rule';
 export const insecureTransportRule: Rule = {
   id: 'insecure-transport',
   appliesTo: ['catalog'],
-  codes: ['insecure-transport'],
+  codes: {
+    'insecure-transport': {
+      severity: 'warning',
+      summary: '`http://` to a non-loopback host with credential headers.',
+      example: '`http://api.example.com` with `Authorization`',
+    },
+  },
   checkEntry(entry, context) {
     if (!isRemoteType(entryType(entry))) return;
     const url = field(entry, 'url')?.valueNode;

@@ -17,7 +17,13 @@ import { nodeSpan, type Rule, type RuleContext } from '../rule';
 export const npxCacheIsolatedRule: Rule = {
   id: 'npx-cache-isolated',
   appliesTo: ['catalog'],
-  codes: ['npx-cache-isolated'],
+  codes: {
+    'npx-cache-isolated': {
+      severity: 'information',
+      summary: 'Shares its npx package spec with another entry, so it gets its own npm cache.',
+      example: 'two servers on `pkg@1.0.0`',
+    },
+  },
   checkDocument(context) {
     const npx = npxEntries(context);
     if (npx.length < 2) return;
@@ -75,7 +81,13 @@ export const npxCacheIsolatedRule: Rule = {
 export const unpinnedPackageRule: Rule = {
   id: 'unpinned-package',
   appliesTo: ['catalog'],
-  codes: ['unpinned-package'],
+  codes: {
+    'unpinned-package': {
+      severity: 'off',
+      summary: 'An npx package spec without an exact version (a hint when enabled).',
+      example: '`pkg`, `pkg@latest`, `pkg@^1`',
+    },
+  },
   checkEntry(entry, context) {
     const npx = npxValueOf(entry);
     if (!npx) return;

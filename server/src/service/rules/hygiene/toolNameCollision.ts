@@ -12,7 +12,13 @@ import { nodeSpan, type Rule } from '../rule';
 export const toolNameCollisionRule: Rule = {
   id: 'tool-name-collision',
   appliesTo: ['catalog'],
-  codes: ['tool-name-collision'],
+  codes: {
+    'tool-name-collision': {
+      severity: 'warning',
+      summary: 'Server names equal after Codex sanitising, or a name containing `__`.',
+      example: '`a[1]` and `a_1_`; `my__server`',
+    },
+  },
   checkDocument(context) {
     const groups = new Map<string, (typeof context.entries)[number][]>();
     const prefixes = context.entries.map((entry) => codexToolPrefix(entry.name));
