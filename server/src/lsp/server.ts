@@ -114,7 +114,7 @@ export function startServer(connection: Connection): void {
     sourcesLog.analysed(analysis);
     watchFilesOf(analysis);
     logger.verbose(
-      `Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.reopened ? ', as when it was closed' : analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`,
+      `Checked ${path.basename(analysis.filePath ?? document.uri)} (${analysis.kind}, version ${document.version}${analysis.check.incremental ? ', edited entries only' : ''}): ${analysis.findings.length} finding(s) in ${Date.now() - started} ms.`,
     );
   };
 
@@ -201,7 +201,6 @@ export function startServer(connection: Connection): void {
   };
   const revalidateDependents = (filePath: string, except: string): void => {
     workspaceDiagnostics.edited(filePath);
-    analyzer.forgetDependents(filePath);
     for (const other of documents.all()) {
       if (other.uri === except || !analyzer.cached(other.uri)?.dependencies.includes(filePath)) continue;
       analyzer.forget(other.uri);
@@ -357,7 +356,7 @@ export function startServer(connection: Connection): void {
       editLog.forget(event.document.uri);
       renames.forget(event.document.uri);
       sourcesLog.forget(event.document.uri);
-      analyzer.close(event.document.uri);
+      analyzer.forget(event.document.uri);
       void guard(logger, 'clearing diagnostics', () => channel.close(event.document.uri));
       workspaceDiagnostics.closed(event.document.uri);
       // Dependents fall back from the closed editor's text to the file on disk, which is read
