@@ -282,6 +282,12 @@ describe('Add Server: hostile input', () => {
     assert.equal(Object.keys(entry.env as object).length, 2);
   });
 
+  it('quotes a hostile name in a message escaped and short', () => {
+    const result = addServer(EXISTING, { kind: 'import', text: JSON.stringify({ mcpServers: { [`\u001b[2J${'x'.repeat(1000)}`]: 3 } }) }, 'end');
+    refused(result, /^"\\u001b\[2Jx+\u2026" is not an object\.$/);
+    assert.ok((result as { message: string }).message.length < 100);
+  });
+
   it('never puts a literal credential in an error or a choice', () => {
     const result = addServer(
       EXISTING,

@@ -3,7 +3,7 @@ import type { TextEdit } from '../fixes/types';
 import { maskCredentials } from '../masking';
 import { findPlaceholders } from '../placeholders';
 import { withoutLiteralSecrets } from '../translate/entries';
-import { isObject, readImport, type JsonObject } from './input';
+import { isObject, quoted, readImport, type JsonObject } from './input';
 import { insertEntry, takenNames, type Placement } from './insert';
 import { catalogName, freeServerName } from './names';
 import { otherToolServers, translateOtherToolServer } from './otherTool';
@@ -66,7 +66,7 @@ export function addServer(catalog: string, source: AddServerSource, placement: P
     if (typeof candidates === 'string') return { ok: false, message: candidates };
     const picked = source.server === undefined && candidates.length === 1 ? candidates[0] : candidates.find((candidate) => candidate.choice === source.server);
     if (!picked) {
-      const message = source.server === undefined ? 'Pick a server to add.' : `There is no server ${JSON.stringify(source.server)} to add.`;
+      const message = source.server === undefined ? 'Pick a server to add.' : `There is no server ${quoted(source.server)} to add.`;
       return { ok: false, message: maskCredentials(message), choices: candidates.map((candidate) => candidate.choice) };
     }
     const built = picked.build(warnings);

@@ -52,7 +52,12 @@ export function stringMap(value: unknown, what: string, warnings: string[]): Jso
   for (const [key, item] of Object.entries(value)) {
     if (typeof item === 'string') define(out, key, item);
     else if (typeof item === 'number' || typeof item === 'boolean') define(out, key, String(item));
-    else warnings.push(`${what}: "${key}" is not a string and is left out.`);
+    else warnings.push(`${what}: ${quoted(key)} is not a string and is left out.`);
   }
   return out;
+}
+
+/** A name from the imported text as a message quotes it: JSON-escaped (no control character reaches a message) and at most 60 characters. */
+export function quoted(name: string): string {
+  return JSON.stringify(name.length > 60 ? `${name.slice(0, 59)}\u2026` : name);
 }

@@ -1,6 +1,6 @@
 import { envName } from '../rules/hygiene/secrets';
 import { define } from '../translate/entries';
-import { isObject, stringMap, type JsonObject } from './input';
+import { isObject, quoted, stringMap, type JsonObject } from './input';
 
 /**
  * A server from another tool's MCP file (SPEC §1's "other tools' files", §13), translated into an
@@ -32,45 +32,41 @@ const TYPES: Record<string, string> = {
 
 /** The AIR entry for one server, or a sentence saying why there is none. */
 export function translateOtherToolServer(name: string, raw: unknown, warnings: string[]): JsonObject | string {
-  if (!isObject(raw)) return `"${name}" is not an object.`;
+  if (!isObject(raw)) return `${quoted(name)} is not an object.`;
   const url = typeof raw.url === 'string' ? raw.url : typeof raw.serverUrl === 'string' ? raw.serverUrl : undefined;
   let type: string | undefined;
   if (raw.type !== undefined) {
     type = typeof raw.type === 'string' && Object.prototype.hasOwnProperty.call(TYPES, raw.type) ? TYPES[raw.type] : undefined;
-    if (!type) return `"${name}" has a \`type\` AIR has no counterpart for (stdio, sse or streamable-http).`;
+    if (!type) return `${quoted(name)} has a \`type\` AIR has no counterpart for (stdio, sse or streamable-http).`;
   } else type = typeof raw.command === 'string' ? 'stdio' : url !== undefined ? 'streamable-http' : undefined;
-  if (!type) return `"${name}" has neither a \`command\` nor a \`url\`.`;
+  if (!type) return `${quoted(name)} has neither a \`command\` nor a \`url\`.`;
   const entry: JsonObject = { type };
   const convert = airPlaceholders;
   if (type === 'stdio') {
-    if (typeof raw.command !== 'string' || raw.command.trim() === '') return `"${name}" is a stdio server without a \`command\`.`;
+    if (typeof raw.command !== 'string' || raw.command.trim() === '') return `${quoted(name)} is a stdio server without a \`command\`.`;
     entry.command = convert(raw.command);
     if (raw.args !== undefined) {
-      if (!Array.isArray(raw.args)) warnings.push(`"${name}": \`args\` is not an array and is left out.`);
+      if (!Array.isArray(raw.args)) warnings.push(`${quoted(name)}: \`args\` is not an array and is left out.`);
       else {
         const args = raw.args.filter((arg): arg is string | number => typeof arg === 'string' || typeof arg === 'number').map((arg) => convert(String(arg)));
-        if (args.length !== raw.args.length) warnings.push(`"${name}": an argument that is not a string is left out.`);
+        if (args.length !== raw.args.length) warnings.push(`${quoted(name)}: an argument that is not a string is left out.`);
         entry.args = args;
       }
     }
-    const env = convertMap(stringMap(raw.env, `"${name}": \`env\``, warnings), convert);
+    const env = convertMap(stringMap(raw.env, `${quoted(name)}: \`env\``, warnings), convert);
     if (env) entry.env = env;
   } else {
-    if (url === undefined || url.trim() === '') return `"${name}" is a remote server without a \`url\`.`;
+    if (url === undefined || url.trim() === '') return `${quoted(name)} is a remote server without a \`url\`.`;
     entry.url = convert(url);
-    const headers = convertMap(stringMap(raw.headers, `"${name}": \`headers\``, warnings), convert);
+    const headers = convertMap(stringMap(raw.headers, `${quoted(name)}: \`headers\``, warnings), convert);
     if (headers) entry.headers = headers;
   }
   const kept = type === 'stdio' ? KEPT.stdio : KEPT.remote;
   const dropped = Object.keys(raw).filter((key) => !kept.has(key));
   if (dropped.length > 0) {
-    const listed =
-      dropped
-        .slice(0, 5)
-        .map((key) => JSON.stringify(key))
-        .join(', ') + (dropped.length > 5 ? ` and ${dropped.length - 5} more` : '');
+    const listed = dropped.slice(0, 5).map(quoted).join(', ') + (dropped.length > 5 ? ` and ${dropped.length - 5} more` : '');
     warnings.push(
-      `"${name}": ${listed} ${dropped.length === 1 ? 'has' : 'have'} no place in an AIR entry and ${dropped.length === 1 ? 'is' : 'are'} left out.`,
+      `${quoted(name)}: ${listed} ${dropped.length === 1 ? 'has' : 'have'} no place in an AIR entry and ${dropped.length === 1 ? 'is' : 'are'} left out.`,
     );
   }
   return entry;
