@@ -142,6 +142,11 @@ describe("Add Server: another tool's MCP file", () => {
     const result = importText(text, 'perplexity');
     assert.deepEqual(entryOf(result).env, { PERPLEXITY_API_KEY: '${PERPLEXITY_KEY}', HOME_DIR: '${HOME}' });
     assert.ok(result.warnings.some((warning) => warning.includes('"envFile"')));
+    const folder = importText(JSON.stringify({ servers: { local: { command: 'node', args: ['${workspaceFolder}/server.js'] } } }));
+    assert.ok(
+      folder.warnings.some((warning) => warning.includes("${workspaceFolder} is the editor's own variable")),
+      folder.warnings.join(' '),
+    );
     assert.equal(entryOf(importText(text, 'remote')).type, 'streamable-http');
   });
 

@@ -61,6 +61,14 @@ export function translateOtherToolServer(name: string, raw: unknown, warnings: s
     const headers = convertMap(stringMap(raw.headers, `${quoted(name)}: \`headers\``, warnings), convert);
     if (headers) entry.headers = headers;
   }
+  const editorVariables = new Set(
+    [...JSON.stringify(entry).matchAll(/\$\{(workspaceFolder[^}]*|userHome|pathSeparator|cwd|fileDirname)\}/g)].map((match) => match[1]),
+  );
+  if (editorVariables.size > 0) {
+    warnings.push(
+      `${quoted(name)}: ${[...editorVariables].map((variable) => `\${${variable}}`).join(', ')} is the editor's own variable, which AIR does not know: it reads it from the environment; write the path instead.`,
+    );
+  }
   const kept = type === 'stdio' ? KEPT.stdio : KEPT.remote;
   const dropped = Object.keys(raw).filter((key) => !kept.has(key));
   if (dropped.length > 0) {

@@ -83,6 +83,8 @@ function packageEntry(pkg: JsonObject, kind: string | undefined, identifier: str
   const version = typeof pkg.version === 'string' && pkg.version.trim() !== '' && pkg.version !== 'latest' ? pkg.version : undefined;
   const { command, args } = runner(identifier, version);
   for (const argument of listField(pkg, 'packageArguments', 'package_arguments')) args.push(...argumentTexts(argument));
+  if (listField(pkg, 'runtimeArguments', 'runtime_arguments').length > 0)
+    warnings.push(`The package's \`runtimeArguments\` (for ${command} itself) are left out.`);
   const entry: JsonObject = { type: 'stdio', command, args };
   const env: JsonObject = {};
   for (const variable of listField(pkg, 'environmentVariables', 'environment_variables')) {
