@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerAddServerCommand } from './addServer';
 import { CatalogTracker } from './catalogTracker';
 import { registerCopyAsCommands } from './copyAs';
 import { registerKnownVariableCommand } from './knownVariables';
@@ -58,6 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
     registerKnownVariableCommand(),
     ...registerPreviewCommands(tracker, () => readiness.current?.roots.map((root) => root.name) ?? []),
     ...registerCopyAsCommands(client, tracker),
+    registerAddServerCommand(client, tracker),
     ...registerLiveCommands(live),
     vscode.commands.registerCommand('mcpCatalog.restartServer', async () => {
       output.info('Restarting the MCP Catalog language server.');

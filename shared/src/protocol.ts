@@ -58,6 +58,7 @@ import type { ReadinessState } from '../../server/src/service/readiness';
 import type { RuntimeConfig, RuntimeName } from '../../server/src/service/runtime';
 import type { Range } from '../../server/src/service/text';
 import type { TranslationTarget } from '../../server/src/service/translate';
+import type { WorkspaceEdit } from 'vscode-languageserver-types';
 
 /**
  * Client → server, request: the readiness of a catalog (SPEC §6.1–6.2) for the tree view and the
@@ -140,3 +141,33 @@ export interface ServerChoice {
 export type TranslateResult =
   | { ok: true; content: string; servers: string[]; warnings: string[] }
   | { ok: false; message: string; /** The servers to pick from when the cursor is on none (or `pick` was asked). */ choices?: ServerChoice[] };
+
+/**
+ * Client → server, request: Add Server… (SPEC §13) into an open catalog. The source is a blank
+ * template, or the text of another tool's MCP file, the clipboard or an MCP registry server.json
+ * (the client reads it; the server reads no file for it). The answer is the edit that inserts the
+ * translated entry (applied by the client, then checked like any other edit) and, for the
+ * variables it reads that no source sets, an edit adding `NAME=` lines to the env file for the
+ * client to offer. When the source holds several servers and none is named, `choices` lists them.
+ */
+export const ADD_SERVER_REQUEST = 'mcpCatalog/addServer';
+export interface AddServerParams {
+  uri: string;
+  source: { kind: 'template'; transport: 'stdio' | 'streamable-http' } | { kind: 'import'; text: string; server?: string };
+  placement: 'end' | 'sorted';
+}
+export type AddServerResponse =
+  | {
+      ok: true;
+      /** The new entry's name (de-duplicated against the catalog). */
+      name: string;
+      edit: WorkspaceEdit;
+      warnings: string[];
+      /** Names the entry reads that no variable source sets (never a value). */
+      unset: string[];
+      /** `NAME=` lines for `unset` names, appended to the env file (created when missing). */
+      envEdit?: WorkspaceEdit;
+      /** The env file `envEdit` writes, as the user knows it (workspace-relative). */
+      envFile?: string;
+    }
+  | { ok: false; message: string; choices?: string[] };

@@ -1,5 +1,5 @@
 /**
- * `.mcp-catalog.json` in the language server (README "Configuration file"): the workspace
+ * `.mcp-catalog.json` in the language server (docs/configuration.md "Configuration file"): the workspace
  * folder's file lies under the user's settings, changes a verdict exactly as it does on the
  * command line, gives way to a setting the user set, and its `exclude` silences a file.
  */

@@ -7,7 +7,7 @@ import { parseYaml, type YamlValue } from '../support/miniYaml';
 import { catalog, REPO_ROOT, runCli, tempTree } from './helpers';
 
 /**
- * The GitHub Action and the pre-commit hooks (README "GitHub Action", "pre-commit"): parsed with
+ * The GitHub Action and the pre-commit hooks (docs/command-line.md "GitHub Action", "pre-commit"): parsed with
  * a strict reader of their YAML subset, and every mcp-catalog command they run is run here with
  * the same flags, so a renamed option or command breaks this test rather than a user's CI.
  */

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { catalog, runCli, tempTree } from './helpers';
 
-/** `--max-warnings N` and `--baseline FILE` (README "Thresholds and baselines"). */
+/** `--max-warnings N` and `--baseline FILE` (docs/command-line.md "Thresholds and baselines"). */
 
 const TWO_WARNINGS = catalog({
   a: { type: 'stdio', command: 'x', startup_timeout_sec: 4 },

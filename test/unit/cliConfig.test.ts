@@ -6,7 +6,7 @@ import { ALL_CODES } from '../../server/src/service/codes';
 import { SETTINGS_IN_PROJECT_CONFIG } from '../../shared/src/settings';
 import { REPO_ROOT, runCli, tempTree, type CliRun } from './helpers';
 
-/** `.mcp-catalog.json` on the command line (README "Configuration file"). */
+/** `.mcp-catalog.json` on the command line (docs/configuration.md "Configuration file"). */
 
 /** A catalog with one missing variable (a warning) and a timeout out of range (a warning). */
 export const CONFIG_CATALOG = `${JSON.stringify({ s: { type: 'stdio', command: 'npx', env: { TOKEN: '${TEAM_TOKEN}' }, startup_timeout_sec: 4 } }, null, 2)}\n`;

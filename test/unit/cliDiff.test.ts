@@ -6,7 +6,7 @@ import type { DiffResult } from '../../server/src/cli/diffModel';
 import { runCli, tempTree, writeTree } from './helpers';
 
 /**
- * `mcp-catalog diff BASE [HEAD]` (README "Reviewing a change") between two commits of a test
+ * `mcp-catalog diff BASE [HEAD]` (docs/command-line.md "Reviewing a change") between two commits of a test
  * repository made here: a server added that needs an unset variable (a root's readiness gets
  * worse), a variable broken by a typo, and a root whose default servers change.
  */

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { catalog, REPO_ROOT, runCli, tempTree, type CliRun } from './helpers';
 
-/** `mcp-catalog check [PATH…]` on directories (README "Which files are checked"). */
+/** `mcp-catalog check [PATH…]` on directories (docs/files.md). */
 
 const CLEAN = catalog({ s: { type: 'stdio', command: 'npx', args: ['-y', 'pkg@1.0.0'] } });
 const ROOTS = `${JSON.stringify({ web: { description: 'Web' } }, null, 2)}\n`;
@@ -133,7 +133,8 @@ describe('mcp-catalog check: discovery in directories', () => {
       assert.equal(example.status, 0, example.stderr);
       assert.ok(example.stdout.endsWith(summary), example.stdout);
       const inside = spawnSync(process.execPath, [bin, 'check'], { cwd: path.join(REPO_ROOT, 'examples', 'zimmer'), encoding: 'utf8' });
-      const positions = (stdout: string): string[] => [...stdout.matchAll(/mcp\.json:(\d+:\d+): warning unresolved-variable: (\w+)/g)].map((m) => `${m[1]} ${m[2]}`);
+      const positions = (stdout: string): string[] =>
+        [...stdout.matchAll(/mcp\.json:(\d+:\d+): warning unresolved-variable: (\w+)/g)].map((m) => `${m[1]} ${m[2]}`);
       assert.deepEqual(positions(inside.stdout), positions(run.stdout));
       assert.equal(positions(run.stdout).length, 6);
     });

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { computeFixAll } from '../../server/src/service/fixes';
 import { facts as factsWith, readFixture, runCli, tempTree, type CliRun } from './helpers';
 
-/** `mcp-catalog fix` (README "Fixing from the terminal"): the editor's fix-all, from the terminal. */
+/** `mcp-catalog fix` (docs/command-line.md "Fixing from the terminal"): the editor's fix-all, from the terminal. */
 
 const FIX_ALL = readFixture('fixes', 'fix-all-mcp.json');
 const ROOTS_WITH_COMMA = '{\n  "web": { "description": "Web", },\n  "web": { "description": "Web again" }\n}\n';

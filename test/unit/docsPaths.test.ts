@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -59,6 +59,46 @@ describe('ARCHITECTURE.md and CONTRIBUTING.md', () => {
         (token) =>
           !GENERATED.some((dir) => token.startsWith(dir)) && !(token.startsWith('mcpCatalog/') && protocol.includes(`'${token}'`)) && !exists(token, files),
       );
+      assert.deepEqual(missing, []);
+    });
+  }
+});
+
+/**
+ * What a user reads — the README and the pages under docs/ — may name only files that exist: a
+ * relative link resolves from the page's folder, and a path written in backticks that starts with
+ * one of the repository's own top-level folders (`examples/zimmer/mcp.json`, `schemas/…`) is
+ * there. Paths of other tools and of the user's repository (`.cursor/mcp.json`) are not ours to check.
+ */
+describe('README.md and docs/', () => {
+  const pages = [
+    'README.md',
+    ...readdirSync(path.join(repo, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
+  const topFolders = readdirSync(repo, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !['node_modules', 'out', 'dist'].includes(entry.name))
+    .map((entry) => `${entry.name}/`);
+
+  for (const page of pages) {
+    it(`${page} names only files that exist`, () => {
+      const text = readFileSync(path.join(repo, page), 'utf8');
+      const folder = path.dirname(path.join(repo, page));
+      const missing: string[] = [];
+      for (const match of text.matchAll(/\]\(([^)\s#]+)(#[^)\s]*)?\)/g)) {
+        const target = match[1];
+        if (/^[a-z]+:/i.test(target)) continue;
+        if (!existsSync(path.resolve(folder, target))) missing.push(target);
+      }
+      for (const match of text.matchAll(/`([^`\s]+)`/g)) {
+        const token = match[1].replace(/:\d+(:\d+)?$/, '');
+        if (!topFolders.some((top) => token.startsWith(top)) || /[<>*…{}$]/.test(token)) continue;
+        // An upstream file (Zimmer's `test/services/….rb`) may share a folder name with ours.
+        if (/\.[a-z]+$/.test(token) && !/\.(ts|mjs|js|json|md|sh|yml|yaml|lua|png|svg|toml)$/.test(token)) continue;
+        if (GENERATED.some((dir) => token.startsWith(dir))) continue;
+        if (!existsSync(path.join(repo, token.replace(/\/$/, '')))) missing.push(token);
+      }
       assert.deepEqual(missing, []);
     });
   }

@@ -11,7 +11,10 @@ import { REPO_ROOT } from './helpers';
  */
 describe('the extension manifest as VS Code shows it', () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-    contributes: { configuration: { id?: string; title: string; properties: Record<string, unknown> } };
+    contributes: {
+      configuration: { id?: string; title: string; properties: Record<string, unknown> };
+      languages: { id: string; icon?: { light: string; dark: string } }[];
+    };
   };
 
   it('gives the settings an id equal to their common prefix, so rows are not titled "Mcp Catalog: …"', () => {
@@ -19,5 +22,18 @@ describe('the extension manifest as VS Code shows it', () => {
     assert.equal(title, 'MCP Catalog');
     assert.equal(id, 'mcpCatalog');
     for (const key of Object.keys(properties)) assert.ok(key.startsWith(`${id}.`), key);
+  });
+
+  it('gives each language mode of ours a file icon, shipped in the .vsix (a file icon theme maps none of them, so they would lose the {} of JSON)', () => {
+    const shipped = fs.readFileSync(path.join(REPO_ROOT, '.vscodeignore'), 'utf8');
+    const own = manifest.contributes.languages.filter((language) => !language.id.startsWith('mcp-catalog-preview'));
+    assert.ok(own.length >= 7, own.map((language) => language.id).join());
+    for (const language of own) {
+      assert.ok(language.icon, `${language.id} has no icon`);
+      for (const file of [language.icon.light, language.icon.dark]) {
+        assert.ok(fs.existsSync(path.join(REPO_ROOT, file)), file);
+        assert.ok(shipped.includes(`!${file.replace(/^\.\//, '')}`), `${file} is not in the .vscodeignore allow-list`);
+      }
+    }
   });
 });

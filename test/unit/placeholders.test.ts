@@ -59,7 +59,7 @@ describe('${VAR} placeholders (SPEC §4.3)', () => {
       assert.deepEqual(check(text, 'catalog', facts({ variables: sources })), []);
     });
 
-    it('names the server, offers close names right after, and how to declare a name known; the sources searched stay out of the Problems row', () => {
+    it('names the server, offers close names right after, and how to declare a name known; the sources searched on the command line only (the editor has the hover)', () => {
       const text = stdio({ env: { A: '${API_TOKN}' } });
       const sources = new VariableIndex(
         [
@@ -71,9 +71,16 @@ describe('${VAR} placeholders (SPEC §4.3)', () => {
       const finding = expectOne(text, check(text, 'catalog', facts({ variables: sources, surface: CLI_SURFACE })), 'unresolved-variable', {
         range: '${API_TOKN}',
       });
+      // A terminal has no hover: the command line's message also says what was searched.
       assert.equal(
         finding.message,
-        'API_TOKN is set in no source, so s starts without it. Did you mean API_TOKEN? Add it to an env file, or pass --known API_TOKN.',
+        'API_TOKN is set in no source, so s starts without it. Did you mean API_TOKEN? Add it to an env file, or pass --known API_TOKN. Searched names declared in --known and .env, not found; not read: the process environment (switched off).',
+      );
+      const editor = check(text, 'catalog', facts({ variables: sources }))[0].message;
+      assert.equal(
+        editor,
+        'API_TOKN is set in no source, so s starts without it. Did you mean API_TOKEN? Add it to an env file, or add API_TOKN to mcpCatalog.knownVariables.',
+        'one short row in Problems',
       );
       assert.deepEqual(finding.data?.candidates, ['API_TOKEN']);
       assert.equal(finding.data?.envFile, '/ws/.env');

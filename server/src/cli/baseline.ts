@@ -4,7 +4,7 @@ import type { ReportedFinding } from '../node/report';
 import type { FileReport } from './formats';
 
 /**
- * `--baseline FILE` / `--write-baseline` (README "Baselines"): the findings a repository has
+ * `--baseline FILE` / `--write-baseline` (docs/command-line.md "Thresholds and baselines"): the findings a repository has
  * accepted, so a check reports only new ones. A finding is identified by its code, its file
  * (relative to the baseline's folder) and the name of the entry it sits in — never its line, so
  * an edit elsewhere in the file does not resurface it. Counted: two accepted `timeout-range` in

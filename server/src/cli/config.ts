@@ -10,7 +10,7 @@ import type { CliIo } from './io';
 import { severityOverrides, sourceSettings } from './sources';
 
 /**
- * The command line's side of `.mcp-catalog.json` (README "Configuration file"): found from the
+ * The command line's side of `.mcp-catalog.json` (docs/configuration.md "Configuration file"): found from the
  * current directory upward, or named with `--config`, or switched off with `--no-config`. A flag
  * given on the command line wins over the file, as a VS Code setting wins in the editor; severity
  * overrides merge per code.

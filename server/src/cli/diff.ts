@@ -15,7 +15,7 @@ export const DIFF_USAGE = `mcp-catalog diff [--format text|json|markdown] [same 
                  [--config FILE | --no-config] BASE [HEAD]`;
 
 /**
- * `mcp-catalog diff BASE [HEAD]` (README "Reviewing a change"): what a change does to the
+ * `mcp-catalog diff BASE [HEAD]` (docs/command-line.md "Reviewing a change"): what a change does to the
  * catalogs under the current directory. HEAD defaults to the working tree; revisions are read
  * through git, never checked out. Both sides use the configuration in effect now (the working
  * tree's `.mcp-catalog.json`), so only the change itself differs. Exit 1 when the change adds an

@@ -13,7 +13,7 @@ import { entryOf } from './baseline';
 import { unifiedDiff } from './unifiedDiff';
 
 /**
- * What a change does to the repository's catalogs (README "Reviewing a change"): both sides are
+ * What a change does to the repository's catalogs (docs/command-line.md "Reviewing a change"): both sides are
  * discovered and checked exactly as `check` would, with one configuration, and compared file by
  * file — findings, servers, readiness per server and per root, and the runtime configs Zimmer
  * generates (the core's generators, SPEC §6.3). Pure over two TreeReaders.

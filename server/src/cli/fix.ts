@@ -15,7 +15,7 @@ export const FIX_USAGE = `mcp-catalog fix [--dry-run] [--format text|json|sarif|
                 [--config FILE | --no-config] [--max-warnings N] [--baseline FILE] [PATH...]`;
 
 /**
- * `mcp-catalog fix` (README "Fixing from the terminal"): the editor's `source.fixAll.mcp-catalog`
+ * `mcp-catalog fix` (docs/command-line.md "Fixing from the terminal"): the editor's `source.fixAll.mcp-catalog`
  * (SPEC §5, service/fixes/fixAll.ts — the one implementation) applied to each catalog and roots
  * index found, never to an air.json or a file §1 does not classify; for a roots index also the
  * `legacy-root-membership` migration (SPEC §4.4, service/fixes/membershipFixes.ts), the one fix

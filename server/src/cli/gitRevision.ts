@@ -4,7 +4,7 @@ import type { TreeEntry, TreeReader } from '../node/discovery';
 import { findOnPath } from '../node/executables';
 
 /**
- * A git revision as a read-only file tree, for `mcp-catalog diff` (README "Reviewing a change"):
+ * A git revision as a read-only file tree, for `mcp-catalog diff` (docs/command-line.md "Reviewing a change"):
  * listed with `git ls-tree` and read with `git show REV:path`, so the user's working tree is never
  * checked out over or touched. Paths are absolute, under the repository's top level, exactly as
  * the working tree's, so both sides' discovery and facts line up file by file.

@@ -19,6 +19,7 @@ import type { FeatureRegistration, ServerContext } from './features';
 import { locations } from './navigation';
 import { analysisAt, guarded } from './requests';
 import { registerTranslateRequest } from './translateRequest';
+import { registerAddServerRequest } from './addServerRequest';
 
 /** The runtime-config generators (and the TOML writer): loaded on the first preview, not at start-up (bench/NOTES.md "Start-up"). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -60,6 +61,7 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
   );
   // The copy-as commands.
   registerTranslateRequest(context);
+  registerAddServerRequest(context);
   return {};
 };
 

@@ -59,6 +59,19 @@ export const SHOW_LOCATION_COMMAND = 'mcpCatalog.server.showLocation';
  */
 export const SHOW_DOCUMENTATION_COMMAND = 'mcpCatalog.server.showDocumentation';
 
+/**
+ * Add Server… as a source action inside a catalog: it runs the VS Code client's command (its
+ * pickers choose the source and the placement, then it asks `mcpCatalog/addServer`). Argument:
+ * `[{ uri }]`.
+ */
+export const ADD_SERVER_KIND = `${CodeActionKind.Source}.addServer.mcp-catalog`;
+export const ADD_SERVER_COMMAND = 'mcpCatalog.addServer';
+
+function addServerAction(uri: string): CodeAction {
+  const title = 'Add Server\u2026';
+  return { title, kind: ADD_SERVER_KIND, command: { title, command: ADD_SERVER_COMMAND, arguments: [{ uri }] } };
+}
+
 export function registerCodeActions(context: ServerContext): ServerCapabilities {
   const { connection, documents } = context;
 
@@ -71,15 +84,20 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
         throwIfCancelled(token);
         if (!analysis) return [];
         const fixAllWanted = params.context.only !== undefined && wants(params.context.only, FIX_ALL_KIND);
+        // Add Server… (SPEC §13) only when source actions are asked for (the Source Action menu), never on a cursor move.
+        const adding =
+          params.context.only !== undefined && analysis.kind === 'catalog' && wants(params.context.only, ADD_SERVER_KIND)
+            ? [addServerAction(document.uri)]
+            : [];
         // Nothing to fix at the cursor: answer before touching the whole tree, which a big
         // catalog only builds when a feature needs it (a cursor move must stay cheap).
-        if (params.context.diagnostics.length === 0 && !fixAllWanted) return [];
-        if (!analysis.parsed) return [];
+        if (params.context.diagnostics.length === 0 && !fixAllWanted) return adding;
+        if (!analysis.parsed) return adding;
         // The analysis must be of the version the client now has (a newer one may have arrived meanwhile).
         const current = documents.get(document.uri);
-        if (current?.version !== analysis.version || current.getText() !== analysis.text) return [];
+        if (current?.version !== analysis.version || current.getText() !== analysis.text) return adding;
         const editor = new EditBuilder(context, document, analysis);
-        const actions: CodeAction[] = [];
+        const actions: CodeAction[] = [...adding];
         if (wants(params.context.only, CodeActionKind.QuickFix)) actions.push(...quickFixes(params, analysis, editor));
         // Fix-all re-checks the document, so it runs only when asked for (on save, or the Source Action menu),
         // never on the lightbulb requests a cursor move triggers.
@@ -115,7 +133,7 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
   });
 
   return {
-    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND, ADD_SERVER_KIND] },
     executeCommandProvider: { commands: [SHOW_LOCATION_COMMAND, SHOW_DOCUMENTATION_COMMAND] },
   };
 }

@@ -3,7 +3,7 @@ import { normaliseSettings, type McpCatalogSettings } from '../../../shared/src/
 import { isExcludedByConfig, type ProjectConfig } from '../node/projectConfig';
 
 /**
- * The editor's side of `.mcp-catalog.json` (README "Configuration file"): the file of the
+ * The editor's side of `.mcp-catalog.json` (docs/configuration.md "Configuration file"): the file of the
  * resource's workspace folder lies under the user's settings. A setting the user set wins; one
  * left at its default gives way to the file. What counts as set is what the client sends: the VS
  * Code client leaves defaults out (client/src/explicitSettings.ts); other clients send only what

@@ -8,7 +8,7 @@ import type { FileReader } from './files';
 import { isExcludedByConfig, type ProjectConfig } from './projectConfig';
 
 /**
- * What the command line checks in a directory (README "Which files are checked"): every file the
+ * What the command line checks in a directory (docs/files.md): every file the
  * editor would check — catalogs, roots indexes and air.json files of SPEC §1, the skills, hooks,
  * plugins and references indexes of SPEC §12, and the files an air.json names in any of its
  * per-type arrays — found by walking the tree. Skipped: hidden entries, the usual build and

@@ -5,7 +5,7 @@ import { parseProjectConfig, PROJECT_CONFIG_NAME } from '../service/projectConfi
 import type { FileReader } from './files';
 
 /**
- * `.mcp-catalog.json` on disk (README "Configuration file"): where it is, and its values with
+ * `.mcp-catalog.json` on disk (docs/configuration.md "Configuration file"): where it is, and its values with
  * every path resolved against the file's own directory. The command line looks from the current
  * directory upward; the language server reads the one at the root of each workspace folder.
  */

@@ -2,7 +2,7 @@ import { ANY, Glob, literal, NOT_SLASH, type CharTest, type GlobPart } from './g
 
 /**
  * Gitignore-style patterns (git's gitignore(5)), used for `.gitignore` files during discovery and
- * for the `exclude` list of `.mcp-catalog.json` (README "Configuration file"). Pure string logic
+ * for the `exclude` list of `.mcp-catalog.json` (docs/configuration.md "Configuration file"). Pure string logic
  * on `/`-separated paths relative to the directory that holds the patterns.
  *
  * The subset implemented: blank lines and `#` comments, `\` escapes (`\#`, `\!`, `\ `), trailing

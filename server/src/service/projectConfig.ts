@@ -2,7 +2,7 @@ import { isCode, isSeveritySetting, type SeveritySetting } from './codes';
 import { nodeValue, parseJson } from './parse';
 
 /**
- * `.mcp-catalog.json` (README "Configuration file"): one configuration the language server and
+ * `.mcp-catalog.json` (docs/configuration.md "Configuration file"): one configuration the language server and
  * the command line both read, with the keys of the `mcpCatalog.*` settings that decide verdicts
  * plus `exclude`. Pure: validates the text and reports every problem; the caller resolves paths
  * (relative to the file) and decides where to look for it. A dot-file, so SPEC §1 never takes it

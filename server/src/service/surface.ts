@@ -16,6 +16,11 @@ export interface Surface {
   readonly maxFileSize?: string;
   /** How a fix that edits other files is applied ("quick fix", "mcp-catalog fix"). */
   readonly crossFileFix: string;
+  /**
+   * Whether a hover carries the longer explanation (SPEC §5): in the editor a message stays one
+   * short Problems row; a terminal has no hover, so the message says it all.
+   */
+  readonly hasHover: boolean;
 }
 
 export const EDITOR_SURFACE: Surface = {
@@ -25,6 +30,7 @@ export const EDITOR_SURFACE: Surface = {
   nameRootsIndex: 'set mcpCatalog.rootsFiles',
   maxFileSize: 'mcpCatalog.maxFileSizeMB',
   crossFileFix: 'quick fix',
+  hasHover: true,
 };
 
 export const CLI_SURFACE: Surface = {
@@ -33,4 +39,5 @@ export const CLI_SURFACE: Surface = {
   declareKnown: (name) => `pass --known ${name}`,
   nameRootsIndex: 'pass --roots FILE',
   crossFileFix: 'mcp-catalog fix',
+  hasHover: false,
 };

@@ -96,14 +96,14 @@ describe('side files from a repository you do not trust (SPEC §8)', function ()
   });
 
   describe('what the user sees instead of "not found"', () => {
-    it('a .env that is a FIFO: "not read: it is a FIFO (named pipe)" in the unresolved-variable message, and the check returns', () => {
+    it('a .env that is a FIFO: ".env was not read: it is a FIFO (named pipe)" in the unresolved-variable message, and the check returns', () => {
       const dir = tempTree({ 'mcp.json': catalog({ s: SERVER }) });
       fifo(dir, '.env');
       const ws = new Workspace(new CachingReader(diskReader), { workspaceRoot: dir, env: {}, containment: [dir] });
       const { facts } = ws.factsFor(path.join(dir, 'mcp.json'), 'catalog', settings());
       const { findings } = checkDocument(fs.readFileSync(path.join(dir, 'mcp.json'), 'utf8'), 'catalog', facts);
       const unresolved = findings.find((f) => f.code === 'unresolved-variable');
-      assert.match(unresolved?.message ?? '', /\.env, not read: it is a FIFO \(named pipe\)/);
+      assert.match(unresolved?.message ?? '', /\.env was not read: it is a FIFO \(named pipe\)\.$/, 'the real reason, even in a short editor row');
     });
 
     it('an air.json roots path that is a FIFO or a symlink loop: the roots-not-found warning says so', () => {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { closeAllEditors, codeOf, fixtureUri, openDocument, waitForDiagnostics } from '../helpers';
 
 /**
- * `.mcp-catalog.json` in real VS Code (README "Configuration file"): the workspace folder's file
+ * `.mcp-catalog.json` in real VS Code (docs/configuration.md "Configuration file"): the workspace folder's file
  * applies where the user left a setting at its default (VS Code fills defaults in; the client
  * leaves them out), and a setting the user sets wins. `rootsFiles` is one the fixture workspace's
  * settings leave at its default.

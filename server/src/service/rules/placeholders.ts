@@ -2,6 +2,7 @@ import type { JsonNode } from '../parse';
 import { decodedOffsetMapper, findPlaceholders, isUpperCaseName, type Placeholder } from '../placeholders';
 import { surfaceOf } from '../facts';
 import { suggesterFor } from '../suggestions';
+import { unreadWords } from '../variables';
 import { literalText, type Rule, type RuleContext } from './rule';
 
 /**
@@ -153,14 +154,21 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     const suggestion = candidates.length ? ` Did you mean ${candidates.join(' or ')}?` : '';
     // The server's name keeps one row per place apart in Problems: each place is a different server
     // that starts without the variable, with its own quick fix there. What was searched is the
-    // hover's and the readiness reason's to say (SPEC §5: the first sentence short).
+    // hover's to say in the editor (SPEC §5: the first sentence short) — except a source that is
+    // there and could not be read, the real reason; a terminal has no hover, so it lists them all.
     const server = typeof path[0] === 'string' ? shortName(path[0]) : 'the server';
+    const searched = surface.hasHover
+      ? variables.sources
+          .filter((source) => source.problem)
+          .map((source) => ` ${source.label} was ${unreadWords(source)}.`)
+          .join('')
+      : ` Searched ${variables.describeSearched()}${variables.skipped.length ? `; not read: ${variables.skipped.join(', ')}` : ''}.`;
     context.report({
       code: 'unresolved-variable',
       // An empty value counts as unset (SPEC §4.3): the name is there, it needs a value, not adding.
       message: empty
         ? `${name} is empty in ${empty.label}, so ${server} starts without it. Give it a value there.${suggestion}`
-        : `${name} is set in no source, so ${server} starts without it.${suggestion} Add it to an env file, or ${surface.declareKnown(name)}.`,
+        : `${name} is set in no source, so ${server} starts without it.${suggestion} Add it to an env file, or ${surface.declareKnown(name)}.${searched}`,
       ...span,
       data: { path, name, candidates, envFile, ...(empty?.path ? { emptyIn: empty.path } : {}) },
     });

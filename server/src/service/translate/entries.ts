@@ -52,7 +52,7 @@ function untranslatable(value: Record<string, unknown> | undefined): string | un
 }
 
 /** The entry with each literal credential in `env`, `headers`, `args` or `url` replaced by `${NAME}`. */
-function withoutLiteralSecrets(name: string, value: Record<string, unknown>, warnings: string[], secretNames: Set<string>): Record<string, unknown> {
+export function withoutLiteralSecrets(name: string, value: Record<string, unknown>, warnings: string[], secretNames: Set<string>): Record<string, unknown> {
   const replaced: string[] = [];
   const mask = (text: string, location: (start: number) => SecretLocation): string => {
     const secrets = findSecrets(text);

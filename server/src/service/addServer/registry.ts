@@ -1,0 +1,153 @@
+import { envName } from '../rules/hygiene/secrets';
+import { define } from '../translate/entries';
+import { isObject, type JsonObject } from './input';
+import { registryCatalogName } from './names';
+
+/**
+ * An MCP registry `server.json` (modelcontextprotocol/registry, docs/reference/server-json/
+ * server.schema.json, the camelCase shape of 2025-09-29 and later; also the registry API's
+ * `{ "server": {…} }` answer) as AIR entries (SPEC §13): each npm or PyPI package a stdio entry run
+ * by `npx -y <identifier>@<version>` or `uvx <identifier>==<version>`, its `environmentVariables`
+ * `env` placeholders; each remote a `streamable-http` or `sse` entry with its `headers`. The
+ * registry's `{name}` value templates become `${NAME}`; a secret with no fixed value always does.
+ */
+
+export interface RegistryChoice {
+  /** What a picker shows: `npm @scope/server@1.2.0`, `streamable-http https://…`. */
+  label: string;
+  name: string;
+  build(warnings: string[]): JsonObject | string;
+}
+
+/** The server.json object, unwrapped from an API answer; undefined when the text is not one. */
+export function registryServer(root: JsonObject): JsonObject | undefined {
+  const server = isObject(root.server) && typeof root.server.name === 'string' ? root.server : root;
+  if (typeof server.name !== 'string') return undefined;
+  return Array.isArray(server.packages) || Array.isArray(server.remotes) ? server : undefined;
+}
+
+export function registryChoices(server: JsonObject): RegistryChoice[] {
+  const name = registryCatalogName(server.name as string);
+  const describe = (entry: JsonObject): JsonObject => {
+    if (typeof server.title === 'string' && server.title.trim()) entry.title = [...server.title.trim()].slice(0, 100).join('');
+    if (typeof server.description === 'string' && server.description.trim()) entry.description = [...server.description.trim()].slice(0, 500).join('');
+    return entry;
+  };
+  const choices: RegistryChoice[] = [];
+  for (const pkg of Array.isArray(server.packages) ? server.packages : []) {
+    if (!isObject(pkg)) continue;
+    const kind = stringField(pkg, 'registryType', 'registry_type');
+    const identifier = stringField(pkg, 'identifier', 'name');
+    choices.push({
+      label: `${kind ?? 'package'} ${identifier ?? '(no identifier)'}${typeof pkg.version === 'string' ? `@${pkg.version}` : ''}`,
+      name,
+      build: (warnings) => {
+        const entry = packageEntry(pkg, kind, identifier, warnings);
+        return typeof entry === 'string' ? entry : describe(entry);
+      },
+    });
+  }
+  for (const remote of Array.isArray(server.remotes) ? server.remotes : []) {
+    if (!isObject(remote)) continue;
+    const type = stringField(remote, 'type', 'transport_type');
+    choices.push({
+      label: `${type ?? 'remote'} ${typeof remote.url === 'string' ? remote.url : '(no url)'}`,
+      name,
+      build: (warnings) => {
+        const entry = remoteEntry(remote, type, warnings);
+        return typeof entry === 'string' ? entry : describe(entry);
+      },
+    });
+  }
+  return choices;
+}
+
+function stringField(object: JsonObject, key: string, legacy: string): string | undefined {
+  const value = object[key] ?? object[legacy];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+const RUNNERS: Record<string, (identifier: string, version: string | undefined) => { command: string; args: string[] }> = {
+  npm: (identifier, version) => ({ command: 'npx', args: ['-y', version ? `${identifier}@${version}` : identifier] }),
+  pypi: (identifier, version) => ({ command: 'uvx', args: [version ? `${identifier}==${version}` : identifier] }),
+};
+
+function packageEntry(pkg: JsonObject, kind: string | undefined, identifier: string | undefined, warnings: string[]): JsonObject | string {
+  if (!identifier) return 'The package has no `identifier`.';
+  const runner = kind !== undefined && Object.prototype.hasOwnProperty.call(RUNNERS, kind) ? RUNNERS[kind] : undefined;
+  if (!runner) return `A ${kind ?? 'package of no registryType'} package cannot be run from a catalog entry here; npm (npx) and PyPI (uvx) packages can.`;
+  const transport = isObject(pkg.transport) && typeof pkg.transport.type === 'string' ? pkg.transport.type : undefined;
+  if (transport !== undefined && transport !== 'stdio') {
+    warnings.push(`The package serves ${transport}, not stdio: the entry starts it, but a client reaches it through its URL.`);
+  }
+  const version = typeof pkg.version === 'string' && pkg.version.trim() !== '' && pkg.version !== 'latest' ? pkg.version : undefined;
+  const { command, args } = runner(identifier, version);
+  for (const argument of listField(pkg, 'packageArguments', 'package_arguments')) args.push(...argumentTexts(argument));
+  if (listField(pkg, 'runtimeArguments', 'runtime_arguments').length > 0)
+    warnings.push(`The package's \`runtimeArguments\` (for ${command} itself) are left out.`);
+  const entry: JsonObject = { type: 'stdio', command, args };
+  const env: JsonObject = {};
+  for (const variable of listField(pkg, 'environmentVariables', 'environment_variables')) {
+    if (!isObject(variable) || typeof variable.name !== 'string' || variable.name === '') continue;
+    define(env, variable.name, inputValue(variable, variable.name));
+  }
+  if (Object.keys(env).length > 0) entry.env = env;
+  return entry;
+}
+
+function remoteEntry(remote: JsonObject, type: string | undefined, warnings: string[]): JsonObject | string {
+  if (type !== 'streamable-http' && type !== 'sse') return `A remote of type ${type ?? '(none)'} has no AIR counterpart (streamable-http or sse).`;
+  if (typeof remote.url !== 'string' || remote.url.trim() === '') return 'The remote has no `url`.';
+  const entry: JsonObject = { type, url: templated(remote.url, remote.variables) };
+  const headers: JsonObject = {};
+  for (const header of Array.isArray(remote.headers) ? remote.headers : []) {
+    if (!isObject(header) || typeof header.name !== 'string' || header.name === '') continue;
+    define(headers, header.name, inputValue(header, header.name.replace(/^x-/i, '')));
+  }
+  if (Object.keys(headers).length > 0) entry.headers = headers;
+  if (remote.variables !== undefined && !isObject(remote.variables)) warnings.push("The remote's `variables` is not an object and is left out.");
+  return entry;
+}
+
+function listField(object: JsonObject, key: string, legacy: string): unknown[] {
+  const value = object[key] ?? object[legacy];
+  return Array.isArray(value) ? value : [];
+}
+
+/**
+ * The value of a registry input (an environment variable, a header, an argument): its fixed
+ * `value` with `{name}` templates as `${NAME}`, unless it is a secret — then always `${NAME}`,
+ * never a value from a published file; otherwise `${NAME}`, with the `default` after `:-`.
+ */
+function inputValue(input: JsonObject, variable: string): string {
+  const name = envName(variable) || 'VALUE';
+  if (typeof input.value === 'string' && input.value !== '' && !(input.isSecret === true && !input.value.includes('{')))
+    return templated(input.value, input.variables);
+  if (typeof input.default === 'string' && input.default !== '' && input.isSecret !== true && !/[{}]/.test(input.default))
+    return `\${${name}:-${input.default}}`;
+  return `\${${name}}`;
+}
+
+/** `Bearer {api_key}` → `Bearer ${API_KEY}` for each name the input declares in `variables` (or any `{name}` when it declares none). */
+function templated(text: string, variables: unknown): string {
+  const declared = isObject(variables) ? new Set(Object.keys(variables)) : undefined;
+  return text.replace(/\{([A-Za-z_][A-Za-z0-9_.-]*)\}/g, (whole, name: string) => (!declared || declared.has(name) ? `\${${envName(name)}}` : whole));
+}
+
+function argumentTexts(argument: unknown): string[] {
+  if (!isObject(argument)) return [];
+  if (argument.type === 'named' && typeof argument.name === 'string' && argument.name !== '') {
+    const hasValue =
+      argument.value !== undefined ||
+      argument.default !== undefined ||
+      argument.isRequired === true ||
+      argument.isSecret === true ||
+      argument.valueHint !== undefined;
+    return hasValue ? [argument.name, inputValue(argument, argument.name.replace(/^-+/, ''))] : [argument.name];
+  }
+  if (argument.type === 'positional') {
+    const hint = typeof argument.valueHint === 'string' ? argument.valueHint : 'value';
+    return [inputValue(argument, hint)];
+  }
+  return [];
+}

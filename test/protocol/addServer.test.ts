@@ -1,0 +1,139 @@
+/**
+ * Add Server… through the bundled server (SPEC §13): `mcpCatalog/addServer` answers a versioned
+ * edit that inserts the translated entry — another tool's file with a literal token, a registry
+ * server.json — and a `NAME=` edit for the env file; the catalog checks clean once applied. Inside
+ * a catalog, the Source Action menu offers "Add Server…", which runs the client's command.
+ */
+import * as assert from 'node:assert/strict';
+import type { CodeAction, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { AddServerResponse } from '../../shared/src/protocol';
+import { Capabilities, LspClient, stopAllClients } from './lspClient';
+import { catalogSettings, removeAllWorkspaces, TempWorkspace } from './workspace';
+
+const TOKEN = 'ghp_FAKE0123456789abcdefghijklmnopqrstuv';
+const CATALOG = '{\n  "alpha": {\n    "type": "stdio",\n    "command": "a"\n  }\n}\n';
+const CURSOR = JSON.stringify({
+  mcpServers: { github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github@2025.4.8'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: TOKEN } } },
+});
+
+const applyText = (text: string, edits: TextEdit[]): string => TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 1, text), edits);
+
+function editsFor(edit: WorkspaceEdit, uri: string): TextEdit[] {
+  return (edit.documentChanges ?? [])
+    .filter((change): change is TextDocumentEdit => 'textDocument' in change && change.textDocument.uri === uri)
+    .flatMap((change) => change.edits);
+}
+
+async function start(ws: TempWorkspace): Promise<{ client: LspClient; uri: string }> {
+  const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: Capabilities.vscodeLike(), settings: catalogSettings() });
+  const uri = client.open(ws.path('mcp.json'));
+  await client.waitForDiagnostics(uri, { version: 1 });
+  return { client, uri };
+}
+
+function ok(answer: AddServerResponse | null): Extract<AddServerResponse, { ok: true }> {
+  assert.ok(answer?.ok, `expected an edit, got ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+describe('protocol: Add Server', function () {
+  this.timeout(30_000);
+
+  afterEach(async () => {
+    await stopAllClients();
+    removeAllWorkspaces();
+  });
+
+  it('imports a Cursor server with a literal token as ${NAME}, offers NAME= for the env file, and the catalog checks clean', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', CATALOG);
+    ws.write('.env', 'OTHER=1\n');
+    const { client, uri } = await start(ws);
+    const answer = ok(await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text: CURSOR }, placement: 'end' }));
+    assert.equal(answer.name, 'github');
+    assert.ok(!JSON.stringify(answer).includes(TOKEN), 'the token never travels');
+    const after = applyText(CATALOG, editsFor(answer.edit, uri));
+    assert.deepEqual(JSON.parse(after).github.env, { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_PERSONAL_ACCESS_TOKEN}' });
+    assert.deepEqual(answer.unset, ['GITHUB_PERSONAL_ACCESS_TOKEN']);
+    assert.equal(answer.envFile, '.env');
+    const envUri = ws.uri('.env');
+    assert.equal(applyText('OTHER=1\n', editsFor(answer.envEdit!, envUri)), 'OTHER=1\nGITHUB_PERSONAL_ACCESS_TOKEN=\n');
+    const version = client.change(uri, after);
+    const { diagnostics } = await client.waitForDiagnostics(uri, { version });
+    assert.deepEqual(
+      diagnostics.filter((d) => d.severity === 1 || d.code === 'hardcoded-secret').map((d) => d.code),
+      [],
+    );
+  });
+
+  it('translates a registry server.json remote, sorted, with its headers as placeholders', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', CATALOG);
+    const { client, uri } = await start(ws);
+    const serverJson = JSON.stringify({
+      name: 'io.github.acme/billing',
+      packages: [{ registryType: 'npm', identifier: '@acme/billing-mcp', version: '0.3.1', environmentVariables: [{ name: 'ACME_KEY', isSecret: true }] }],
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.acme.example/mcp', headers: [{ name: 'X-Api-Key', isSecret: true }] }],
+    });
+    const pick = await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text: serverJson }, placement: 'sorted' });
+    assert.equal(pick?.ok, false);
+    const choices = (pick as { choices: string[] }).choices;
+    assert.deepEqual(choices, ['npm @acme/billing-mcp@0.3.1', 'streamable-http https://mcp.acme.example/mcp']);
+    const npm = ok(
+      await client.request<AddServerResponse>('mcpCatalog/addServer', {
+        uri,
+        source: { kind: 'import', text: serverJson, server: choices[0] },
+        placement: 'sorted',
+      }),
+    );
+    const npmEntry = JSON.parse(applyText(CATALOG, editsFor(npm.edit, uri))).billing;
+    assert.deepEqual(npmEntry, { type: 'stdio', command: 'npx', args: ['-y', '@acme/billing-mcp@0.3.1'], env: { ACME_KEY: '${ACME_KEY}' } });
+    const remote = ok(
+      await client.request<AddServerResponse>('mcpCatalog/addServer', {
+        uri,
+        source: { kind: 'import', text: serverJson, server: choices[1] },
+        placement: 'sorted',
+      }),
+    );
+    const after = applyText(CATALOG, editsFor(remote.edit, uri));
+    assert.deepEqual(Object.keys(JSON.parse(after)), ['alpha', 'billing']);
+    assert.deepEqual(JSON.parse(after).billing, { type: 'streamable-http', url: 'https://mcp.acme.example/mcp', headers: { 'X-Api-Key': '${API_KEY}' } });
+    // No .env yet: the edit creates it (never overwriting one that appeared meanwhile).
+    assert.deepEqual(remote.envEdit?.documentChanges?.[0], { kind: 'create', uri: ws.uri('.env'), options: { ignoreIfExists: true } });
+    assert.equal(applyText('', editsFor(remote.envEdit, ws.uri('.env'))), 'API_KEY=\n');
+  });
+
+  it('answers a clear refusal for hostile input and for a document that is not a catalog', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', CATALOG);
+    const { client, uri } = await start(ws);
+    for (const text of ['[1, 2]', '{"mcpServers": ' + '['.repeat(50_000), 'x'.repeat(1_000_001)]) {
+      const answer = await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text }, placement: 'end' });
+      assert.equal(answer?.ok, false);
+    }
+    const bad = await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'nonsense' }, placement: 'end' });
+    assert.equal(bad?.ok, false);
+    const other = await client.request<AddServerResponse>('mcpCatalog/addServer', {
+      uri: ws.uri('nothing.json'),
+      source: { kind: 'template', transport: 'stdio' },
+      placement: 'end',
+    });
+    assert.deepEqual(other, { ok: false, message: 'Open an MCP catalog to add a server to.' });
+  });
+
+  it('offers "Add Server\u2026" as a source action inside a catalog, running the client command', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', CATALOG);
+    const { client, uri } = await start(ws);
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const actions =
+      (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['source'] } })) ?? [];
+    const add = actions.find((action) => action.title === 'Add Server\u2026');
+    assert.ok(add, JSON.stringify(actions));
+    assert.equal(add.kind, 'source.addServer.mcp-catalog');
+    assert.deepEqual(add.command, { title: 'Add Server\u2026', command: 'mcpCatalog.addServer', arguments: [{ uri }] });
+    const cursorMove = (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } })) ?? [];
+    assert.equal(cursorMove.length, 0, 'a cursor move gets no source action');
+  });
+});

@@ -1,0 +1,313 @@
+import { strict as assert } from 'node:assert';
+import { addServer, envFileLines, type AddServerResult } from '../../server/src/service/addServer';
+import { MAX_IMPORT_LENGTH } from '../../server/src/service/addServer/input';
+import { catalogName, registryCatalogName } from '../../server/src/service/addServer/names';
+import { catalog, check, describe as describeFindings, facts } from './helpers';
+
+/**
+ * Add Server… (SPEC §13): every source translated into an entry AIR accepts, inserted as the file
+ * is written. Each result is checked by the engine: no error, and no literal credential left.
+ */
+
+const TOKEN = 'ghp_FAKE0123456789abcdefghijklmnopqrstuv';
+const EXISTING = catalog({
+  $schema: 'https://pulsemcp.github.io/air/schemas/mcp.schema.json',
+  alpha: { type: 'stdio', command: 'a' },
+  zulu: { type: 'stdio', command: 'z' },
+});
+
+function added(result: AddServerResult): Extract<AddServerResult, { ok: true }> {
+  if (!result.ok) assert.fail(`expected an entry, got: ${result.message}`);
+  const findings = check(result.text, 'catalog', facts({ known: result.variables }));
+  const problems = findings.filter((finding) => finding.severity === 'error' || finding.code === 'hardcoded-secret');
+  assert.deepEqual(problems, [], describeFindings(result.text, problems));
+  return result;
+}
+
+function entryOf(result: Extract<AddServerResult, { ok: true }>): Record<string, unknown> {
+  return (JSON.parse(result.text) as Record<string, Record<string, unknown>>)[result.name];
+}
+
+function importText(text: string, server?: string, into = EXISTING): Extract<AddServerResult, { ok: true }> {
+  return added(addServer(into, { kind: 'import', text, server }, 'end'));
+}
+
+function refused(result: AddServerResult, pattern: RegExp): void {
+  assert.equal(result.ok, false);
+  assert.match((result as { message: string }).message, pattern);
+}
+
+describe('Add Server: templates and insertion', () => {
+  it('adds a blank stdio and a blank streamable-http server that check clean', () => {
+    const stdio = added(addServer(EXISTING, { kind: 'template', transport: 'stdio' }, 'end'));
+    assert.equal(entryOf(stdio).type, 'stdio');
+    const http = added(addServer(EXISTING, { kind: 'template', transport: 'streamable-http' }, 'end'));
+    assert.equal(entryOf(http).type, 'streamable-http');
+  });
+
+  it('inserts at the end or in sorted order, indented as the file is, keeping CRLF', () => {
+    const fourSpaces = JSON.stringify(JSON.parse(EXISTING), null, 4).replace(/\n/g, '\r\n') + '\r\n';
+    const text = JSON.stringify({ mcpServers: { mike: { command: 'm', args: ['--x', '1'] } } });
+    const end = importText(text, undefined, fourSpaces);
+    assert.deepEqual(Object.keys(JSON.parse(end.text)), ['$schema', 'alpha', 'zulu', 'mike']);
+    assert.ok(
+      end.text.includes('\r\n    "mike": {\r\n        "type": "stdio",\r\n        "command": "m",\r\n        "args": ["--x", "1"]\r\n    }\r\n}'),
+      end.text,
+    );
+    assert.ok(!/[^\r]\n/.test(end.text), 'every line ends with CRLF');
+    const sorted = added(addServer(fourSpaces, { kind: 'import', text }, 'sorted'));
+    assert.deepEqual(Object.keys(JSON.parse(sorted.text)), ['$schema', 'alpha', 'mike', 'zulu']);
+    const tabs = added(addServer('{\n\t"b": {"type": "stdio", "command": "b"}\n}\n', { kind: 'import', text }, 'sorted'));
+    assert.ok(tabs.text.includes('\n\t"b"') && tabs.text.includes('\n\t"mike": {\n\t\t"type"'), tabs.text);
+  });
+
+  it('gives an empty file a skeleton with $schema, and fills an empty object', () => {
+    const empty = added(addServer('', { kind: 'template', transport: 'stdio' }, 'end'));
+    assert.deepEqual(Object.keys(JSON.parse(empty.text)), ['$schema', 'new-stdio-server']);
+    const object = added(addServer('{}', { kind: 'template', transport: 'streamable-http' }, 'sorted'));
+    assert.deepEqual(Object.keys(JSON.parse(object.text)), ['new-http-server']);
+  });
+
+  it('de-duplicates the name against the catalog', () => {
+    const text = JSON.stringify({ mcpServers: { alpha: { command: 'other' } } });
+    const first = importText(text);
+    assert.equal(first.name, 'alpha-2');
+    assert.ok(first.warnings.some((warning) => warning.includes('"alpha-2"')));
+    assert.equal(importText(text, undefined, first.text).name, 'alpha-3');
+  });
+
+  it('refuses a catalog that is not an object', () => {
+    refused(addServer('[1]', { kind: 'template', transport: 'stdio' }, 'end'), /not a JSON object/);
+    refused(addServer('{"a": ', { kind: 'template', transport: 'stdio' }, 'end'), /fix its syntax/);
+  });
+});
+
+describe("Add Server: another tool's MCP file", () => {
+  it('Claude .mcp.json: http becomes streamable-http, ${VAR} stays, unknown fields are left out', () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        api: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${API_TOKEN}' } },
+        fs: { command: 'npx', args: ['-y', 'fs-mcp@1.0.0'], env: { ROOT: '${HOME:-/tmp}' }, cwd: '/x' },
+      },
+    });
+    refused(addServer(EXISTING, { kind: 'import', text }, 'end'), /Pick a server/);
+    assert.deepEqual((addServer(EXISTING, { kind: 'import', text }, 'end') as { choices: string[] }).choices, ['api', 'fs']);
+    const api = importText(text, 'api');
+    assert.deepEqual(entryOf(api), { type: 'streamable-http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${API_TOKEN}' } });
+    assert.deepEqual(api.variables, ['API_TOKEN']);
+    const fs = importText(text, 'fs');
+    assert.deepEqual(entryOf(fs), { type: 'stdio', command: 'npx', args: ['-y', 'fs-mcp@1.0.0'], env: { ROOT: '${HOME:-/tmp}' } });
+    assert.ok(fs.warnings.some((warning) => warning.includes('"cwd"')));
+  });
+
+  it('Cursor: a literal token becomes ${NAME} and ${env:X} becomes ${X}', () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: TOKEN, LOG: '${env:LOG_LEVEL}' } },
+      },
+    });
+    const result = importText(text);
+    const entry = entryOf(result);
+    assert.deepEqual(entry.env, { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_PERSONAL_ACCESS_TOKEN}', LOG: '${LOG_LEVEL}' });
+    assert.ok(!result.text.includes(TOKEN));
+    assert.ok(!result.warnings.join(' ').includes(TOKEN));
+    assert.deepEqual(result.secrets, ['GITHUB_PERSONAL_ACCESS_TOKEN']);
+    assert.deepEqual(result.variables, ['GITHUB_PERSONAL_ACCESS_TOKEN', 'LOG_LEVEL']);
+  });
+
+  it('Cursor: a literal bearer token in a header gets a name from the server', () => {
+    const result = importText(
+      JSON.stringify({ mcpServers: { 'linear app': { url: 'https://mcp.linear.app/mcp', headers: { Authorization: `Bearer ${TOKEN}` } } } }),
+    );
+    assert.equal(result.name, 'linear-app');
+    const headers = entryOf(result).headers as Record<string, string>;
+    assert.match(headers.Authorization, /^Bearer \$\{[A-Z][A-Z0-9_]*\}$/);
+    assert.deepEqual(result.secrets, [headers.Authorization.slice(9, -1)]);
+  });
+
+  it('VS Code .vscode/mcp.json: servers, ${input:id} and ${env:X}, type http', () => {
+    const text = JSON.stringify({
+      inputs: [{ type: 'promptString', id: 'perplexity-key', description: 'Key', password: true }],
+      servers: {
+        perplexity: {
+          type: 'stdio',
+          command: 'npx',
+          args: ['-y', 'server-perplexity-ask'],
+          env: { PERPLEXITY_API_KEY: '${input:perplexity-key}', HOME_DIR: '${env:HOME}' },
+          envFile: '${workspaceFolder}/.env',
+        },
+        remote: { type: 'http', url: 'https://example.com/mcp' },
+      },
+    });
+    const result = importText(text, 'perplexity');
+    assert.deepEqual(entryOf(result).env, { PERPLEXITY_API_KEY: '${PERPLEXITY_KEY}', HOME_DIR: '${HOME}' });
+    assert.ok(result.warnings.some((warning) => warning.includes('"envFile"')));
+    const folder = importText(JSON.stringify({ servers: { local: { command: 'node', args: ['${workspaceFolder}/server.js'] } } }));
+    assert.ok(
+      folder.warnings.some((warning) => warning.includes("${workspaceFolder} is the editor's own variable")),
+      folder.warnings.join(' '),
+    );
+    assert.equal(entryOf(importText(text, 'remote')).type, 'streamable-http');
+  });
+
+  it('Claude Desktop config and a pasted entry', () => {
+    const desktop = JSON.stringify({
+      mcpServers: { filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/me/Desktop'] } },
+      globalShortcut: 'Ctrl+Space',
+    });
+    assert.equal(entryOf(importText(desktop)).command, 'npx');
+    const pasted = importText(JSON.stringify({ command: 'uvx', args: ['mcp-server-time'] }));
+    assert.equal(pasted.name, 'server');
+    assert.deepEqual(entryOf(pasted), { type: 'stdio', command: 'uvx', args: ['mcp-server-time'] });
+  });
+
+  it('Windsurf mcp_config.json: serverUrl becomes url', () => {
+    const result = importText(
+      JSON.stringify({ mcpServers: { figma: { serverUrl: 'https://figma.example.com/sse', headers: { 'X-Api-Key': '${env:FIGMA_KEY}' } } } }),
+    );
+    assert.deepEqual(entryOf(result), { type: 'streamable-http', url: 'https://figma.example.com/sse', headers: { 'X-Api-Key': '${FIGMA_KEY}' } });
+  });
+
+  it('refuses a server it cannot translate, with a reason', () => {
+    refused(addServer(EXISTING, { kind: 'import', text: '{"mcpServers": {"x": {"type": "websocket", "url": "ws://x"}}}' }, 'end'), /no counterpart/);
+    refused(addServer(EXISTING, { kind: 'import', text: '{"mcpServers": {"x": {"args": []}}}' }, 'end'), /neither a `command` nor a `url`/);
+    refused(addServer(EXISTING, { kind: 'import', text: '{"mcpServers": {"x": 3}}' }, 'end'), /not an object/);
+    refused(addServer(EXISTING, { kind: 'import', text: '{"mcpServers": {}}' }, 'end'), /no server/);
+  });
+});
+
+describe('Add Server: MCP registry server.json', () => {
+  const SERVER_JSON = {
+    $schema: 'https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json',
+    name: 'io.github.example/weather',
+    description: 'Weather forecasts.',
+    version: '1.2.0',
+    packages: [
+      {
+        registryType: 'npm',
+        identifier: '@example/weather-mcp',
+        version: '1.2.0',
+        transport: { type: 'stdio' },
+        packageArguments: [{ type: 'named', name: '--units', default: 'metric' }],
+        environmentVariables: [
+          { name: 'WEATHER_API_KEY', isRequired: true, isSecret: true },
+          { name: 'LOG_LEVEL', default: 'info' },
+        ],
+      },
+      { registryType: 'pypi', identifier: 'weather-mcp', version: '1.2.0' },
+      { registryType: 'oci', identifier: 'docker.io/example/weather:1.2.0' },
+    ],
+    remotes: [
+      {
+        type: 'streamable-http',
+        url: 'https://weather.example.com/mcp',
+        headers: [{ name: 'Authorization', value: 'Bearer {api_key}', isSecret: true, variables: { api_key: {} } }],
+      },
+    ],
+  };
+  const text = JSON.stringify(SERVER_JSON);
+
+  it('offers each package and remote', () => {
+    const result = addServer(EXISTING, { kind: 'import', text }, 'end');
+    assert.deepEqual((result as { choices: string[] }).choices, [
+      'npm @example/weather-mcp@1.2.0',
+      'pypi weather-mcp@1.2.0',
+      'oci docker.io/example/weather:1.2.0@undefined'.replace('@undefined', ''),
+      'streamable-http https://weather.example.com/mcp',
+    ]);
+  });
+
+  it('an npm package runs with npx -y identifier@version and its variables as env placeholders', () => {
+    const result = importText(text, 'npm @example/weather-mcp@1.2.0');
+    assert.equal(result.name, 'weather');
+    assert.deepEqual(entryOf(result), {
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', '@example/weather-mcp@1.2.0', '--units', '${UNITS:-metric}'],
+      env: { WEATHER_API_KEY: '${WEATHER_API_KEY}', LOG_LEVEL: '${LOG_LEVEL:-info}' },
+      description: 'Weather forecasts.',
+    });
+    assert.deepEqual(result.variables, ['WEATHER_API_KEY']);
+  });
+
+  it('a PyPI package runs with uvx; an oci package is refused with a reason', () => {
+    assert.deepEqual(entryOf(importText(text, 'pypi weather-mcp@1.2.0')).args, ['weather-mcp==1.2.0']);
+    refused(addServer(EXISTING, { kind: 'import', text, server: 'oci docker.io/example/weather:1.2.0' }, 'end'), /npm \(npx\) and PyPI \(uvx\)/);
+  });
+
+  it('a remote becomes a streamable-http entry with headers, {templates} as ${NAMES}', () => {
+    const result = importText(text, 'streamable-http https://weather.example.com/mcp');
+    assert.deepEqual(entryOf(result), {
+      type: 'streamable-http',
+      url: 'https://weather.example.com/mcp',
+      headers: { Authorization: 'Bearer ${API_KEY}' },
+      description: 'Weather forecasts.',
+    });
+  });
+
+  it('reads the registry API answer ({"server": …}) and an sse remote', () => {
+    const answer = JSON.stringify({ server: { name: 'com.stripe/mcp', remotes: [{ type: 'sse', url: 'https://mcp.stripe.com/sse' }] }, _meta: {} });
+    const result = importText(answer);
+    assert.equal(result.name, 'stripe-mcp');
+    assert.equal(entryOf(result).type, 'sse');
+  });
+
+  it('turns reverse-DNS and hostile names into valid catalog names', () => {
+    assert.equal(registryCatalogName('io.github.owner/server-name'), 'server-name');
+    assert.equal(registryCatalogName('io.github.modelcontextprotocol/server'), 'modelcontextprotocol-server');
+    assert.equal(registryCatalogName('no-slash'), 'no-slash');
+    assert.equal(catalogName('@scope/my server.v2'), 'scope-my-server-v2');
+    assert.equal(catalogName('caf\u00e9\u0000\u001b[31m'), 'caf-[31m');
+    assert.equal(catalogName('\u0000\u0001'), 'server');
+    assert.equal(catalogName('x'.repeat(500)).length, 64);
+  });
+});
+
+describe('Add Server: hostile input', () => {
+  const cases: [string, string, RegExp][] = [
+    ['huge', ' '.repeat(MAX_IMPORT_LENGTH + 1), /characters long/],
+    ['empty', '  ', /empty/],
+    ['not JSON', '{"mcpServers": {', /not JSON/],
+    ['an array', '[{"command": "x"}]', /an array, not a JSON object/],
+    ['a string', '"hello"', /a string, not a JSON object/],
+    ['null', 'null', /a null, not a JSON object/],
+    ['deeply nested', `{"mcpServers": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`, /nests more than/],
+    ['unrelated JSON', '{"name": "x", "version": "1"}', /neither another tool's/],
+  ];
+  for (const [label, text, message] of cases) {
+    it(`gives a clear error for ${label}`, () => refused(addServer(EXISTING, { kind: 'import', text }, 'end'), message));
+  }
+
+  it('keeps control characters and __proto__ as data, never as code or a broken name', () => {
+    const text = '{"mcpServers": {"__proto__": {"command": "x\\u0000y", "env": {"__proto__": "v", "A\\u001b": "1"}}}}';
+    const result = importText(text);
+    assert.equal(result.name, '__proto__');
+    const entry = JSON.parse(result.text).__proto__ as Record<string, unknown>;
+    assert.equal(entry.command, 'x\u0000y');
+    assert.equal(Object.keys(entry.env as object).length, 2);
+  });
+
+  it('quotes a hostile name in a message escaped and short', () => {
+    const result = addServer(EXISTING, { kind: 'import', text: JSON.stringify({ mcpServers: { [`\u001b[2J${'x'.repeat(1000)}`]: 3 } }) }, 'end');
+    refused(result, /^"\\u001b\[2Jx+\u2026" is not an object\.$/);
+    assert.ok((result as { message: string }).message.length < 100);
+  });
+
+  it('never puts a literal credential in an error or a choice', () => {
+    const result = addServer(
+      EXISTING,
+      { kind: 'import', text: JSON.stringify({ mcpServers: { [TOKEN]: { command: 'x' }, b: { command: 'y' } } }), server: TOKEN.slice(0, -1) },
+      'end',
+    );
+    assert.equal(result.ok, false);
+    assert.ok(!(result as { message: string }).message.includes(TOKEN.slice(0, -1)));
+  });
+});
+
+describe('Add Server: env file lines', () => {
+  it('adds NAME= for names the env file does not assign, as the file writes line ends', () => {
+    assert.deepEqual(envFileLines('A=1\r\nB=', ['A', 'B', 'C']), { start: 7, end: 7, newText: '\r\nC=\r\n' });
+    assert.equal(envFileLines('A=1\n', ['A']), undefined);
+    assert.deepEqual(envFileLines('', ['X', 'not a name']), { start: 0, end: 0, newText: 'X=\n' });
+  });
+});
