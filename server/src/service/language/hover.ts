@@ -254,6 +254,7 @@ function legacyMembership(document: LanguageDocument, root: string): SafeMarkdow
 function describeDefault(item: RootDefault, state: ServerReadiness | undefined): SafeMarkdown {
   let text = code(item.server);
   if (item.file) text = safeMd`${text} (${markdownText(item.file)})`;
+  if (item.plugin !== undefined) text = safeMd`${text}, brought by plugin ${code(item.plugin)}`;
   if (state) text = safeMd`${text} \u00b7 ${markdownText(STATE_INFO[state.state].badge)}`;
   else if (item.unavailableReason) text = safeMd`${text} \u00b7 unavailable`;
   if (item.unavailableReason) text = safeMd`${text}: ${markdownText(item.unavailableReason)}`;
