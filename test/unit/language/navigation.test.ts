@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { definitionAt, invalidRootName, renameRootEdits, rootAt, rootOccurrences, type IndexText } from '../../../server/src/service/language/navigation';
+import { renameInLegacyArrays } from '../../../server/src/service/language/legacyRenames';
 import { parseJson } from '../../../server/src/service/parse';
 import { catalogFacts, languageDocument, rootsFacts } from './helpers';
 
@@ -128,5 +129,35 @@ describe('language: references and rename of a root', () => {
     assert.equal(invalidRootName('zimmer', 'zimmer', ['zimmer', 'sub']), undefined);
     for (const bad of ['', 'a b', 'a.b', 'café', 'a[1]', '@local/x', '*']) assert.match(invalidRootName('zimmer', bad, [])!, /not a valid root name/, bad);
     assert.match(invalidRootName('zimmer', 'sub', ['zimmer', 'sub'])!, /already exists/);
+  });
+});
+
+describe('language: renames reach the legacy root-side arrays (SPEC §4.4)', () => {
+  const LEGACY =
+    '{\n  "web": { "description": "W", "default_subagent_roots": ["@local/api", "api"], "default_mcp_servers": ["@local/github", "github", "@acme/x/github", "githubx"] },\n  "api": { "description": "A", "default_in_roots": ["@local/web"], "default_skills": ["github"] }\n}\n';
+  const apply = (text: string, list: { start: number; end: number; newText: string }[]) =>
+    [...list].sort((a, b) => b.start - a.start).reduce((out, edit) => out.slice(0, edit.start) + edit.newText + out.slice(edit.end), text);
+
+  it('a root rename renames bare and @local/ items of default_subagent_roots and default_in_roots, keeping the scope', () => {
+    const catalog = '{"s": {"type": "stdio", "command": "x", "default_in_roots": ["@local/api"]}}';
+    const edits = renameRootEdits('api', 'ops', [file('/ws/roots.json', 'roots', LEGACY), file('/ws/mcp.json', 'catalog', catalog)]);
+    const roots = JSON.parse(apply(LEGACY, edits.get('/ws/roots.json')!)) as Record<string, Record<string, unknown>>;
+    assert.deepEqual(Object.keys(roots), ['web', 'ops']);
+    assert.deepEqual(roots.web.default_subagent_roots, ['@local/ops', 'ops']);
+    assert.deepEqual(apply(catalog, edits.get('/ws/mcp.json')!), '{"s": {"type": "stdio", "command": "x", "default_in_roots": ["@local/ops"]}}');
+    // The cursor on the qualified item finds the root, and the rename range is the name.
+    const document = languageDocument(LEGACY, 'roots');
+    const at = rootAt(document, offsetOf(LEGACY, '"@local/web"', 0, 9))!;
+    assert.equal(at.name, 'web');
+    assert.equal(LEGACY.slice(at.span.start, at.span.end), 'web');
+  });
+
+  it('a server rename renames it in default_mcp_servers only, bare and @local/, never a remote scope or another kind', () => {
+    const edits = renameInLegacyArrays('server', 'github', 'gh', [file('/ws/roots.json', 'roots', LEGACY), file('/ws/mcp.json', 'catalog', CATALOG)]);
+    assert.deepEqual([...edits.keys()], ['/ws/roots.json']);
+    const roots = JSON.parse(apply(LEGACY, edits.get('/ws/roots.json')!)) as Record<string, Record<string, unknown>>;
+    assert.deepEqual(roots.web.default_mcp_servers, ['@local/gh', 'gh', '@acme/x/github', 'githubx']);
+    assert.deepEqual(roots.api.default_skills, ['github']);
+    assert.equal(renameInLegacyArrays('skill', 'github', 'gh', [file('/ws/roots.json', 'roots', LEGACY)]).get('/ws/roots.json')!.length, 1);
   });
 });
