@@ -7,7 +7,7 @@ import { previewRuntimeConfig } from '../../server/src/service/runtime';
 import { summariseRootsIndex } from '../../server/src/service/summary';
 import { whatRootsGet } from '../../server/src/service/whatRootsGet';
 import { formatReadinessText } from '../../server/src/cli/readiness';
-import { facts } from './helpers';
+import { catalogsFacts, check, facts, spanText, withCode } from './helpers';
 
 /**
  * What a root gets (SPEC §6.2, §12): its own members plus what its plugins bring, nested plugins
@@ -143,5 +143,45 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
     const side = fileSideOf(readCatalog(JSON.stringify(MCP), workspaceFacts), workspaceFacts);
     assert.deepEqual(side.roots?.get('web'), ['lin', 'eslint', 'ci', 'obs']);
     assert.deepEqual(side.roots?.get('data'), ['eslint']);
+  });
+});
+
+describe('shortname-collision (SPEC §12)', () => {
+  const rootsText = JSON.stringify({ web: { description: 'W' }, data: { description: 'D' } }, null, 2);
+  const collidingFacts = (plugins: Json) =>
+    facts({
+      catalogs: catalogsFacts({ lin: { defaultInRoots: ['web'], span: { start: 5, end: 10 } } }),
+      artifacts: artifacts({ plugins }),
+    });
+
+  it("fires on the root's key when its own server and a plugin's qualified ID share a short name, pointing at both", () => {
+    const findings = withCode(
+      check(rootsText, 'roots', collidingFacts({ mirror: { description: 'M', mcp_servers: ['@acme/tools/lin'], default_in_roots: ['*'] } })),
+      'shortname-collision',
+    );
+    assert.equal(findings.length, 1);
+    const [finding] = findings;
+    assert.equal(finding.severity, 'error');
+    assert.equal(spanText(rootsText, finding), '"web"');
+    assert.equal(
+      finding.message,
+      'Root "web" gets 2 servers named "lin", so AIR refuses every session on it. They are "@local/lin" (its own default_in_roots) and "@acme/tools/lin" (plugin "mirror"); keep one, or exclude the other in air.json.',
+    );
+    assert.deepEqual(
+      finding.related?.map((r) => [r.path, r.message]),
+      [
+        ['/ws/mcp.json', 'Server "lin" names this root in default_in_roots'],
+        ['/ws/plugins.json', 'Plugin "mirror" brings "@acme/tools/lin"'],
+      ],
+    );
+  });
+
+  it('is silent for one ID twice, for a plugin on a root without the other, and without a plugins index', () => {
+    const silent = [
+      collidingFacts({ same: { description: 'S', mcp_servers: ['@local/lin', 'lin'], default_in_roots: ['web'] } }),
+      collidingFacts({ mirror: { description: 'M', mcp_servers: ['@acme/tools/lin'], default_in_roots: ['data'] } }),
+      facts({ catalogs: catalogsFacts({ lin: { defaultInRoots: ['web'] } }) }),
+    ];
+    for (const workspaceFacts of silent) assert.deepEqual(withCode(check(rootsText, 'roots', workspaceFacts), 'shortname-collision'), []);
   });
 });

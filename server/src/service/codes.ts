@@ -76,6 +76,11 @@ export const CODES = {
     summary: 'A root-side `default_*` membership array, which AIR ≥ 0.12 silently ignores; move the names to `default_in_roots`.',
     example: '`"web": {"default_mcp_servers": ["github"]}`',
   },
+  'shortname-collision': {
+    severity: 'error',
+    summary: "Two servers, skills or hooks a root gets (its own and its plugins') with one short name: AIR refuses every session on it.",
+    example: "`@local/lin` and a plugin's `@acme/tools/lin` on one root",
+  },
   'unavailable-default': { severity: 'information', summary: "A root's default server is declared unavailable." },
   'ineffective-field': {
     severity: 'hint',

@@ -13,6 +13,7 @@ import { placeholderRule } from './rules/placeholders';
 import { HYGIENE_RULES } from './rules/hygiene';
 import { rootsRule } from './rules/roots';
 import { legacyRootMembershipRule } from './rules/legacyRootMembership';
+import { shortnameCollisionRule } from './rules/shortnameCollision';
 import type { Rule, RuleContext } from './rules/rule';
 import { structureRule } from './rules/structure';
 import { strictEntryProperty } from './strictTree';
@@ -33,6 +34,7 @@ export const RULES: readonly Rule[] = [
   placeholderRule,
   rootsRule,
   legacyRootMembershipRule,
+  shortnameCollisionRule,
   ineffectiveFieldRule,
   ...HYGIENE_RULES,
 ];

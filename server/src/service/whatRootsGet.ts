@@ -1,4 +1,5 @@
 import type { ArtifactsFacts, ArtifactSummary, OtherIndexType } from './artifacts';
+import type { CatalogsFacts } from './facts';
 import { membersByRoot, type MemberCandidate } from './membership';
 import { parseServerReference } from './model';
 
@@ -109,6 +110,19 @@ export function whatRootsGet(roots: readonly string[], servers: readonly MemberC
     out.set(root, { plugins: selected, servers: members.servers!, skills: members.skills!, hooks: members.hooks!, collisions });
   }
   return out;
+}
+
+/** A roots index's servers as candidates: every catalog's (facts.catalogs), the first definition of a name winning. */
+export function catalogServers(catalogs: CatalogsFacts | undefined): MemberCandidate[] {
+  const seen = new Set<string>();
+  const servers: MemberCandidate[] = [];
+  for (const file of catalogs?.files ?? [])
+    for (const [name, server] of file.servers) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      servers.push({ name, defaultInRoots: server.defaultInRoots });
+    }
+  return servers;
 }
 
 /** One kind's collisions: distinct qualified IDs with one short name, each with its first activator. */

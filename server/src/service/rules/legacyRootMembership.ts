@@ -1,8 +1,8 @@
 import { surfaceOf } from '../facts';
 import type { RelatedLocation } from '../findings';
 import type { ArtifactIndexFile, ArtifactsFacts, OtherIndexType } from '../artifacts';
-import { isMemberOf, LEGACY_MEMBERSHIP_FIELD_NAMES, LEGACY_MEMBERSHIP_FIELDS, type LegacyMembershipField, type MemberCandidate } from '../membership';
-import { whatRootsGet, type RootMember } from '../whatRootsGet';
+import { isMemberOf, LEGACY_MEMBERSHIP_FIELD_NAMES, LEGACY_MEMBERSHIP_FIELDS, type LegacyMembershipField } from '../membership';
+import { catalogServers, whatRootsGet, type RootMember } from '../whatRootsGet';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
 
@@ -62,9 +62,7 @@ function realMembers(root: string, kind: LegacyMembershipField, context: RuleCon
       )
       .map((e) => ({ id: e.name }));
   }
-  const servers: MemberCandidate[] = [];
-  for (const file of context.facts.catalogs?.files ?? [])
-    for (const [name, server] of file.servers) servers.push({ name, defaultInRoots: server.defaultInRoots });
+  const servers = catalogServers(context.facts.catalogs);
   if (kind === 'default_mcp_servers' ? !context.facts.catalogs?.files.length : legacyKindFiles(kind, context.facts.artifacts).length === 0) return undefined;
   const gets = whatRootsGet([root], servers, context.facts.artifacts).get(root)!;
   const members = kind === 'default_mcp_servers' ? gets.servers : kind === 'default_skills' ? gets.skills : kind === 'default_hooks' ? gets.hooks : undefined;
