@@ -7,6 +7,8 @@ import { previewRuntimeConfig } from '../../server/src/service/runtime';
 import { summariseRootsIndex } from '../../server/src/service/summary';
 import { whatRootsGet } from '../../server/src/service/whatRootsGet';
 import { formatReadinessText } from '../../server/src/cli/readiness';
+import { hoverAt } from '../../server/src/service/language/hover';
+import { languageDocument } from './language/helpers';
 import { catalogsFacts, check, facts, spanText, withCode } from './helpers';
 
 /**
@@ -136,6 +138,16 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
     const mcpJson = JSON.parse(outcome.config.files[0].content) as { mcpServers: Record<string, { env?: Record<string, string> }> };
     assert.deepEqual(Object.keys(mcpJson.mcpServers), ['eslint', 'zimmer-self-session']);
     assert.equal(mcpJson.mcpServers.eslint.env?.ESLINT_TOKEN, '${ESLINT_TOKEN}');
+  });
+
+  it('hovers say which plugin brought a server: on the server, and in the list of a root', () => {
+    const workspaceFacts = workspace(ROOTS, indexes);
+    const text = JSON.stringify(MCP, null, 2);
+    const document = languageDocument(text, 'catalog', workspaceFacts, '/ws/mcp.json');
+    const server = hoverAt(document, text.indexOf('"eslint"') + 2)!.markdown as string;
+    assert.match(server, /Brought by a plugin to `web` \(plugin `suite`\), `data` \(plugin `again`\)\./);
+    const root = hoverAt(document, text.indexOf('"web"') + 2)!.markdown as string;
+    assert.match(root, /- `eslint` \(mcp\.json\), brought by plugin `suite` \u00b7 missing config/);
   });
 
   it('the live file side compares the same set (SPEC §11)', () => {
