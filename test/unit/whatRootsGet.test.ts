@@ -188,6 +188,19 @@ describe('shortname-collision (SPEC §12)', () => {
     );
   });
 
+  it('unavailable-default names a plugin-brought default server and the plugin', () => {
+    const workspaceFacts = facts({
+      catalogs: catalogsFacts({ lin: { defaultInRoots: ['web'] }, obs: { unavailableReason: 'Down for maintenance.' } }),
+      artifacts: artifacts({ plugins: { watch: { description: 'W', mcp_servers: ['obs'], default_in_roots: ['web'] } } }),
+    });
+    const [finding] = withCode(check(rootsText, 'roots', workspaceFacts), 'unavailable-default');
+    assert.equal(spanText(rootsText, finding), '"web"');
+    assert.equal(
+      finding.message,
+      'Default server "obs" is declared unavailable, so sessions on "web" run without it. Reason: Down for maintenance. (Plugin "watch" brings it.)',
+    );
+  });
+
   it('is silent for one ID twice, for a plugin on a root without the other, and without a plugins index', () => {
     const silent = [
       collidingFacts({ same: { description: 'S', mcp_servers: ['@local/lin', 'lin'], default_in_roots: ['web'] } }),
