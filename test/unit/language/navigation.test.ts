@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
 import { definitionAt, invalidRootName, renameRootEdits, rootAt, rootOccurrences, type IndexText } from '../../../server/src/service/language/navigation';
-import { renameInLegacyArrays } from '../../../server/src/service/language/legacyRenames';
 import { parseJson } from '../../../server/src/service/parse';
 import { catalogFacts, languageDocument, rootsFacts } from './helpers';
 
@@ -132,7 +131,7 @@ describe('language: references and rename of a root', () => {
   });
 });
 
-describe('language: renames reach the legacy root-side arrays (SPEC §4.4)', () => {
+describe('language: a root rename reaches @local/ items, legacy root-side arrays included (SPEC §4.4)', () => {
   const LEGACY =
     '{\n  "web": { "description": "W", "default_subagent_roots": ["@local/api", "api"], "default_mcp_servers": ["@local/github", "github", "@acme/x/github", "githubx"] },\n  "api": { "description": "A", "default_in_roots": ["@local/web"], "default_skills": ["github"] }\n}\n';
   const apply = (text: string, list: { start: number; end: number; newText: string }[]) =>
@@ -150,14 +149,5 @@ describe('language: renames reach the legacy root-side arrays (SPEC §4.4)', () 
     const at = rootAt(document, offsetOf(LEGACY, '"@local/web"', 0, 9))!;
     assert.equal(at.name, 'web');
     assert.equal(LEGACY.slice(at.span.start, at.span.end), 'web');
-  });
-
-  it('a server rename renames it in default_mcp_servers only, bare and @local/, never a remote scope or another kind', () => {
-    const edits = renameInLegacyArrays('server', 'github', 'gh', [file('/ws/roots.json', 'roots', LEGACY), file('/ws/mcp.json', 'catalog', CATALOG)]);
-    assert.deepEqual([...edits.keys()], ['/ws/roots.json']);
-    const roots = JSON.parse(apply(LEGACY, edits.get('/ws/roots.json')!)) as Record<string, Record<string, unknown>>;
-    assert.deepEqual(roots.web.default_mcp_servers, ['@local/gh', 'gh', '@acme/x/github', 'githubx']);
-    assert.deepEqual(roots.api.default_skills, ['github']);
-    assert.equal(renameInLegacyArrays('skill', 'github', 'gh', [file('/ws/roots.json', 'roots', LEGACY)]).get('/ws/roots.json')!.length, 1);
   });
 });
