@@ -100,7 +100,8 @@ function checkLegacyArray(
   const kind = PLURAL[LEGACY_MEMBERSHIP_FIELDS[name]];
   const real = realMembers(root, name, context);
   const listed = unique(items.map((item) => item.value));
-  const notGot = real === undefined ? listed : listed.filter((item) => !real.some((member) => member.id === localName(item)));
+  const realIds = new Set(real?.map((member) => member.id));
+  const notGot = real === undefined ? listed : listed.filter((item) => !realIds.has(localName(item)));
   const related: RelatedLocation[] = [];
   let canMove = 0;
   for (const item of items) {
