@@ -335,6 +335,16 @@ describe('legacy root membership of skills, hooks and plugins (SPEC §4.4, §12)
     assertMigratedAll(files);
   });
 
+  it('mcp-catalog fix, as a process, finds the sibling indexes and migrates every kind the same way', function () {
+    if (!fs.existsSync(BIN)) this.skip();
+    const dir = tempTree(Object.fromEntries([...start()].map(([file, text]) => [path.basename(file), text])));
+    const run = bin(['fix', '--no-process-env', 'roots.json'], dir);
+    assert.match(run.stderr, /moved \d+ name\(s\) from roots\.json into default_in_roots \(.*skills\.json/);
+    const files = new Map([...start().keys()].map((file) => [file, fs.readFileSync(path.join(dir, path.basename(file)), 'utf8')]));
+    assert.deepEqual(computedAll(files), intendedAll());
+    assertMigratedAll(files);
+  });
+
   it("mcp-catalog fix's migration (every array in one run) gives the same files", () => {
     const files = start();
     const migration = migrateLegacyMembership(files.get('/ws/roots.json')!, factsOf(files), (p) => files.get(p));
