@@ -289,6 +289,48 @@ describe('protocol: quick fixes and fix-all', function () {
     assert.deepEqual(codesOf(next.diagnostics), []);
   });
 
+  it('legacy-root-membership: default_skills, default_hooks and default_plugins move into the sibling skills, hooks and plugins indexes (SPEC §12)', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', '{\n  "lin": { "type": "stdio", "command": "lin", "default_in_roots": ["web"] }\n}\n');
+    ws.write('skills.json', '{\n  "review": { "description": "R", "path": "review" }\n}\n');
+    ws.write('review/SKILL.md', '---\nname: review\ndescription: R\n---\n');
+    ws.write('plugins.json', '{\n  "ci": { "description": "C", "mcp_servers": ["lin"] }\n}\n');
+    const rootsText =
+      '{\n  "web": {\n    "description": "W",\n    "default_skills": ["review"],\n    "default_plugins": ["@local/ci", "@acme/tools/remote"]\n  }\n}\n';
+    ws.write('roots.json', rootsText);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('roots.json'));
+    const diagnostics = (await client.waitForDiagnostics(uri, { version: 1 })).diagnostics.filter((d) => d.code === 'legacy-root-membership');
+    assert.equal(diagnostics.length, 2);
+    const skills = diagnostics.find((d) => d.message.startsWith('default_skills'))!;
+    let open = applyWorkspaceEdit(
+      titled(await codeActions(client, uri, [skills]), 'Move "review" to default_in_roots "web" (skills.json)').edit!,
+      ws,
+      new Map([[uri, rootsText]]),
+    );
+    let current = open.get(uri)!;
+    assert.equal(ws.read('skills.json'), '{\n  "review": { "description": "R", "path": "review", "default_in_roots": ["web"] }\n}\n');
+    assert.equal(current, '{\n  "web": {\n    "description": "W",\n    "default_plugins": ["@local/ci", "@acme/tools/remote"]\n  }\n}\n');
+
+    const mark = client.mark();
+    client.change(uri, current);
+    client.didChangeWatchedFiles([{ path: ws.path('skills.json'), type: FileChange.Changed }]);
+    const plugins = single((await client.waitForDiagnostics(uri, { since: mark })).diagnostics, 'legacy-root-membership');
+    // The remote scope stays, pointed out where it is written.
+    assert.deepEqual(
+      plugins.relatedInformation?.map((r) => r.message),
+      ['"@acme/tools/remote" stays: it is in a remote scope, which cannot be edited from here.'],
+    );
+    open = applyWorkspaceEdit(
+      titled(await codeActions(client, uri, [plugins]), 'Move "@local/ci" to default_in_roots "web" (plugins.json)').edit!,
+      ws,
+      new Map([[uri, current]]),
+    );
+    current = open.get(uri)!;
+    assert.equal(ws.read('plugins.json'), '{\n  "ci": { "description": "C", "mcp_servers": ["lin"], "default_in_roots": ["web"] }\n}\n');
+    assert.equal(current, '{\n  "web": {\n    "description": "W",\n    "default_plugins": ["@acme/tools/remote"]\n  }\n}\n');
+  });
+
   it('source.fixAll.mcp-catalog returns one edit that fixes everything unambiguous', async () => {
     const ws = TempWorkspace.create();
     const text = readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'fixes', 'fix-all-mcp.json'), 'utf8');

@@ -11,6 +11,7 @@ import { legacyRootMembershipRule } from '../rules/legacyRootMembership';
 import { oauthRule } from '../rules/oauth';
 import { placeholderRule } from '../rules/placeholders';
 import { rootsRule } from '../rules/roots';
+import { shortnameCollisionRule } from '../rules/shortnameCollision';
 import { structureRule } from '../rules/structure';
 import { timeoutRule } from '../rules/timeout';
 import { unavailableRule } from '../rules/unavailable';
@@ -28,6 +29,7 @@ export const RULES: readonly Rule[] = [
   oauthRule,
   placeholderRule,
   rootsRule,
+  shortnameCollisionRule,
   structureRule,
   timeoutRule,
   unavailableRule,
@@ -53,6 +55,7 @@ export type RuleCode =
   | 'unavailable-default'
   | 'reference-not-checked'
   | 'catalog-not-found'
+  | 'shortname-collision'
   | 'invalid-name'
   | 'unknown-type'
   | 'missing-field'
