@@ -5,9 +5,9 @@ import { CLASSIFY_REQUEST, type ClassifyParams, type ClassifyResult } from '../.
 import type { CatalogTracker } from './catalogTracker';
 
 /**
- * Catalogs in the workspace, found on disk: the `mcpCatalog.workspaceHasCatalog` context key that
- * shows the MCP Readiness view only where there is something to show, and the welcome view's
- * "Open a Catalog" / "Create a Catalog". Candidates are found by name, then the server judges each
+ * Catalogs in the workspace, found on disk: the one the MCP Readiness view shows before any editor
+ * opens a catalog (the view itself is there wherever the extension is active, so its welcome's
+ * "Open a Catalog" / "Create a Catalog" are reachable in a workspace without one). Candidates are found by name, then the server judges each
  * one (SPEC §1: `.vscode/`, dot-files and `*.schema.json` are never catalogs).
  */
 const CANDIDATES = '**/*mcp*.json';
@@ -19,7 +19,6 @@ const CATALOG_SCHEMA_URL = 'https://pulsemcp.github.io/air/schemas/mcp.schema.js
 
 export class WorkspaceCatalogs implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
-  private onDisk = false;
   private scan: NodeJS.Timeout | undefined;
 
   constructor(
@@ -32,7 +31,6 @@ export class WorkspaceCatalogs implements vscode.Disposable {
       watcher.onDidCreate(() => this.rescanSoon()),
       watcher.onDidDelete(() => this.rescanSoon()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.rescanSoon()),
-      tracker.onDidAnalyse(() => this.publish()),
       vscode.commands.registerCommand('mcpCatalog.openCatalog', () => this.openCatalog()),
       vscode.commands.registerCommand('mcpCatalog.createCatalog', () => this.createCatalog()),
     );
@@ -68,13 +66,7 @@ export class WorkspaceCatalogs implements vscode.Disposable {
   }
 
   private async rescan(): Promise<void> {
-    this.onDisk = (await this.find(true)).length > 0;
-    this.publish();
-  }
-
-  private publish(): void {
-    const has = this.onDisk || this.tracker.documents('catalog').length > 0;
-    void vscode.commands.executeCommand('setContext', 'mcpCatalog.workspaceHasCatalog', has);
+    this.tracker.setWorkspaceCatalog((await this.find(true))[0]?.toString());
   }
 
   private async openCatalog(): Promise<void> {
