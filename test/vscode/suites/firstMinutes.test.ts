@@ -166,12 +166,11 @@ suite('The first minutes', () => {
 
   /**
    * Restricted Mode through the server's `mcpCatalog/trustChanged`, sent on the language client
-   * the extension uses, as the client sends it when trust changes. Why not a restricted window:
-   * the tier's VS Code server runs with --disable-workspace-trust (TESTING.md), so
-   * `vscode.workspace.isTrusted` is true in this extension host and no API revokes trust; a window
-   * in Restricted Mode needs a second server started without that flag (test/harness). The
-   * language status's "Trust this folder" item is not readable here either: VS Code has no API to
-   * list another extension's language status items.
+   * the extension uses, as the client sends it when trust changes: this extension host's server
+   * runs with --disable-workspace-trust (TESTING.md), so `vscode.workspace.isTrusted` is true and
+   * no API revokes trust. A real restricted window, with the language status's "Trust this folder",
+   * is the tier's `restricted` part (test/ui/restrictedMode.ts, a server with trust on): VS Code
+   * has no API to read another extension's language status items from here.
    */
   test('Restricted Mode: no unresolved-variable warning, readiness not checked', async () => {
     await write('restricted/.env', 'FIRST_MINUTES_TOKEN=set\n');
