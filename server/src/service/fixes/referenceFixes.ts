@@ -110,7 +110,11 @@ export function fixRootsNotFound(_finding: Finding, context: FixContext): FixPro
   const text = layout.multiline
     ? `{${layout.lineBreak}${members.map((member) => layout.memberIndent + member).join(`,${layout.lineBreak}`)}${layout.lineBreak}}${layout.lineBreak}`
     : `{ ${members.join(', ')} }${layout.lineBreak}`;
-  const title = `Create ${titlePath(context, rootsPath)} with ${names.map((name) => `"${name}"`).join(', ')}`;
+  const listed = names
+    .slice(0, 3)
+    .map((name) => `"${name}"`)
+    .join(', ');
+  const title = `Create ${titlePath(context, rootsPath)} with ${listed}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
   return [proposal(title, [], { files: [{ path: rootsPath, create: true, edits: [{ start: 0, end: 0, newText: text }] }] })];
 }
 
