@@ -1,7 +1,7 @@
 import type { Code } from '../codes';
 import type { Finding } from '../findings';
 import { fixInvalidPlaceholder, fixLowercaseVariable, fixUnresolvedVariable } from './placeholderFixes';
-import { fixUndefinedRoot, fixUndefinedServer } from './referenceFixes';
+import { fixRootsNotFound, fixUndefinedRoot, fixUndefinedServer } from './referenceFixes';
 import { fixToolNameCollision } from './nameFixes';
 import { fixHardcodedSecret } from './secretFixes';
 import { fixLegacyRootMembership } from './membershipFixes';
@@ -39,6 +39,7 @@ const FIXERS: Partial<Record<Code, Fixer>> = {
   'invalid-placeholder': fixInvalidPlaceholder,
   'lowercase-variable': fixLowercaseVariable,
   'undefined-root': fixUndefinedRoot,
+  'roots-not-found': fixRootsNotFound,
   'undefined-server': fixUndefinedServer,
   'legacy-root-membership': fixLegacyRootMembership,
   'ineffective-field': fixIneffectiveField,
