@@ -4,12 +4,15 @@ import { DOCUMENT_ANALYSED, type DocumentAnalysedParams } from '../../shared/src
 
 /**
  * Which open documents the server analysed as catalogs or roots indexes, and which catalog the
- * readiness view follows (the active one, or the last active). Sets the context keys that menus
+ * readiness view follows (the active one, or the last active, or — before any is opened — the
+ * workspace's catalog on disk). Sets the context keys that menus
  * and the welcome view use.
  */
 export class CatalogTracker implements vscode.Disposable {
   private readonly analysed = new Map<string, DocumentAnalysedParams>();
   private activeCatalog: string | undefined;
+  /** A catalog found on disk in the workspace: what the views follow before any editor opens one. */
+  private workspaceCatalog: string | undefined;
   private readonly changeEmitter = new vscode.EventEmitter<DocumentAnalysedParams>();
   private readonly activeEmitter = new vscode.EventEmitter<string | undefined>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -49,6 +52,13 @@ export class CatalogTracker implements vscode.Disposable {
     return this.activeCatalog;
   }
 
+  /** The workspace's catalog on disk (workspaceCatalogs.ts), followed while no catalog is open. */
+  setWorkspaceCatalog(uri: string | undefined): void {
+    if (uri === this.workspaceCatalog) return;
+    this.workspaceCatalog = uri;
+    this.updateActive();
+  }
+
   /** Every analysed document of a kind (for the language status selector). */
   documents(kind?: 'catalog' | 'roots'): DocumentAnalysedParams[] {
     return [...this.analysed.values()].filter((info) => !kind || info.kind === kind);
@@ -63,7 +73,7 @@ export class CatalogTracker implements vscode.Disposable {
         ? editorUri
         : this.activeCatalog && this.analysed.has(this.activeCatalog)
           ? this.activeCatalog
-          : this.documents('catalog')[0]?.uri;
+          : (this.documents('catalog')[0]?.uri ?? this.workspaceCatalog);
     void vscode.commands.executeCommand('setContext', 'mcpCatalog.hasCatalog', next !== undefined);
     if (next !== this.activeCatalog || force) {
       this.activeCatalog = next;

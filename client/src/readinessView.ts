@@ -7,15 +7,19 @@ import type { LiveNode, LiveTreeContribution } from './live/liveTree';
 import { PauseRefresh } from './pauseRefresh';
 
 /**
- * The readiness tree (SPEC §6.1–6.2): a "Servers" section — startable servers first, each with its
- * state icon, badge and reason — and a "Roots" section — each root's default servers and, when one
- * cannot start, the worst state and the sentence a session on that root is warned with.
+ * The readiness tree (SPEC §6.1–6.2, §12): a "Servers" section — startable servers first, each with
+ * its state icon, badge and reason — and a "Roots" section — each root's default servers (those its
+ * plugins bring marked with the plugin) and its plugins, skills and hooks as children, and, when a
+ * server cannot start, the worst state and the sentence a session on that root is warned with.
  */
+
+type ArtifactKind = 'plugin' | 'skill' | 'hook';
 
 type Node =
   | { kind: 'section'; section: 'servers' | 'roots' }
-  | { kind: 'server'; server: ServerReadinessItem; parent?: string }
+  | { kind: 'server'; server: ServerReadinessItem; parent?: string; plugin?: string }
   | { kind: 'root'; root: RootReadinessItem }
+  | { kind: 'artifact'; artifact: ArtifactKind; id: string; parent: string; plugin?: string }
   | { kind: 'message'; text: string }
   | LiveNode;
 
@@ -91,11 +95,25 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         : [{ kind: 'message', text: `No roots index: ${readiness.rootsSource}` }];
     }
     if (node.kind === 'root') {
+      const { root } = node;
       const byName = new Map(readiness.servers.map((server) => [server.name, server]));
-      return node.root.servers.flatMap((name) => {
+      const servers = root.servers.flatMap((name): Node[] => {
         const server = byName.get(name);
-        return server ? [{ kind: 'server' as const, server, parent: node.root.name }] : [];
+        return server ? [{ kind: 'server', server, parent: root.name, plugin: root.broughtBy?.[name] }] : [];
       });
+      const artifact = (kind: ArtifactKind, member: { id: string; plugin?: string }): Node => ({
+        kind: 'artifact',
+        artifact: kind,
+        id: member.id,
+        parent: root.name,
+        plugin: member.plugin,
+      });
+      return [
+        ...servers,
+        ...(root.plugins ?? []).map((id) => artifact('plugin', { id })),
+        ...(root.skills ?? []).map((member) => artifact('skill', member)),
+        ...(root.hooks ?? []).map((member) => artifact('hook', member)),
+      ];
     }
     return [];
   }
@@ -123,13 +141,19 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         item.id = node.parent ? `root:${node.parent}/server:${server.name}` : `server:${server.name}`;
         item.iconPath = stateIcon(look.icon, look.color);
         const reason = server.reason ? plain(server.reason) : undefined;
-        item.description = reason ? `${look.badge} — ${reason}` : look.badge;
+        const brought = node.plugin !== undefined ? `brought by plugin ${node.plugin}` : undefined;
+        item.description = [brought && `plugin ${node.plugin} ·`, reason ? `${look.badge} — ${reason}` : look.badge].filter(Boolean).join(' ');
         // Plain text: a Markdown tooltip would show a reason's backticks and need escaping everywhere.
-        item.tooltip = [`${server.name}: ${look.label}`, reason, server.variables?.length ? `Variables: ${server.variables.join(', ')}` : undefined]
+        item.tooltip = [
+          `${server.name}: ${look.label}`,
+          reason,
+          server.variables?.length ? `Variables: ${server.variables.join(', ')}` : undefined,
+          brought && `On root ${node.parent}: ${brought}`,
+        ]
           .filter(Boolean)
           .join('\n');
         item.contextValue = 'server';
-        item.accessibilityInformation = { label: `${server.name}: ${look.label}${reason ? `. ${reason}` : ''}` };
+        item.accessibilityInformation = { label: `${server.name}: ${look.label}${reason ? `. ${reason}` : ''}${brought ? `. ${brought}` : ''}` };
         if (server.range) {
           item.command = { command: 'mcpCatalog.revealServer', title: 'Reveal in Catalog', arguments: [readiness.uri, server.range] };
         }
@@ -139,7 +163,8 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
       case 'root': {
         const { root } = node;
         const look = root.worstState ? STATE_INFO[root.worstState] : undefined;
-        const item = new vscode.TreeItem(root.name, root.servers.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+        const children = root.servers.length + (root.plugins?.length ?? 0) + (root.skills?.length ?? 0) + (root.hooks?.length ?? 0);
+        const item = new vscode.TreeItem(root.name, children ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
         item.id = `root:${root.name}`;
         item.iconPath = look ? stateIcon(look.icon, look.color) : new vscode.ThemeIcon('root-folder');
         const count = root.servers.length === 1 ? '1 default server' : `${root.servers.length} default servers`;
@@ -158,6 +183,17 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         }
         return item;
       }
+      case 'artifact': {
+        const look = ARTIFACT_LOOK[node.artifact];
+        const item = new vscode.TreeItem(node.id, vscode.TreeItemCollapsibleState.None);
+        item.id = `root:${node.parent}/${node.artifact}:${node.id}`;
+        item.iconPath = new vscode.ThemeIcon(look.icon);
+        item.description = node.plugin !== undefined ? `${node.artifact} · plugin ${node.plugin}` : node.artifact;
+        item.tooltip = `${look.label} ${node.id} is on by default for root ${node.parent}${node.plugin !== undefined ? `, brought by plugin ${node.plugin}` : ''}.`;
+        item.accessibilityInformation = { label: item.tooltip };
+        item.contextValue = node.artifact;
+        return item;
+      }
       case 'message': {
         const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
         item.id = `message:${node.text}`;
@@ -173,6 +209,13 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
     for (const disposable of this.disposables) disposable.dispose();
   }
 }
+
+/** How a root's plugins, skills and hooks look in the tree. */
+const ARTIFACT_LOOK: Record<ArtifactKind, { icon: string; label: string }> = {
+  plugin: { icon: 'package', label: 'Plugin' },
+  skill: { icon: 'mortar-board', label: 'Skill' },
+  hook: { icon: 'zap', label: 'Hook' },
+};
 
 /** A state's codicon in its theme colour (STATE_INFO on the server picks both). */
 function stateIcon(icon: string, color: string | undefined): vscode.ThemeIcon {

@@ -2,24 +2,35 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CLASSIFY_REQUEST, type ClassifyParams, type ClassifyResult } from '../../shared/src/protocol';
+import { ADD_SERVER_COMMAND, type AddServerArgument } from './addServer';
 import type { CatalogTracker } from './catalogTracker';
 
 /**
- * Catalogs in the workspace, found on disk: the `mcpCatalog.workspaceHasCatalog` context key that
- * shows the MCP Readiness view only where there is something to show, and the welcome view's
- * "Open a Catalog" / "Create a Catalog". Candidates are found by name, then the server judges each
+ * Catalogs in the workspace, found on disk: the one the MCP Readiness view shows before any editor
+ * opens a catalog (the view itself is there wherever the extension is active, so its welcome's
+ * "Open a Catalog" / "Create a Catalog" are reachable in a workspace without one). Candidates are found by name, then the server judges each
  * one (SPEC §1: `.vscode/`, dot-files and `*.schema.json` are never catalogs).
  */
 const CANDIDATES = '**/*mcp*.json';
 const NEVER = '**/{node_modules,.vscode,.git}/**';
 /** Enough to answer "is there one" and to fill a picker; a monorepo with more gets the first ones. */
 const MAX_CANDIDATES = 200;
-/** AIR's published catalog schema: what `$schema` names in a new catalog (SPEC §1). */
+/** AIR's published catalog and roots schemas: what `$schema` names in a new catalog and roots index (SPEC §1). */
 const CATALOG_SCHEMA_URL = 'https://pulsemcp.github.io/air/schemas/mcp.schema.json';
+const ROOTS_SCHEMA_URL = 'https://pulsemcp.github.io/air/schemas/roots.schema.json';
+
+/**
+ * The command's argument: the folder to create `mcp.json` in (a Uri from the explorer, or `folder`;
+ * default the first workspace folder), and optionally the answer to "create roots.json too?", so a
+ * test can run it without the prompt.
+ */
+export interface CreateCatalogArgument {
+  folder?: string;
+  createRootsIndex?: boolean;
+}
 
 export class WorkspaceCatalogs implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
-  private onDisk = false;
   private scan: NodeJS.Timeout | undefined;
 
   constructor(
@@ -32,9 +43,10 @@ export class WorkspaceCatalogs implements vscode.Disposable {
       watcher.onDidCreate(() => this.rescanSoon()),
       watcher.onDidDelete(() => this.rescanSoon()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.rescanSoon()),
-      tracker.onDidAnalyse(() => this.publish()),
       vscode.commands.registerCommand('mcpCatalog.openCatalog', () => this.openCatalog()),
-      vscode.commands.registerCommand('mcpCatalog.createCatalog', () => this.createCatalog()),
+      vscode.commands.registerCommand('mcpCatalog.createCatalog', (argument?: CreateCatalogArgument | vscode.Uri) =>
+        this.createCatalog(argument instanceof vscode.Uri ? { folder: argument.toString() } : (argument ?? {})),
+      ),
     );
     void this.rescan();
   }
@@ -53,12 +65,16 @@ export class WorkspaceCatalogs implements vscode.Disposable {
   }
 
   private async isCatalog(uri: vscode.Uri): Promise<boolean> {
+    return (await this.kindOf(uri)) === 'catalog';
+  }
+
+  private async kindOf(uri: vscode.Uri): Promise<ClassifyResult['kind'] | undefined> {
     try {
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
       const params: ClassifyParams = { uri: uri.toString(), text };
-      return (await this.client.sendRequest<ClassifyResult>(CLASSIFY_REQUEST, params)).kind === 'catalog';
+      return (await this.client.sendRequest<ClassifyResult>(CLASSIFY_REQUEST, params)).kind;
     } catch {
-      return false;
+      return undefined;
     }
   }
 
@@ -68,13 +84,7 @@ export class WorkspaceCatalogs implements vscode.Disposable {
   }
 
   private async rescan(): Promise<void> {
-    this.onDisk = (await this.find(true)).length > 0;
-    this.publish();
-  }
-
-  private publish(): void {
-    const has = this.onDisk || this.tracker.documents('catalog').length > 0;
-    void vscode.commands.executeCommand('setContext', 'mcpCatalog.workspaceHasCatalog', has);
+    this.tracker.setWorkspaceCatalog((await this.find(true))[0]?.toString());
   }
 
   private async openCatalog(): Promise<void> {
@@ -96,33 +106,70 @@ export class WorkspaceCatalogs implements vscode.Disposable {
     if (picked) await vscode.window.showTextDocument(picked);
   }
 
-  /** A new `mcp.json` at the workspace root (or an untitled one): valid, with `$schema`, ready for the first server. */
-  private async createCatalog(): Promise<void> {
+  /**
+   * A new `mcp.json` in the folder (or an untitled one): `$schema` and one example entry, Add
+   * Server…'s blank stdio template inserted by the same core (service/addServer/), so it is valid
+   * as written and the entry's name is selected for renaming. An existing `mcp.json` is opened,
+   * never overwritten. Without a roots index beside it (SPEC §10), creating `roots.json` is offered.
+   */
+  private async createCatalog(argument: CreateCatalogArgument = {}): Promise<void> {
     const content = `{\n  "$schema": "${CATALOG_SCHEMA_URL}"\n}\n`;
-    const folder = vscode.workspace.workspaceFolders?.[0];
+    const folder = argument.folder ? vscode.Uri.parse(argument.folder) : vscode.workspace.workspaceFolders?.[0]?.uri;
     if (!folder) {
       const document = await vscode.workspace.openTextDocument({ language: 'mcp-catalog', content });
       await vscode.window.showTextDocument(document);
+      await this.addExampleEntry(document);
       return;
     }
-    const target = vscode.Uri.joinPath(folder.uri, 'mcp.json');
-    let exists = true;
-    try {
-      await vscode.workspace.fs.stat(target);
-    } catch {
-      exists = false;
+    const target = vscode.Uri.joinPath(folder, 'mcp.json');
+    if (await exists(target)) {
+      await vscode.window.showTextDocument(target);
+      return;
     }
-    if (!exists) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(content));
-    const editor = await vscode.window.showTextDocument(target);
-    if (!exists) {
-      // The cursor where the first server goes; completion offers server snippets there.
-      const position = new vscode.Position(1, editor.document.lineAt(1).text.length);
-      editor.selection = new vscode.Selection(position, position);
-    }
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(content));
+    const document = await vscode.workspace.openTextDocument(target);
+    await vscode.window.showTextDocument(document);
+    await this.addExampleEntry(document);
+    await document.save();
+    await this.offerRootsIndex(folder, argument.createRootsIndex);
+  }
+
+  private async addExampleEntry(document: vscode.TextDocument): Promise<void> {
+    const example: AddServerArgument = {
+      uri: document.uri.toString(),
+      source: { kind: 'template', transport: 'stdio' },
+      placement: 'end',
+      addToEnvFile: false,
+    };
+    await vscode.commands.executeCommand(ADD_SERVER_COMMAND, example);
+  }
+
+  /** Offers `roots.json` beside a new catalog when the folder has no roots index (SPEC §10: the sibling, or the only one). */
+  private async offerRootsIndex(folder: vscode.Uri, preset: boolean | undefined): Promise<void> {
+    const candidates = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '*roots*.json'), null, MAX_CANDIDATES);
+    for (const uri of candidates) if ((await this.kindOf(uri)) === 'roots') return;
+    const target = vscode.Uri.joinPath(folder, 'roots.json');
+    if (await exists(target)) return;
+    const action = 'Create roots.json';
+    const accepted =
+      preset ??
+      (await vscode.window.showInformationMessage('There is no roots index beside the catalog, so default_in_roots names cannot be checked.', action)) ===
+        action;
+    if (!accepted) return;
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`{\n  "$schema": "${ROOTS_SCHEMA_URL}"\n}\n`));
   }
 
   dispose(): void {
     clearTimeout(this.scan);
     for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
   }
 }

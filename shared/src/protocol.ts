@@ -87,6 +87,12 @@ export interface RootReadinessItem {
   servers: string[];
   worstState?: ReadinessState;
   warning?: string;
+  /** Servers of `servers` a plugin brought → that plugin (SPEC §12). */
+  broughtBy?: Record<string, string>;
+  /** The root's plugins, skills and hooks (SPEC §12), each absent when it has none; `plugin`: the plugin that brought it. */
+  plugins?: string[];
+  skills?: { id: string; plugin?: string }[];
+  hooks?: { id: string; plugin?: string }[];
   /** The root's key in its roots index, for "reveal". */
   location?: { uri: string; range: Range };
 }

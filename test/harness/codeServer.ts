@@ -23,6 +23,11 @@ export interface CodeServerOptions {
   env?: Record<string, string>;
   /** Extra server arguments. */
   extraArgs?: string[];
+  /**
+   * Keep VS Code's workspace trust on (default off: --disable-workspace-trust, so no trust prompt
+   * covers a test). With it on, a folder the fresh profile has never trusted opens in Restricted Mode.
+   */
+  workspaceTrust?: boolean;
   /** Mirror the server's output to this process's stderr (MCP_CATALOG_VSCODE_VERBOSE=1). */
   verbose?: boolean;
 }
@@ -70,7 +75,7 @@ function httpStatus(url: string): Promise<number> {
   });
 }
 
-function serverArgs(port: number, dirs: { serverData: string; userData: string; extensions: string }): string[] {
+function serverArgs(port: number, dirs: { serverData: string; userData: string; extensions: string }, workspaceTrust: boolean): string[] {
   return [
     vscodeServerMain,
     '--host',
@@ -82,7 +87,7 @@ function serverArgs(port: number, dirs: { serverData: string; userData: string; 
     '--enable-smoke-test-driver',
     '--telemetry-level',
     'off',
-    '--disable-workspace-trust',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--server-data-dir',
     dirs.serverData,
     '--user-data-dir',
@@ -108,7 +113,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   let stopping = false;
 
   // detached: true = setsid(), so the server leads a new process group we can kill as a whole.
-  const args = [...serverArgs(port, { serverData: serverDataDir, userData: userDataDir, extensions: extensionsDir }), ...(options.extraArgs ?? [])];
+  const args = [
+    ...serverArgs(port, { serverData: serverDataDir, userData: userDataDir, extensions: extensionsDir }, options.workspaceTrust === true),
+    ...(options.extraArgs ?? []),
+  ];
   const child: ChildProcess = spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

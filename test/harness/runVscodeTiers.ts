@@ -2,23 +2,25 @@
  * The real-VS Code tier (scripts/test-all.mjs runs `node out/test/harness/runVscodeTiers.js`):
  *   1. the extension-host mocha suite (test/vscode/) in the VS Code 1.100.3 server's extension host;
  *   2. the UI scripts (test/ui/) on the same server, screenshots in test/.tmp/screenshots/;
- *   3. the packaged .vsix: built, checked, installed with --install-extension, seen working.
+ *   3. Restricted Mode in a window of its own server with workspace trust on (test/ui/restrictedMode.ts);
+ *   4. the packaged .vsix: built, checked, installed with --install-extension, seen working.
  * Prints `TIER-RESULT passed=N failed=N skipped=N` and exits non-zero when anything failed.
  * MCP_CATALOG_TIER_REQUIRED=1 (CI) turns missing tools into a failure instead of a skip.
- * Options: --only=extension-host,ui,vsix   --grep=<pattern> (extension-host tests)
+ * Options: --only=extension-host,ui,restricted,vsix   --grep=<pattern> (extension-host tests)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { runUiScripts, uiScripts } from '../ui/index';
+import { restrictedModeCheck } from '../ui/restrictedMode';
 import { launchChromium } from './browser';
 import { checkPackagedVsix } from './checkPackagedVsix';
 import { startCodeServer, type CodeServer } from './codeServer';
 import { artifactsDir, copyFixtureWorkspace, createScratch, missingTools, repoRoot, seconds } from './environment';
 import { SUITE_LINE_PREFIX, runExtensionTests } from './runExtensionTests';
 
-const PARTS = ['extension-host', 'ui', 'vsix'] as const;
+const PARTS = ['extension-host', 'ui', 'restricted', 'vsix'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The whole tier fails rather than hangs past this (CI's budget is 20 minutes for everything). */
@@ -137,6 +139,11 @@ async function main(): Promise<void> {
       if (server && only.includes('ui')) await uiPart(browser, server, copyFixtureWorkspace(scratch, 'ui-workspace'), screenshotsDir);
       await server?.stop();
       server = undefined;
+    }
+    if (only.includes('restricted')) {
+      console.log('\n-- Restricted Mode (a server with workspace trust on)');
+      const result = await restrictedModeCheck(browser, scratch, repoRoot, screenshotsDir);
+      report(result.ok, `ui: ${result.name}`, result.ok ? `(${(result.durationMs / 1000).toFixed(1)} s)` : `— ${result.error}`);
     }
     if (only.includes('vsix')) await vsixPart(browser, scratch, screenshotsDir);
   } catch (error) {

@@ -247,6 +247,53 @@ describe('protocol: quick fixes and fix-all', function () {
     assert.equal(codesOf(next.diagnostics).includes('undefined-root'), false);
   });
 
+  it('roots-not-found: creates the sibling roots.json with a root per name used, laid out like the catalog; never in fix-all', async () => {
+    const ws = TempWorkspace.create();
+    const text =
+      '{\n    "$schema": "https://pulsemcp.github.io/air/schemas/mcp.schema.json",\n    "a": { "type": "stdio", "command": "a", "default_in_roots": ["web", "*", "@local/api"] },\n    "b": { "type": "stdio", "command": "b", "default_in_roots": ["api", "@acme/repo/x"] }\n}\n';
+    ws.write('team-mcp.json', text);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('team-mcp.json'));
+    const notFound = single((await client.waitForDiagnostics(uri, { version: 1 })).diagnostics, 'roots-not-found');
+    const create = titled(await codeActions(client, uri, [notFound]), 'Create team-roots.json with "web", "api"');
+    assert.deepEqual(create.edit!.documentChanges![0], { kind: 'create', uri: ws.uri('team-roots.json'), options: { ignoreIfExists: true } });
+    const fixAll = await codeActions(client, uri, [], [FIX_ALL]);
+    assert.ok(!JSON.stringify(fixAll).includes('team-roots.json'), 'fix-all never creates a file');
+
+    const mark = client.mark();
+    applyWorkspaceEdit(create.edit!, ws, new Map([[uri, text]]));
+    assert.equal(
+      ws.read('team-roots.json'),
+      '{\n    "$schema": "https://pulsemcp.github.io/air/schemas/roots.schema.json",\n    "web": {\n        "description": "TODO: describe this root"\n    },\n    "api": {\n        "description": "TODO: describe this root"\n    }\n}\n',
+    );
+    client.didChangeWatchedFiles([{ path: ws.path('team-roots.json'), type: FileChange.Created }]);
+    const next = await client.waitForDiagnostics(uri, { since: mark });
+    const left = codesOf(next.diagnostics);
+    assert.ok(!left.includes('roots-not-found') && !left.includes('undefined-root'), JSON.stringify(next.diagnostics));
+    // The new roots index is valid as it stands: a description placeholder, not an empty one.
+    const rootsUri = client.open(ws.path('team-roots.json'));
+    const rootsDiagnostics = (await client.waitForDiagnostics(rootsUri, { version: 1 })).diagnostics;
+    assert.deepEqual(
+      rootsDiagnostics.filter((d) => d.severity === 1 || d.severity === 2),
+      [],
+    );
+  });
+
+  it('roots-not-found: a single-line catalog gets a single-line roots.json beside it, and never one over an existing file', async () => {
+    const ws = TempWorkspace.create();
+    const text = '{ "a": { "type": "stdio", "command": "a", "default_in_roots": ["web"] } }\n';
+    ws.write('inner/mcp.json', text);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('inner/mcp.json'));
+    const finding = single((await client.waitForDiagnostics(uri, { version: 1 })).diagnostics, 'roots-not-found');
+    // Beside the catalog (SPEC §10's sibling), named as the user knows it; one line, as the catalog is.
+    const create = titled(await codeActions(client, uri, [finding]), 'Create inner/roots.json with "web"');
+    assert.equal((create.edit!.documentChanges![1] as { edits: TextEdit[] }).edits[0].newText, '{ "web": { "description": "TODO: describe this root" } }\n');
+    // A roots.json that appears (not yet a roots index the analysis saw) is never overwritten.
+    ws.write('inner/roots.json', 'not json');
+    assert.ok(!(await codeActions(client, uri, [finding])).some((a) => a.title.startsWith('Create ')));
+  });
+
   it('legacy-root-membership: the quick fix moves the names into the catalog and the roots index; applied to both files, the recheck is clean', async () => {
     const ws = TempWorkspace.create();
     const catalogText =
@@ -287,6 +334,48 @@ describe('protocol: quick fixes and fix-all', function () {
     client.change(uri, current);
     next = await client.waitForDiagnostics(uri, { since: mark });
     assert.deepEqual(codesOf(next.diagnostics), []);
+  });
+
+  it('legacy-root-membership: default_skills, default_hooks and default_plugins move into the sibling skills, hooks and plugins indexes (SPEC §12)', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', '{\n  "lin": { "type": "stdio", "command": "lin", "default_in_roots": ["web"] }\n}\n');
+    ws.write('skills.json', '{\n  "review": { "description": "R", "path": "review" }\n}\n');
+    ws.write('review/SKILL.md', '---\nname: review\ndescription: R\n---\n');
+    ws.write('plugins.json', '{\n  "ci": { "description": "C", "mcp_servers": ["lin"] }\n}\n');
+    const rootsText =
+      '{\n  "web": {\n    "description": "W",\n    "default_skills": ["review"],\n    "default_plugins": ["@local/ci", "@acme/tools/remote"]\n  }\n}\n';
+    ws.write('roots.json', rootsText);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('roots.json'));
+    const diagnostics = (await client.waitForDiagnostics(uri, { version: 1 })).diagnostics.filter((d) => d.code === 'legacy-root-membership');
+    assert.equal(diagnostics.length, 2);
+    const skills = diagnostics.find((d) => d.message.startsWith('default_skills'))!;
+    let open = applyWorkspaceEdit(
+      titled(await codeActions(client, uri, [skills]), 'Move "review" to default_in_roots "web" (skills.json)').edit!,
+      ws,
+      new Map([[uri, rootsText]]),
+    );
+    let current = open.get(uri)!;
+    assert.equal(ws.read('skills.json'), '{\n  "review": { "description": "R", "path": "review", "default_in_roots": ["web"] }\n}\n');
+    assert.equal(current, '{\n  "web": {\n    "description": "W",\n    "default_plugins": ["@local/ci", "@acme/tools/remote"]\n  }\n}\n');
+
+    const mark = client.mark();
+    client.change(uri, current);
+    client.didChangeWatchedFiles([{ path: ws.path('skills.json'), type: FileChange.Changed }]);
+    const plugins = single((await client.waitForDiagnostics(uri, { since: mark })).diagnostics, 'legacy-root-membership');
+    // The remote scope stays, pointed out where it is written.
+    assert.deepEqual(
+      plugins.relatedInformation?.map((r) => r.message),
+      ['"@acme/tools/remote" stays: it is in a remote scope, which cannot be edited from here.'],
+    );
+    open = applyWorkspaceEdit(
+      titled(await codeActions(client, uri, [plugins]), 'Move "@local/ci" to default_in_roots "web" (plugins.json)').edit!,
+      ws,
+      new Map([[uri, current]]),
+    );
+    current = open.get(uri)!;
+    assert.equal(ws.read('plugins.json'), '{\n  "ci": { "description": "C", "mcp_servers": ["lin"], "default_in_roots": ["web"] }\n}\n');
+    assert.equal(current, '{\n  "web": {\n    "description": "W",\n    "default_plugins": ["@acme/tools/remote"]\n  }\n}\n');
   });
 
   it('source.fixAll.mcp-catalog returns one edit that fixes everything unambiguous', async () => {

@@ -65,6 +65,14 @@ describe('mcp-catalog fix', () => {
     assert.match(run.stdout, /1 file checked: 0 error\(s\), 1 warning\(s\)/);
   });
 
+  it("never creates the roots.json the roots-not-found quick fix offers (a new file is the user's choice)", async () => {
+    const catalog = '{\n  "s": { "type": "stdio", "command": "x", "default_in_roots": ["web"] }\n}\n';
+    const dir = tempTree({ 'mcp.json': catalog });
+    const run = await runCli(['fix', '--format', 'json', '--no-process-env'], { cwd: dir });
+    assert.deepEqual([...snapshot(dir).entries()], [['mcp.json', catalog]]);
+    assert.deepEqual(codes(run), ['roots-not-found']);
+  });
+
   it('never fixes a named file §1 does not classify', async () => {
     const dir = tempTree({ 'servers.json': '{ "s": { "type": "http", "url": "https://x.example/mcp" }, }\n' });
     const run = await runCli(['fix', 'servers.json'], { cwd: dir });

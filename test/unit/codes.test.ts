@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import type { IndexKind } from '../../server/src/service/classify';
 import { ALL_CODES, CODES, type Code, type Severity } from '../../server/src/service/codes';
 import type { WorkspaceFacts } from '../../server/src/service/facts';
+import { summariseArtifactIndex, type ArtifactsFacts } from '../../server/src/service/artifacts';
 import {
   artifactIndex,
   artifactsFacts,
@@ -45,6 +46,12 @@ interface Case {
   /** The nearest valid input; it must produce no finding at all. */
   valid: string;
   validFacts?: WorkspaceFacts;
+}
+
+/** A plugins index with one plugin on every root that brings these servers. */
+function pluginsFacts(servers: string[]): ArtifactsFacts {
+  const text = JSON.stringify({ mirror: { description: 'M', mcp_servers: servers, default_in_roots: ['*'] } });
+  return { files: [summariseArtifactIndex('plugins', '/ws/plugins.json', text)], incomplete: new Set(), remoteScopes: [] };
 }
 
 const zimmerRoots = facts({ roots: rootsFacts(['zimmer', 'agents']), documentPath: '/ws/mcp.json' });
@@ -273,6 +280,17 @@ const CASES: Case[] = [
     severity: 'warning',
     valid: catalog({ web: { description: 'Web app.' } }),
     validFacts: facts({ catalogs: catalogsFacts({ github: { defaultInRoots: ['web'] } }) }),
+  },
+  {
+    code: 'shortname-collision',
+    title: "a root's own server and a plugin's qualified ID with one short name",
+    kind: 'roots',
+    facts: facts({ catalogs: catalogsFacts({ lin: { defaultInRoots: ['web'] } }), artifacts: pluginsFacts(['@acme/tools/lin']) }),
+    fires: catalog({ web: { description: 'Web app.' } }),
+    range: '"web"',
+    severity: 'error',
+    valid: catalog({ web: { description: 'Web app.' } }),
+    validFacts: facts({ catalogs: catalogsFacts({ lin: { defaultInRoots: ['web'] } }), artifacts: pluginsFacts(['@local/lin']) }),
   },
   {
     code: 'unavailable-default',

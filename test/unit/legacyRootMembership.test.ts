@@ -2,11 +2,15 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { summariseArtifactIndex, type OtherIndexType } from '../../server/src/service/artifacts';
 import { fixesFor } from '../../server/src/service/fixes';
+import { migrateLegacyMembership } from '../../server/src/service/fixes/membershipFixes';
 import { applyEdits } from '../../server/src/service/fixes/apply';
 import { isMemberOf, LEGACY_MEMBERSHIP_FIELD_NAMES, subagentRootsOf } from '../../server/src/service/membership';
 import { parseJson } from '../../server/src/service/parse';
 import { summariseCatalog, summariseRootsIndex } from '../../server/src/service/summary';
+import { whatRootsGet } from '../../server/src/service/whatRootsGet';
+import type { WorkspaceFacts } from '../../server/src/service/facts';
 import { catalog, check, expectOne, facts, REPO_ROOT, tempTree, withCode } from './helpers';
 
 /**
@@ -145,21 +149,12 @@ describe('legacy root membership (SPEC §4.4, §6.2)', () => {
       ['/ws/roots.json', pretty(ROOTS)],
     ]);
     const want = intended(MCP, ROOTS);
-    for (let round = 0; round < 20; round++) {
-      const workspaceFacts = facts({
+    applyQuickFixes(files, () =>
+      facts({
         documentPath: '/ws/roots.json',
         catalogs: { via: 'sibling', files: [summariseCatalog('/ws/mcp.json', files.get('/ws/mcp.json')!)], remoteSources: [] },
-      });
-      const text = files.get('/ws/roots.json')!;
-      const parsed = parseJson(text);
-      const fix = withCode(check(text, 'roots', workspaceFacts), 'legacy-root-membership')
-        .map((finding) => fixesFor(finding, { text, parsed, kind: 'roots', facts: workspaceFacts, readFile: (p) => files.get(p) })[0])
-        .find((found) => found !== undefined);
-      if (!fix) break;
-      assert.equal(fix.inFixAll, false, 'never in fix-all: it edits other files');
-      files.set('/ws/roots.json', applyEdits(text, fix.edits));
-      for (const change of fix.files ?? []) files.set(change.path, applyEdits(files.get(change.path)!, change.edits));
-    }
+      }),
+    );
     assert.deepEqual(computed(files.get('/ws/mcp.json')!, files.get('/ws/roots.json')!), want);
     assertMigrated(JSON.parse(files.get('/ws/mcp.json')!) as Json, JSON.parse(files.get('/ws/roots.json')!) as Json);
   });
@@ -190,6 +185,22 @@ describe('legacy root membership (SPEC §4.4, §6.2)', () => {
   });
 });
 
+/** The server's way: one quick fix of one finding at a time, applied to every file it edits, rechecked with fresh facts. */
+function applyQuickFixes(files: Map<string, string>, factsNow: () => WorkspaceFacts): void {
+  for (let round = 0; round < 30; round++) {
+    const workspaceFacts = factsNow();
+    const text = files.get('/ws/roots.json')!;
+    const parsed = parseJson(text);
+    const fix = withCode(check(text, 'roots', workspaceFacts), 'legacy-root-membership')
+      .map((finding) => fixesFor(finding, { text, parsed, kind: 'roots', facts: workspaceFacts, readFile: (p) => files.get(p) })[0])
+      .find((found) => found !== undefined);
+    if (!fix) return;
+    assert.equal(fix.inFixAll, false, 'never in fix-all: it edits other files');
+    files.set('/ws/roots.json', applyEdits(text, fix.edits));
+    for (const change of fix.files ?? []) files.set(change.path, applyEdits(files.get(change.path)!, change.edits));
+  }
+}
+
 /** The exact result: fields created, nothing duplicated, nothing added beside "*", what cannot move kept. */
 function assertMigrated(mcp: Json, roots: Json): void {
   assert.deepEqual(mcp.github.default_in_roots, ['web']);
@@ -201,3 +212,146 @@ function assertMigrated(mcp: Json, roots: Json): void {
   assert.deepEqual(roots.api, { description: 'API', default_mcp_servers: ['@acme/tools/remote', 'ghost'], default_in_roots: ['web'] });
   assert.deepEqual(roots.ops, { description: 'Ops', default_in_roots: ['api'] });
 }
+
+describe('legacy root membership of skills, hooks and plugins (SPEC §4.4, §12)', () => {
+  /** Every default_* kind, "*", qualified IDs, a name in two roots, a remote scope, unknown names. */
+  const SKILLS: Json = {
+    review: { description: 'R', path: 'skills/review' },
+    deploy: { description: 'D', path: 'skills/deploy', default_in_roots: ['api'] },
+    everywhere: { description: 'E', path: 'skills/everywhere', default_in_roots: ['*'] },
+  };
+  const HOOKS: Json = { lint: { description: 'L', path: 'hooks/lint' } };
+  const PLUGINS: Json = {
+    ci: { description: 'C', mcp_servers: ['shared'], skills: ['review'] },
+    tools: { description: 'T', mcp_servers: ['search'], default_in_roots: ['@local/ops'] },
+  };
+  const LEGACY: Json = {
+    web: {
+      description: 'Web',
+      default_mcp_servers: ['github', '@local/lin'],
+      default_skills: ['review', '@local/deploy', 'everywhere'],
+      default_hooks: ['lint', '@acme/tools/remote-hook'],
+      default_plugins: ['ci'],
+    },
+    api: { description: 'API', default_skills: ['review', 'ghost'], default_plugins: ['@local/ci', 'tools'], default_hooks: ['@local/lint'] },
+    // ops gets search through its plugin tools already.
+    ops: { description: 'Ops', default_mcp_servers: ['search'] },
+  };
+  const FILES: Record<string, Json> = { '/ws/mcp.json': MCP, '/ws/skills.json': SKILLS, '/ws/hooks.json': HOOKS, '/ws/plugins.json': PLUGINS };
+  const TYPES: Record<string, OtherIndexType> = { '/ws/skills.json': 'skills', '/ws/hooks.json': 'hooks', '/ws/plugins.json': 'plugins' };
+
+  type Membership = Record<string, { servers: string[]; skills: string[]; hooks: string[]; plugins: string[] }>;
+
+  /** What the author meant before AIR 0.12: both sides, and the servers and skills of the plugins meant. */
+  function intendedAll(): Membership {
+    const out: Membership = {};
+    const listed = (root: string, field: string): string[] => ((LEGACY[root][field] as string[] | undefined) ?? []).map(local);
+    const pick = (index: Json, root: string, field: string, extra: string[] = []): string[] =>
+      Object.keys(index).filter((name) => listed(root, field).includes(name) || extra.includes(name) || isMemberOf(index[name].default_in_roots, root));
+    for (const root of Object.keys(LEGACY)) {
+      const plugins = pick(PLUGINS, root, 'default_plugins');
+      const fromPlugins = (field: string) => plugins.flatMap((plugin) => (PLUGINS[plugin][field] as string[] | undefined) ?? []);
+      out[root] = {
+        servers: pick(MCP, root, 'default_mcp_servers', fromPlugins('mcp_servers')),
+        skills: pick(SKILLS, root, 'default_skills', fromPlugins('skills')),
+        hooks: pick(HOOKS, root, 'default_hooks'),
+        plugins,
+      };
+    }
+    return out;
+  }
+
+  function factsOf(files: ReadonlyMap<string, string>) {
+    return facts({
+      documentPath: '/ws/roots.json',
+      catalogs: { via: 'sibling', files: [summariseCatalog('/ws/mcp.json', files.get('/ws/mcp.json')!)], remoteSources: [] },
+      artifacts: {
+        files: Object.entries(TYPES).map(([file, type]) => summariseArtifactIndex(type, file, files.get(file)!)),
+        incomplete: new Set(),
+        remoteScopes: [],
+      },
+    });
+  }
+
+  /** What AIR ≥ 0.12 computes from the files (service/whatRootsGet.ts). */
+  function computedAll(files: ReadonlyMap<string, string>): Membership {
+    const workspaceFacts = factsOf(files);
+    const roots = [...summariseRootsIndex('/ws/roots.json', files.get('/ws/roots.json')!).roots.keys()];
+    const servers = [...workspaceFacts.catalogs!.files[0].servers].map(([name, server]) => ({ name, defaultInRoots: server.defaultInRoots }));
+    const out: Membership = {};
+    for (const [root, gets] of whatRootsGet(roots, servers, workspaceFacts.artifacts)) {
+      const ids = (members: readonly { id: string }[]) => members.map((member) => member.id);
+      out[root] = { servers: ids(gets.servers), skills: ids(gets.skills), hooks: ids(gets.hooks), plugins: [...gets.plugins] };
+    }
+    return out;
+  }
+
+  const start = (): Map<string, string> =>
+    new Map([...Object.entries(FILES).map(([file, json]): [string, string] => [file, pretty(json)]), ['/ws/roots.json', pretty(LEGACY)]]);
+
+  function assertMigratedAll(files: ReadonlyMap<string, string>): void {
+    const read = (file: string) => JSON.parse(files.get(file)!) as Json;
+    const skills = read('/ws/skills.json');
+    assert.deepEqual(skills.review.default_in_roots, ['web', 'api']);
+    assert.deepEqual(skills.deploy.default_in_roots, ['api', 'web']);
+    assert.deepEqual(skills.everywhere.default_in_roots, ['*']);
+    assert.deepEqual(read('/ws/hooks.json').lint.default_in_roots, ['web', 'api']);
+    assert.deepEqual(read('/ws/plugins.json').ci.default_in_roots, ['web', 'api']);
+    assert.deepEqual(read('/ws/plugins.json').tools.default_in_roots, ['@local/ops', 'api']);
+    const roots = read('/ws/roots.json');
+    // What cannot be moved stays: a remote scope, an unknown skill.
+    assert.deepEqual(roots.web, { description: 'Web', default_hooks: ['@acme/tools/remote-hook'] });
+    assert.deepEqual(roots.api, { description: 'API', default_skills: ['ghost'] });
+    assert.deepEqual(roots.ops, { description: 'Ops' });
+  }
+
+  it('the warning says what the root really gets of each kind, plugin-brought included, and points out what stays', () => {
+    const files = start();
+    const findings = withCode(check(files.get('/ws/roots.json')!, 'roots', factsOf(files)), 'legacy-root-membership');
+    const message = (root: string, field: string) => findings.find((f) => f.data?.root === root && f.data?.field === field)!;
+    assert.match(
+      message('web', 'default_skills').message,
+      /so root "web" does not get "review" and "@local\/deploy"\. Move each to its skill's default_in_roots.*It gets "everywhere" from default_in_roots\.$/,
+    );
+    assert.match(message('api', 'default_plugins').message, /does not get "@local\/ci" and "tools"\..*It gets no plugins from default_in_roots\.$/);
+    assert.match(
+      message('ops', 'default_mcp_servers').message,
+      /root "ops" gets its servers anyway, through default_in_roots or its plugins\. Remove it .* It gets "docs" and "search" \(plugin "tools"\) from default_in_roots and its plugins\.$/,
+    );
+    assert.deepEqual(
+      message('web', 'default_hooks').related?.map((r) => r.message),
+      ['"@acme/tools/remote-hook" stays: it is in a remote scope, which cannot be edited from here.'],
+    );
+    assert.deepEqual(
+      message('api', 'default_skills').related?.map((r) => r.message),
+      ['"ghost" stays: no skill of its skills indexes has that name.'],
+    );
+  });
+
+  it('the quick fix, finding by finding, moves every kind into its index and keeps the computed membership per root', () => {
+    const files = start();
+    applyQuickFixes(files, () => factsOf(files));
+    assert.deepEqual(computedAll(files), intendedAll());
+    assertMigratedAll(files);
+  });
+
+  it('mcp-catalog fix, as a process, finds the sibling indexes and migrates every kind the same way', function () {
+    if (!fs.existsSync(BIN)) this.skip();
+    const dir = tempTree(Object.fromEntries([...start()].map(([file, text]) => [path.basename(file), text])));
+    const run = bin(['fix', '--no-process-env', 'roots.json'], dir);
+    assert.match(run.stderr, /moved \d+ name\(s\) from roots\.json into default_in_roots \(.*skills\.json/);
+    const files = new Map([...start().keys()].map((file) => [file, fs.readFileSync(path.join(dir, path.basename(file)), 'utf8')]));
+    assert.deepEqual(computedAll(files), intendedAll());
+    assertMigratedAll(files);
+  });
+
+  it("mcp-catalog fix's migration (every array in one run) gives the same files", () => {
+    const files = start();
+    const migration = migrateLegacyMembership(files.get('/ws/roots.json')!, factsOf(files), (p) => files.get(p));
+    files.set('/ws/roots.json', migration.text);
+    for (const [file, text] of migration.files) files.set(file, text);
+    assert.deepEqual([...migration.files.keys()].sort(), ['/ws/hooks.json', '/ws/mcp.json', '/ws/plugins.json', '/ws/skills.json']);
+    assert.deepEqual(computedAll(files), intendedAll());
+    assertMigratedAll(files);
+  });
+});

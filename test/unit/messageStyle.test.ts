@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IndexKind } from '../../server/src/service/classify';
+import { summariseArtifactIndex } from '../../server/src/service/artifacts';
 import { ALL_CODES, type Code } from '../../server/src/service/codes';
 import type { CheckOptions } from '../../server/src/service/engine';
 import type { AirFacts, WorkspaceFacts } from '../../server/src/service/facts';
@@ -109,6 +110,25 @@ const SCENARIOS: Scenario[] = [
     kind: 'roots',
     text: catalog({ zimmer: { description: 'Z', default_mcp_servers: ['github', 'slack'] } }),
     facts: () => ({ catalogs: catalogsFacts({ github: {}, slack: {}, linear: { defaultInRoots: ['*'] } }) }),
+  },
+  {
+    code: 'shortname-collision',
+    kind: 'roots',
+    text: catalog({ zimmer: { description: 'Z' } }),
+    facts: () => ({
+      catalogs: catalogsFacts({ lin: { defaultInRoots: ['zimmer'] } }),
+      artifacts: {
+        files: [
+          summariseArtifactIndex(
+            'plugins',
+            '/ws/plugins.json',
+            catalog({ mirror: { description: 'M', mcp_servers: ['@acme/tools/lin'], default_in_roots: ['*'] } }),
+          ),
+        ],
+        incomplete: new Set(),
+        remoteScopes: [],
+      },
+    }),
   },
   { code: 'ineffective-field', text: catalog({ a: { type: 'sse', url: 'https://x.example/sse', env: { A: 'b' } } }) },
   {

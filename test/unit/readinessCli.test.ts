@@ -113,6 +113,17 @@ describe('mcp-catalog readiness (SPEC §7)', () => {
     );
   });
 
+  it('--root: that root alone, with only the servers it gets', async () => {
+    const run = await runCli(['readiness', '--root', 'zimmer', '--format', 'json', '--known', 'SLACK_BOT_TOKEN', '--no-process-env', ZIMMER]);
+    assert.equal(run.code, 0, run.stderr);
+    const json = JSON.parse(run.stdout) as ReadinessJson;
+    assert.deepEqual(
+      json.roots.map((root) => root.name),
+      ['zimmer'],
+    );
+    assert.deepEqual(json.servers.map((server) => server.name).sort(), [...json.roots[0].servers].sort());
+  });
+
   it('exit 1 when the catalog cannot be parsed at all', async () => {
     const dir = scratchDir();
     try {
@@ -147,6 +158,9 @@ describe('mcp-catalog readiness (SPEC §7)', () => {
     assert.equal((await runCli(['readiness', '--format', 'sarif', ZIMMER])).code, 2);
     assert.equal((await runCli(['readiness', ZIMMER, ZIMMER])).code, 2);
     assert.equal((await runCli(['readiness', '--bogus', ZIMMER])).code, 2);
+    const unknownRoot = await runCli(['readiness', '--root', 'zimer', '--no-process-env', ZIMMER]);
+    assert.equal(unknownRoot.code, 2);
+    assert.match(unknownRoot.stderr, /"zimer" is not a root of .*roots\.json \(did you mean "zimmer"\?\)/);
     const roots = await runCli(['readiness', fixture('readiness', 'zimmer', 'roots.json')]);
     assert.equal(roots.code, 2);
     assert.match(roots.stderr, /roots index/);

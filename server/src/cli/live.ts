@@ -72,7 +72,7 @@ export async function runLive(argv: readonly string[], io: CliIo): Promise<numbe
   });
   const notes = [...read.notes];
   if (catalog.syntaxErrors) notes.push(`${given} is not strict JSON, so AIR would refuse to load it: the instance cannot be serving it as written.`);
-  const comparison = compareWithInstance(catalog, facts.roots, readiness, read.answer, notes);
+  const comparison = compareWithInstance(catalog, facts, readiness, read.answer, notes);
   const header = { instance: instance.base, endpoint: read.endpoint, file: given };
   io.stdout(format === 'json' ? terminalJson(liveJson(header, comparison)) : terminalText(formatLiveText(header, comparison)));
   return comparison.drift.length > 0 ? 1 : 0;

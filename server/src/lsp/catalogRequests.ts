@@ -32,7 +32,10 @@ const runtime = onFirstUse((): typeof Runtime => require('../service/runtime') a
 export const registerCatalogRequests: FeatureRegistration = (context) => {
   context.connection.onRequest(READINESS_REQUEST, (params: ReadinessParams, token: CancellationToken) =>
     guarded(context, 'readiness', token, async () => {
-      const analysis = await catalogAnalysis(context, params.uri, token);
+      // The workspace's catalog before any editor opens it: read from disk as a workspace pull reads it.
+      const analysis = context.documents.get(params.uri)
+        ? await catalogAnalysis(context, params.uri, token)
+        : await context.analyseClosed?.(params.uri, token).then((closed) => (closed?.kind === 'catalog' ? closed : undefined));
       return analysis ? readiness(context, analysis) : null;
     }),
   );

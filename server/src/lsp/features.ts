@@ -1,4 +1,4 @@
-import type { ClientCapabilities, Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
+import type { CancellationToken, ClientCapabilities, Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, Analyzer } from './analysis';
 import type { Logger } from './log';
@@ -27,6 +27,8 @@ export interface ServerContext {
   analyse(document: TextDocument): Promise<Analysis | undefined>;
   /** The same for any file the server classifies, air.json included (folding, formatting). */
   analyseAny(document: TextDocument): Promise<Analysis | undefined>;
+  /** A file that is not open, read from disk as a workspace pull reads it; optional (tests' contexts). */
+  analyseClosed?(uri: string, token: CancellationToken): Promise<Analysis | undefined>;
   /**
    * The client's capabilities from `initialize` (snippets, hierarchical symbols), undefined before
    * it. Optional: features must degrade to what every client reads when it is absent.

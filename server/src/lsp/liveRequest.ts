@@ -47,7 +47,7 @@ export const registerLiveRequest: FeatureRegistration = (context) => {
       }
       throwIfCancelled(token);
       if (!read.ok) return { ok: false, failure: read.failure };
-      const comparison = live().compareWithInstance(catalogViewOf(analysis), analysis.facts.roots, readinessOf(analysis), read.answer, read.notes);
+      const comparison = live().compareWithInstance(catalogViewOf(analysis), analysis.facts, readinessOf(analysis), read.answer, read.notes);
       return { ok: true, version: analysis.version, endpoint: read.endpoint, comparison, reused };
     }),
   );

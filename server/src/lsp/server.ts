@@ -223,6 +223,7 @@ export function startServer(connection: Connection): void {
     logger,
     analyse: analyseIndex,
     analyseAny: analyse,
+    analyseClosed: (uri, token) => workspaceDiagnostics.closedAnalysis(uri, token),
     clientCapabilities: () => clientCapabilities,
     renames,
   };

@@ -184,6 +184,28 @@ export class WorkspaceDiagnostics {
     return items;
   }
 
+  /**
+   * A closed file's whole analysis, read from disk under the same policy as a workspace pull (in
+   * the workspace folders, never in a restricted workspace): what the readiness view shows for
+   * the workspace's catalog before any editor opens it. Not kept: the view asks again on a change.
+   */
+  async closedAnalysis(uri: string, token: CancellationToken): Promise<Analysis | undefined> {
+    const filePath = uriToPath(uri);
+    if (!filePath) return undefined;
+    const settings = await this.options.settings(uri);
+    throwIfCancelled(token);
+    if (settings.excluded) return undefined;
+    const read = readClosedFile(filePath, {
+      folders: this.options.workspaceFolders(),
+      trusted: this.options.trusted(),
+      limit: settings.maxFileSizeMB * 1024 * 1024,
+    });
+    if ('refused' in read) return undefined;
+    const analysis = this.options.analyzer.analyzeClosed(uri, read.text, settings);
+    if (analysis) this.options.watch([filePath, ...analysis.dependencies]);
+    return analysis;
+  }
+
   /** A closed file's reported findings, re-read and re-checked only when something it was computed from moved. */
   private async closedResult(uri: string, token: CancellationToken): Promise<ClosedEntry['result']> {
     const filePath = uriToPath(uri);

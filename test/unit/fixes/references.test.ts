@@ -139,6 +139,41 @@ describe('quick fixes: roots and servers (SPEC §4.4)', () => {
     applyFileChange(again.files![0]);
     assert.equal(fs.readFileSync(envPath, 'utf8'), 'EXISTING=1\nHOST_A=\n');
   });
+
+  describe('roots-not-found: create the sibling roots index', () => {
+    const createFix = (text: string, catalogName = 'mcp.json', facts = makeFacts({ documentPath: path.join(dir, catalogName) })) =>
+      fixesFor(findingOf(text, 'roots-not-found', facts), contextFor(text, facts, 'catalog', readFile)).filter((fix) => fix.title.startsWith('Create '));
+
+    it('tab-indented with CRLF, as the catalog is; `*` and remote scopes name no root', () => {
+      const text = '{\r\n\t"s": { "type": "stdio", "command": "x", "default_in_roots": ["*", "web", "@acme/repo/z", "web"] }\r\n}\r\n';
+      const [fix] = createFix(text);
+      assert.equal(fix.title, 'Create roots.json with "web"');
+      assert.equal(fix.inFixAll, false);
+      assert.deepEqual(fix.edits, [], 'the catalog itself is not edited');
+      const change = fix.files![0];
+      assert.equal(change.path, path.join(dir, 'roots.json'));
+      assert.equal(change.create, true);
+      applyFileChange(change);
+      assert.equal(fs.readFileSync(change.path, 'utf8'), '{\r\n\t"web": {\r\n\t\t"description": "TODO: describe this root"\r\n\t}\r\n}\r\n');
+    });
+
+    it('names at most three roots in its title', () => {
+      const text = catalogWith('["a", "b", "c", "d", "e"]');
+      const [fix] = createFix(text, 'team-mcp.json');
+      assert.equal(fix.title, 'Create team-roots.json with "a", "b", "c" and 2 more');
+      assert.deepEqual(Object.keys(JSON.parse(fix.files![0].edits[0].newText) as object), ['a', 'b', 'c', 'd', 'e']);
+    });
+
+    it('nothing when only "*" is used, when the file exists, or when a roots index was named but could not be read', () => {
+      assert.deepEqual(createFix(catalogWith('["*"]')), []);
+      fs.writeFileSync(path.join(dir, 'roots.json'), '');
+      assert.deepEqual(createFix(catalogWith('["web"]')), []);
+      fs.rmSync(path.join(dir, 'roots.json'));
+      const unreadable = makeFacts({ documentPath: path.join(dir, 'mcp.json') });
+      unreadable.roots = { via: 'explicit', files: [], remoteSources: [], unread: ['roots.json does not exist'] };
+      assert.deepEqual(createFix(catalogWith('["web"]'), 'mcp.json', unreadable), []);
+    });
+  });
 });
 
 describe('quick fixes: IDs between indexes (SPEC §12)', () => {

@@ -130,3 +130,24 @@ describe('language: references and rename of a root', () => {
     assert.match(invalidRootName('zimmer', 'sub', ['zimmer', 'sub'])!, /already exists/);
   });
 });
+
+describe('language: a root rename reaches @local/ items, legacy root-side arrays included (SPEC §4.4)', () => {
+  const LEGACY =
+    '{\n  "web": { "description": "W", "default_subagent_roots": ["@local/api", "api"], "default_mcp_servers": ["@local/github", "github", "@acme/x/github", "githubx"] },\n  "api": { "description": "A", "default_in_roots": ["@local/web"], "default_skills": ["github"] }\n}\n';
+  const apply = (text: string, list: { start: number; end: number; newText: string }[]) =>
+    [...list].sort((a, b) => b.start - a.start).reduce((out, edit) => out.slice(0, edit.start) + edit.newText + out.slice(edit.end), text);
+
+  it('a root rename renames bare and @local/ items of default_subagent_roots and default_in_roots, keeping the scope', () => {
+    const catalog = '{"s": {"type": "stdio", "command": "x", "default_in_roots": ["@local/api"]}}';
+    const edits = renameRootEdits('api', 'ops', [file('/ws/roots.json', 'roots', LEGACY), file('/ws/mcp.json', 'catalog', catalog)]);
+    const roots = JSON.parse(apply(LEGACY, edits.get('/ws/roots.json')!)) as Record<string, Record<string, unknown>>;
+    assert.deepEqual(Object.keys(roots), ['web', 'ops']);
+    assert.deepEqual(roots.web.default_subagent_roots, ['@local/ops', 'ops']);
+    assert.deepEqual(apply(catalog, edits.get('/ws/mcp.json')!), '{"s": {"type": "stdio", "command": "x", "default_in_roots": ["@local/ops"]}}');
+    // The cursor on the qualified item finds the root, and the rename range is the name.
+    const document = languageDocument(LEGACY, 'roots');
+    const at = rootAt(document, offsetOf(LEGACY, '"@local/web"', 0, 9))!;
+    assert.equal(at.name, 'web');
+    assert.equal(LEGACY.slice(at.span.start, at.span.end), 'web');
+  });
+});

@@ -24,5 +24,5 @@ export async function compareLive(
   const workspaceFacts = facts({ known: ['GITHUB_TOKEN'], roots: liveRootsFacts() });
   const catalog = readCatalog(text, workspaceFacts);
   const readiness = computeReadiness(catalog, workspaceFacts);
-  return { read, comparison: compareWithInstance(catalog, workspaceFacts.roots, readiness, read.answer, read.notes) };
+  return { read, comparison: compareWithInstance(catalog, workspaceFacts, readiness, read.answer, read.notes) };
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { isStartable } from '../../../server/src/service/readiness/states';
+import { isStartable, STATE_INFO } from '../../../server/src/service/readiness/states';
 import { api, closeAllEditors, fixtureUri, openDocument, replaceText, revert, waitFor, type McpCatalogApi } from '../helpers';
 
 /**
@@ -251,5 +251,27 @@ suite('readiness view', () => {
     assert.ok(readiness && readiness.uri === catalog.uri.toString());
     assert.equal(readiness.servers.filter((s) => !isStartable(s.state)).length, 3, '"MCP catalog · 5 servers · 3 cannot start"');
     assert.equal(readiness.trusted, true, 'no restricted-workspace note');
+  });
+  test("a root's plugin brings a server with an unresolved variable: missing configuration on the root, the server marked with its plugin; the plugin and its skill are the root's children (SPEC §12)", async () => {
+    const extension = await api();
+    const document = await openDocument('root-plugins/mcp.json');
+    const { roots } = await treeFor(extension, document.uri);
+    const web = row(roots, 'web');
+    assert.equal(web.description, 'missing config \u2014 preparing the session is expected to fail until ESLINT_TOKEN is set');
+    assert.equal(web.collapsible, vscode.TreeItemCollapsibleState.Collapsed);
+    const provider = extension.readiness as unknown as TreeProvider;
+    const children = await rows(provider, web.node);
+    assert.deepEqual(
+      children.map((child) => child.label),
+      ['lin', 'eslint', 'quality', 'lint-fix'],
+    );
+    const eslint = row(children, 'eslint');
+    assert.match(eslint.description, /^plugin quality \u00b7 missing config \u2014 ESLINT_TOKEN/);
+    assert.equal(eslint.icon, 'warning');
+    assert.match(String(eslint.item.tooltip), /On root web: brought by plugin quality$/);
+    assert.equal(row(children, 'lin').description, STATE_INFO.no_credential_required.badge);
+    assert.equal(row(children, 'quality').description, 'plugin');
+    assert.equal(row(children, 'quality').icon, 'package');
+    assert.equal(row(children, 'lint-fix').description, 'skill \u00b7 plugin quality');
   });
 });

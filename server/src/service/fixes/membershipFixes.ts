@@ -2,6 +2,7 @@ import { checkDocument, type CheckOptions } from '../engine';
 import type { Finding } from '../findings';
 import { isMemberOf, LEGACY_MEMBERSHIP_FIELDS, type LegacyMembershipField } from '../membership';
 import { field, indexEntries, parseServerReference, stringItems } from '../model';
+import { legacyKindFiles } from '../rules/legacyRootMembership';
 import { parseJson, type JsonNode } from '../parse';
 import { applyEdits } from './apply';
 import { insertProperty, nodeEnd, removeProperty, replaceNode } from './jsonEdits';
@@ -12,7 +13,8 @@ import type { FileChange, FixContext, FixProposal, TextEdit } from './types';
 /**
  * The migration of `legacy-root-membership` (SPEC §4.4): every name of a root-side `default_*`
  * array is moved onto its artifact's `default_in_roots` in the artifact's own index file —
- * servers in the roots index's catalogs, subagent roots in this roots index — creating the field,
+ * servers in the roots index's catalogs, skills, hooks and plugins in the indexes of
+ * facts.artifacts (SPEC §12), subagent roots in this roots index — creating the field,
  * never duplicating, adding nothing to an artifact that already has `"*"`; the moved names leave
  * the array, and the array goes when it is empty. What cannot be moved (no such artifact, a remote
  * scope, a kind whose index is not read) stays. Never in fix-all: it edits other files.
@@ -110,8 +112,10 @@ function targetOf(
     if (name === root) return undefined;
     return { path: undefined, text: context.text, tree: context.parsed.root, touched: touchedHere };
   }
-  if (kind !== 'default_mcp_servers') return undefined;
-  const file = context.facts.catalogs?.files.find((catalog) => catalog.servers.has(name));
+  const file =
+    kind === 'default_mcp_servers'
+      ? context.facts.catalogs?.files.find((catalog) => catalog.servers.has(name))
+      : legacyKindFiles(kind, context.facts.artifacts).find((index) => index.artifacts.has(name));
   if (!file || !context.readFile) return undefined;
   let read = others.get(file.path);
   if (!read) {

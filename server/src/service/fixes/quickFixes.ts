@@ -1,7 +1,7 @@
 import type { Code } from '../codes';
 import type { Finding } from '../findings';
 import { fixInvalidPlaceholder, fixLowercaseVariable, fixUnresolvedVariable } from './placeholderFixes';
-import { fixUndefinedId, fixUndefinedRoot } from './referenceFixes';
+import { fixRootsNotFound, fixUndefinedId, fixUndefinedRoot } from './referenceFixes';
 import { fixToolNameCollision } from './nameFixes';
 import { fixHardcodedSecret } from './secretFixes';
 import { fixLegacyRootMembership } from './membershipFixes';
@@ -39,6 +39,7 @@ const FIXERS: Partial<Record<Code, Fixer>> = {
   'invalid-placeholder': fixInvalidPlaceholder,
   'lowercase-variable': fixLowercaseVariable,
   'undefined-root': fixUndefinedRoot,
+  'roots-not-found': fixRootsNotFound,
   'undefined-server': fixUndefinedId,
   'undefined-skill': fixUndefinedId,
   'undefined-hook': fixUndefinedId,

@@ -1,9 +1,11 @@
+import { swapNameToken } from '../classify';
 import type { Finding } from '../findings';
-import { indexEntries, ROOT_NAME_PATTERN } from '../model';
+import { AIR_ROOTS_SCHEMA_URL } from '../language/completeKeys';
+import { field, indexEntries, parseServerReference, ROOT_NAME_PATTERN, stringItems } from '../model';
 import { getProperty, parseJson, type JsonNode } from '../parse';
-import { insertProperty, replaceNode } from './jsonEdits';
+import { insertProperty, objectLayout, replaceNode, type ObjectLayout } from './jsonEdits';
 import { valueAt } from './locate';
-import { titlePath, proposal } from './proposal';
+import { fileName, titlePath, proposal } from './proposal';
 import type { FixContext, FixProposal } from './types';
 
 /** Fixes for references between indexes (SPEC §4.4, §12). */
@@ -69,13 +71,61 @@ function addRootEntry(name: string, rootsFile: unknown, context: FixContext): Fi
   const entries = indexEntries(root);
   const lastEntry = entries[entries.length - 1]?.property;
   const anchor = lastEntry ?? (root.children ?? []).filter((child) => child.children && child.children.length >= 2).pop();
-  const edit = insertProperty(text, root, anchor ?? undefined, (layout) => {
-    const key = JSON.stringify(name);
-    const description = '"description": "TODO: describe this root"';
-    if (!layout.multiline) return `${key}: { ${description} }`;
-    return `${key}: {${layout.lineBreak}${layout.memberIndent}${layout.unit}${description}${layout.lineBreak}${layout.memberIndent}}`;
-  });
+  const edit = insertProperty(text, root, anchor ?? undefined, (layout) => rootMember(name, layout));
   if (!edit) return undefined;
   const title = `Add root "${name}" to ${inThisDocument ? 'this roots index' : titlePath(context, rootsFile as string)}`;
   return inThisDocument ? proposal(title, [edit]) : proposal(title, [], { files: [{ path: rootsFile as string, edits: [edit] }] });
+}
+
+/** A skeleton root: its required `description` (SPEC §4.4: 1–500 characters) as a placeholder to replace. */
+function rootMember(name: string, layout: ObjectLayout): string {
+  const key = JSON.stringify(name);
+  const description = '"description": "TODO: describe this root"';
+  if (!layout.multiline) return `${key}: { ${description} }`;
+  return `${key}: {${layout.lineBreak}${layout.memberIndent}${layout.unit}${description}${layout.lineBreak}${layout.memberIndent}}`;
+}
+
+/**
+ * No roots index at all (SPEC §4.4): a new sibling roots index (SPEC §10's name: `mcp.json` →
+ * `roots.json`) holding a skeleton root for every local name the catalog's `default_in_roots`
+ * use, laid out like the catalog. Only when nothing was found (a configured or composed index that
+ * could not be read is not replaced), and never over an existing file (the edit creates it with
+ * ignoreIfExists); the shell refuses it outside the workspace (SPEC §8). Not in fix-all: it
+ * creates a file.
+ */
+export function fixRootsNotFound(_finding: Finding, context: FixContext): FixProposal[] {
+  const documentPath = context.facts.documentPath;
+  const root = context.parsed.root;
+  if (context.kind !== 'catalog' || context.facts.roots || !documentPath || !context.readFile || root?.type !== 'object') return [];
+  const names = rootNamesUsed(root);
+  if (names.length === 0) return [];
+  const catalogName = fileName(documentPath);
+  const rootsPath = documentPath.slice(0, documentPath.length - catalogName.length) + (swapNameToken(catalogName, 'mcp', 'roots') ?? 'roots.json');
+  if (context.readFile(rootsPath) !== undefined) return [];
+  const layout = objectLayout(context.text, root);
+  const members = [
+    ...(getProperty(root, '$schema') ? [`"$schema": ${JSON.stringify(AIR_ROOTS_SCHEMA_URL)}`] : []),
+    ...names.map((name) => rootMember(name, layout)),
+  ];
+  const text = layout.multiline
+    ? `{${layout.lineBreak}${members.map((member) => layout.memberIndent + member).join(`,${layout.lineBreak}`)}${layout.lineBreak}}${layout.lineBreak}`
+    : `{ ${members.join(', ')} }${layout.lineBreak}`;
+  const listed = names
+    .slice(0, 3)
+    .map((name) => `"${name}"`)
+    .join(', ');
+  const title = `Create ${titlePath(context, rootsPath)} with ${listed}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
+  return [proposal(title, [], { files: [{ path: rootsPath, create: true, edits: [{ start: 0, end: 0, newText: text }] }] })];
+}
+
+/** Every local root name the entries' `default_in_roots` use, in order of first use (`"*"` names none). */
+function rootNamesUsed(root: JsonNode): string[] {
+  const names = new Set<string>();
+  for (const entry of indexEntries(root)) {
+    for (const item of stringItems(field(entry, 'default_in_roots')?.valueNode)) {
+      const reference = parseServerReference(item.value);
+      if (reference.kind === 'local' && reference.name !== '*' && ROOT_NAME_PATTERN.test(reference.name)) names.add(reference.name);
+    }
+  }
+  return [...names];
 }

@@ -13,6 +13,7 @@ import { oauthRule } from '../rules/oauth';
 import { placeholderRule } from '../rules/placeholders';
 import { referencesRule } from '../rules/references';
 import { rootsRule } from '../rules/roots';
+import { shortnameCollisionRule } from '../rules/shortnameCollision';
 import { structureRule } from '../rules/structure';
 import { timeoutRule } from '../rules/timeout';
 import { unavailableRule } from '../rules/unavailable';
@@ -32,6 +33,7 @@ export const RULES: readonly Rule[] = [
   placeholderRule,
   referencesRule,
   rootsRule,
+  shortnameCollisionRule,
   structureRule,
   timeoutRule,
   unavailableRule,
@@ -66,6 +68,7 @@ export type RuleCode =
   | 'unavailable-default'
   | 'reference-not-checked'
   | 'catalog-not-found'
+  | 'shortname-collision'
   | 'invalid-name'
   | 'unknown-type'
   | 'missing-field'

@@ -152,7 +152,8 @@ function readinessOf(document: LanguageDocument, options: HoverOptions): Readine
 function serverHover(document: LanguageDocument, entry: IndexEntry, options: HoverOptions): SafeMarkdown {
   const type = field(entry, 'type')?.valueNode?.value;
   const lines = [safeMd`**${markdownText(entry.name)}**${typeof type === 'string' ? safeMd` \u00b7 ${code(type)}` : safeMd``}`];
-  const readiness = readinessOf(document, options)?.servers.find((server) => server.name === entry.name);
+  const all = readinessOf(document, options);
+  const readiness = all?.servers.find((server) => server.name === entry.name);
   if (readiness) {
     lines.push(safeMd``, describeReadiness(readiness));
   }
@@ -162,6 +163,16 @@ function serverHover(document: LanguageDocument, entry: IndexEntry, options: Hov
       safeMd``,
       safeMd`On by default for ${joinMarkdown(
         roots.map((root) => (root === '*' ? safeMd`every root` : code(root))),
+        safeMd`, `,
+      )}.`,
+    );
+  // The roots a plugin brings it to (SPEC §12), each with the plugin.
+  const brought = (all?.roots ?? []).filter((root) => root.broughtBy?.[entry.name] !== undefined);
+  if (brought.length > 0)
+    lines.push(
+      safeMd``,
+      safeMd`Brought by a plugin to ${joinMarkdown(
+        brought.map((root) => safeMd`${code(root.name)} (plugin ${code(root.broughtBy![entry.name])})`),
         safeMd`, `,
       )}.`,
     );
@@ -269,6 +280,7 @@ function legacyMembership(document: LanguageDocument, root: string): SafeMarkdow
 function describeDefault(item: RootDefault, state: ServerReadiness | undefined): SafeMarkdown {
   let text = code(item.server);
   if (item.file) text = safeMd`${text} (${markdownText(item.file)})`;
+  if (item.plugin !== undefined) text = safeMd`${text}, brought by plugin ${code(item.plugin)}`;
   if (state) text = safeMd`${text} \u00b7 ${markdownText(STATE_INFO[state.state].badge)}`;
   else if (item.unavailableReason) text = safeMd`${text} \u00b7 unavailable`;
   if (item.unavailableReason) text = safeMd`${text}: ${markdownText(item.unavailableReason)}`;

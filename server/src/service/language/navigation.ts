@@ -1,7 +1,7 @@
 import { declaredType, declaringKind, directoryFor, LOCAL_SCOPE, parseArtifactId, referenceLists, TYPE_NOUN } from '../artifactIds';
 import type { AirArtifactType } from '../facts';
 import { field, indexEntries, parseServerReference, ROOT_NAME_PATTERN, SERVER_NAME_PATTERN, stringItems } from '../model';
-import type { ParsedJson } from '../parse';
+import type { JsonNode, ParsedJson } from '../parse';
 import { nodeAtOffset, roleOf, stringInterior, type FileSpan, type LanguageDocument, type LanguageKind, type Span } from './document';
 
 /**
@@ -32,10 +32,21 @@ export function rootAt(document: LanguageDocument, offset: number): RootAt | und
   if (document.kind === 'roots' && role.role === 'key' && role.path.length === 1) {
     return name === '$schema' ? undefined : { name, span, isDeclaration: true };
   }
-  if (role.role !== 'item' || role.path.length !== 3 || name === '*' || parseServerReference(name).kind === 'remote') return undefined;
+  const reference = parseServerReference(name);
+  if (role.role !== 'item' || role.path.length !== 3 || name === '*' || reference.kind === 'remote') return undefined;
   const fieldName = role.path[1];
   const isRootList = fieldName === 'default_in_roots' || (document.kind === 'roots' && fieldName === 'default_subagent_roots');
-  return isRootList ? { name, span, isDeclaration: false } : undefined;
+  return isRootList ? { name: reference.name, span: localNameSpan(document.text, node, reference.name), isDeclaration: false } : undefined;
+}
+
+/**
+ * Where the local name of an item (`web` or `@local/web`) is written: the end of the string's
+ * interior when it is written plainly, so a rename keeps the `@local/` scope; the whole interior
+ * otherwise (an escape in it).
+ */
+export function localNameSpan(text: string, node: JsonNode, name: string): Span {
+  const interior = stringInterior(text, node);
+  return text.slice(interior.start, interior.end).endsWith(name) && node.value !== name ? { start: interior.end - name.length, end: interior.end } : interior;
 }
 
 /** Go to definition: a root reference → the root's key; any other ID (artifactAt) → its key in its index. */
@@ -86,7 +97,10 @@ export function rootOccurrences(name: string, files: readonly IndexText[]): Root
       const lists = file.kind === 'roots' ? ROOT_REFERENCE_FIELDS_OF_ROOTS : (['default_in_roots'] as const);
       for (const list of lists) {
         for (const item of stringItems(field(entry, list)?.valueNode)) {
-          if (item.value === name) found.push({ path: file.path, ...stringInterior(file.text, item.node), isDeclaration: false });
+          // Bare or `@local/…` (SPEC §4.4): a legacy `default_subagent_roots` item is renamed too.
+          const reference = parseServerReference(item.value);
+          if (reference.kind === 'local' && reference.name === name)
+            found.push({ path: file.path, ...localNameSpan(file.text, item.node, name), isDeclaration: false });
         }
       }
     }

@@ -1,5 +1,4 @@
-import type { RootsFacts } from '../facts';
-import { STATE_INFO, type Readiness, type ReadinessState } from '../readiness';
+import { STATE_INFO, type MembershipFacts, type Readiness, type ReadinessState } from '../readiness';
 import type { CatalogView } from '../catalogView';
 import { computeDrift, type Drift } from './drift';
 import { fileSideOf } from './fileSide';
@@ -43,12 +42,12 @@ export interface LiveComparison {
 
 export function compareWithInstance(
   catalog: CatalogView,
-  roots: RootsFacts | undefined,
+  facts: MembershipFacts,
   readiness: Readiness,
   answer: InstanceAnswer,
   notes: readonly string[] = [],
 ): LiveComparison {
-  const file = fileSideOf(catalog, roots);
+  const file = fileSideOf(catalog, facts);
   const offline = new Map(readiness.servers.map((server) => [server.name, server]));
   const live = new Map(answer.servers.map((server) => [server.name, server]));
   const declared = new Map(file.servers.map((server) => [server.name, server.declaredReason]));

@@ -1,5 +1,4 @@
-import type { RootsFacts } from '../facts';
-import { defaultServersByRoot } from '../readiness';
+import { defaultServersByRoot, type MembershipFacts } from '../readiness';
 import { validTimeout } from '../rules/timeout';
 import type { CatalogView } from '../catalogView';
 import { normaliseUnavailableReason } from '../unavailable';
@@ -7,7 +6,7 @@ import { normaliseUnavailableReason } from '../unavailable';
 /**
  * What the file says, in the terms the instance answers in (SPEC §11): per server its title (or
  * name), description, declared `unavailable` reason and valid `startup_timeout_sec`; per root its
- * default servers as a set (SPEC §6.2). Read from the same catalog view as readiness.
+ * default servers as a set (SPEC §6.2, with those its plugins bring, §12). Read from the same catalog view as readiness.
  */
 
 export interface FileServer {
@@ -26,7 +25,7 @@ export interface FileSide {
   roots?: Map<string, string[]>;
 }
 
-export function fileSideOf(catalog: CatalogView, roots: RootsFacts | undefined): FileSide {
+export function fileSideOf(catalog: CatalogView, facts: MembershipFacts): FileSide {
   const servers = catalog.entries.map((entry): FileServer => {
     const value = entry.value ?? {};
     const server: FileServer = {
@@ -39,7 +38,7 @@ export function fileSideOf(catalog: CatalogView, roots: RootsFacts | undefined):
     if (declared !== undefined) server.declaredReason = declared;
     return server;
   });
-  if (!roots) return { servers };
-  // Membership from `default_in_roots` only (SPEC §6.2): the instance computes it the same way.
-  return { servers, roots: defaultServersByRoot(roots, catalog.entries) };
+  if (!facts.roots) return { servers };
+  // Membership from `default_in_roots` and the root's plugins (SPEC §6.2, §12): the instance computes it the same way.
+  return { servers, roots: defaultServersByRoot(facts, catalog.entries) };
 }

@@ -1,7 +1,7 @@
 import type { WorkspaceFacts } from '../facts';
 import { readCatalog, type CatalogEntry, type CatalogView } from '../catalogView';
 import { maskCredentials } from '../masking';
-import { defaultServersByRoot, rootReadiness, type RootReadiness } from './rootReadiness';
+import { rootContentsByRoot, rootReadiness, type RootReadiness } from './rootReadiness';
 import { serverReadiness, type ReadinessOptions, type ServerReadiness } from './serverReadiness';
 
 /**
@@ -28,7 +28,7 @@ export function computeReadiness(source: string | CatalogView, facts: WorkspaceF
   });
   const servers = [...inOrder.filter((r) => r.startable), ...inOrder.filter((r) => !r.startable)];
   const byName = new Map(inOrder.map((r) => [r.name, r]));
-  const roots = [...defaultServersByRoot(facts.roots, catalog.entries)].map(([name, names]) => rootReadiness(name, names, byName));
+  const roots = [...rootContentsByRoot(facts, catalog.entries)].map(([name, contents]) => rootReadiness(name, contents, byName));
   return { servers, roots };
 }
 
@@ -75,6 +75,6 @@ function masked(readiness: ServerReadiness): ServerReadiness {
 
 export { isCredentialHeaderName, sendsCredential } from './credentialHeaders';
 export { requiredVariables } from './requiredVariables';
-export { defaultServersByRoot, rootNames, type RootReadiness } from './rootReadiness';
+export { defaultServersByRoot, rootContentsByRoot, rootNames, type MembershipFacts, type RootReadiness } from './rootReadiness';
 export { DEFAULT_DECLARE_KNOWN_HINT, isOAuthCapable, serverReadiness, type ReadinessOptions, type ServerReadiness } from './serverReadiness';
 export { isStartable, STATE_COST, STATE_INFO, type ReadinessState, type StateInfo } from './states';

@@ -1,15 +1,16 @@
-import type { RootsFacts } from '../facts';
-import { membersByRoot, rootNames } from '../membership';
+import type { WorkspaceFacts } from '../facts';
+import { rootNames } from '../membership';
 import type { CatalogEntry } from '../catalogView';
+import { whatRootsGet, type RootContents, type RootMember } from '../whatRootsGet';
 import type { ServerReadiness } from './serverReadiness';
 import { STATE_COST, type ReadinessState } from './states';
 import { joinNames } from './words';
 
 /**
- * Roots and the worst state (SPEC §6.2, §10). A root's default servers are the servers whose
- * `default_in_roots` names it or holds `"*"` (service/membership.ts; root-side
- * `default_mcp_servers` count for nothing); a session on the root is warned about the costliest
- * state among them.
+ * Roots and the worst state (SPEC §6.2, §10, §12). A root's default servers are the servers whose
+ * `default_in_roots` names it or holds `"*"` and those its plugins bring (service/whatRootsGet.ts;
+ * root-side `default_mcp_servers` count for nothing); a session on the root is warned about the
+ * costliest state among them.
  */
 
 export interface RootReadiness {
@@ -20,19 +21,49 @@ export interface RootReadiness {
   worstState?: ReadinessState;
   /** The sentence a session on this root is warned with. */
   warning?: string;
+  /** Servers of `servers` that a plugin brought → that plugin (SPEC §12); absent when none did. */
+  broughtBy?: Record<string, string>;
+  /** The root's plugins, skills and hooks (SPEC §12); each absent when it has none. */
+  plugins?: string[];
+  skills?: RootMember[];
+  hooks?: RootMember[];
 }
 
-/** Root name → its default servers of this catalog, in catalog order (SPEC §6.2: membership from `default_in_roots` only). */
-export function defaultServersByRoot(roots: RootsFacts | undefined, entries: readonly CatalogEntry[]): Map<string, string[]> {
-  return membersByRoot(
-    rootNames(roots),
+/** The facts what a root gets depends on: the roots index and the other indexes. */
+export type MembershipFacts = Pick<WorkspaceFacts, 'roots' | 'artifacts'>;
+
+/** Root name → what it gets, its servers from this catalog, in catalog order (SPEC §6.2, §12). */
+export function rootContentsByRoot(facts: MembershipFacts, entries: readonly CatalogEntry[]): Map<string, RootContents> {
+  return whatRootsGet(
+    rootNames(facts.roots),
     entries.map((entry) => ({ name: entry.name, defaultInRoots: entry.value?.default_in_roots })),
+    facts.artifacts,
   );
+}
+
+/** Root name → its default servers of this catalog, in catalog order (SPEC §6.2, §12). */
+export function defaultServersByRoot(facts: MembershipFacts, entries: readonly CatalogEntry[]): Map<string, string[]> {
+  return new Map([...rootContentsByRoot(facts, entries)].map(([root, contents]) => [root, contents.servers.map((server) => server.id)]));
 }
 
 export { rootNames };
 
-export function rootReadiness(name: string, servers: readonly string[], readinessByName: ReadonlyMap<string, ServerReadiness>): RootReadiness {
+/** A root's readiness from what it gets (rootContentsByRoot) and each server's readiness. */
+export function rootReadiness(name: string, contents: RootContents, readinessByName: ReadonlyMap<string, ServerReadiness>): RootReadiness {
+  const root = worstOf(
+    name,
+    contents.servers.map((server) => server.id),
+    readinessByName,
+  );
+  const brought = contents.servers.filter((server) => server.plugin !== undefined);
+  if (brought.length > 0) root.broughtBy = Object.fromEntries(brought.map((server) => [server.id, server.plugin!]));
+  if (contents.plugins.length > 0) root.plugins = [...contents.plugins];
+  if (contents.skills.length > 0) root.skills = [...contents.skills];
+  if (contents.hooks.length > 0) root.hooks = [...contents.hooks];
+  return root;
+}
+
+function worstOf(name: string, servers: readonly string[], readinessByName: ReadonlyMap<string, ServerReadiness>): RootReadiness {
   const states = servers.map((server) => readinessByName.get(server)).filter((r): r is ServerReadiness => r !== undefined);
   let worst: ReadinessState | undefined;
   for (const readiness of states) {

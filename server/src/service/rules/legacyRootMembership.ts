@@ -1,6 +1,8 @@
 import { surfaceOf } from '../facts';
 import type { RelatedLocation } from '../findings';
+import type { ArtifactIndexFile, ArtifactsFacts, OtherIndexType } from '../artifacts';
 import { isMemberOf, LEGACY_MEMBERSHIP_FIELD_NAMES, LEGACY_MEMBERSHIP_FIELDS, type LegacyMembershipField } from '../membership';
+import { catalogServers, whatRootsGet, type RootMember } from '../whatRootsGet';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
 
@@ -43,8 +45,17 @@ export const legacyRootMembershipRule: Rule = {
   },
 };
 
-/** What the root really gets of this kind, in artifact order; undefined when it cannot be known here. */
-function realMembers(root: string, kind: LegacyMembershipField, context: RuleContext): string[] | undefined {
+/** The index type of facts.artifacts each legacy kind's artifacts are in (servers and roots have their own facts). */
+const INDEX_OF: Partial<Record<LegacyMembershipField, OtherIndexType>> = { default_skills: 'skills', default_hooks: 'hooks', default_plugins: 'plugins' };
+
+/** The index files of facts.artifacts that hold this kind's artifacts (none for servers and roots). */
+export function legacyKindFiles(kind: LegacyMembershipField, artifacts: ArtifactsFacts | undefined): ArtifactIndexFile[] {
+  const type = INDEX_OF[kind];
+  return type === undefined ? [] : (artifacts?.files ?? []).filter((file) => file.type === type);
+}
+
+/** What the root really gets of this kind, in artifact order (service/whatRootsGet.ts); undefined when it cannot be known here. */
+function realMembers(root: string, kind: LegacyMembershipField, context: RuleContext): RootMember[] | undefined {
   if (kind === 'default_subagent_roots') {
     return context.entries
       .filter(
@@ -55,15 +66,13 @@ function realMembers(root: string, kind: LegacyMembershipField, context: RuleCon
             root,
           ),
       )
-      .map((e) => e.name);
+      .map((e) => ({ id: e.name }));
   }
-  if (kind !== 'default_mcp_servers') return undefined;
-  const catalogs = context.facts.catalogs;
-  if (!catalogs || catalogs.files.length === 0) return undefined;
-  const names: string[] = [];
-  for (const file of catalogs.files)
-    for (const [name, server] of file.servers) if (!names.includes(name) && isMemberOf(server.defaultInRoots, root)) names.push(name);
-  return names;
+  const servers = catalogServers(context.facts.catalogs);
+  if (kind === 'default_mcp_servers' ? !context.facts.catalogs?.files.length : legacyKindFiles(kind, context.facts.artifacts).length === 0) return undefined;
+  const gets = whatRootsGet([root], servers, context.facts.artifacts).get(root)!;
+  const members = kind === 'default_mcp_servers' ? gets.servers : kind === 'default_skills' ? gets.skills : kind === 'default_hooks' ? gets.hooks : undefined;
+  return members ? [...members] : gets.plugins.map((id) => ({ id }));
 }
 
 /** Whether the artifact a legacy item names can be found here, so the quick fix can move it. */
@@ -79,7 +88,10 @@ function movable(item: string, kind: LegacyMembershipField, root: string, contex
     if (!catalogs || catalogs.files.length === 0) return 'no catalog of this roots index was found';
     return catalogs.files.some((file) => file.servers.has(reference.name)) ? undefined : 'no server of its catalogs has that name';
   }
-  return `no ${LEGACY_MEMBERSHIP_FIELDS[kind]}s index is read for this roots index; add "${root}" to its default_in_roots by hand`;
+  const artifact = LEGACY_MEMBERSHIP_FIELDS[kind];
+  const files = legacyKindFiles(kind, context.facts.artifacts);
+  if (files.length === 0) return `no ${artifact}s index is read for this roots index; add "${root}" to its default_in_roots by hand`;
+  return files.some((file) => file.artifacts.has(reference.name)) ? undefined : `no ${artifact} of its ${artifact}s indexes has that name`;
 }
 
 function checkLegacyArray(
@@ -94,7 +106,8 @@ function checkLegacyArray(
   const kind = PLURAL[LEGACY_MEMBERSHIP_FIELDS[name]];
   const real = realMembers(root, name, context);
   const listed = unique(items.map((item) => item.value));
-  const notGot = real === undefined ? listed : listed.filter((item) => !real.includes(localName(item)));
+  const realIds = new Set(real?.map((member) => member.id));
+  const notGot = real === undefined ? listed : listed.filter((item) => !realIds.has(localName(item)));
   const related: RelatedLocation[] = [];
   let canMove = 0;
   for (const item of items) {
@@ -111,7 +124,7 @@ function checkLegacyArray(
   } else {
     first =
       notGot.length === 0
-        ? `${name} is ignored since AIR 0.12; its ${kind} already name "${root}" in default_in_roots.`
+        ? `${name} is ignored since AIR 0.12; root "${root}" gets its ${kind} anyway, through default_in_roots or its plugins.`
         : `${name} is ignored since AIR 0.12, so root "${root}" does not get ${listNames(notGot)}.`;
     suggestion =
       notGot.length === 0
@@ -120,7 +133,10 @@ function checkLegacyArray(
           ? ` Move each to its ${artifact}'s default_in_roots (${surfaceOf(context.facts).crossFileFix}).`
           : ` Add "${root}" to each ${artifact}'s own default_in_roots.`;
   }
-  const gets = real === undefined ? '' : ` It gets ${real.length === 0 ? `no ${kind}` : listNames(real)} from default_in_roots.`;
+  const gets =
+    real === undefined
+      ? ''
+      : ` It gets ${real.length === 0 ? `no ${kind}` : listNames(real.map(memberText), (text) => text)}${real.some((member) => member.plugin !== undefined) ? ' from default_in_roots and its plugins' : ' from default_in_roots'}.`;
   context.report({
     code: 'legacy-root-membership',
     message: first + suggestion + gets,
@@ -128,6 +144,11 @@ function checkLegacyArray(
     data: { path: [root, name], root, field: name, movable: canMove },
     related: related.length > 0 ? related : undefined,
   });
+}
+
+/** `"id"`, or `"id" (plugin "p")` for one a plugin brings. */
+function memberText(member: RootMember): string {
+  return member.plugin === undefined ? `"${member.id}"` : `"${member.id}" (plugin "${member.plugin}")`;
 }
 
 function localName(item: string): string {
@@ -140,8 +161,8 @@ function unique(values: string[]): string[] {
 }
 
 /** `"a", "b" and "c"`, or `"a", "b", "c" and 4 more`. */
-function listNames(names: readonly string[]): string {
-  const quoted = names.map((n) => `"${n}"`);
+function listNames(names: readonly string[], quote = (name: string): string => `"${name}"`): string {
+  const quoted = names.map(quote);
   if (quoted.length <= LISTED) return quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
   return `${quoted.slice(0, LISTED).join(', ')} and ${quoted.length - LISTED} more`;
 }

@@ -1,8 +1,8 @@
 import { surfaceOf, type CatalogsFacts, type RootsFacts, type RootsFile } from '../facts';
 import type { Finding, RelatedLocation } from '../findings';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
-import { isMemberOf } from '../membership';
 import { suggesterFor } from '../suggestions';
+import { catalogServers, whatRootsGet } from '../whatRootsGet';
 import { reportNotChecked } from './notChecked';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
 
@@ -255,17 +255,22 @@ function checkServerReference(
   }
 }
 
-/** Servers that put themselves on this root with `default_in_roots` but are declared unavailable (SPEC §6.2: the only membership). */
+/** The root's servers (their own `default_in_roots`, or a plugin's: SPEC §6.2, §12) that are declared unavailable. */
 function reportInvertedUnavailable(context: RuleContext, entry: IndexEntry, catalogs: CatalogsFacts): void {
-  for (const file of catalogs.files) {
-    for (const [name, server] of file.servers) {
-      if (server.unavailableReason === undefined || !isMemberOf(server.defaultInRoots, entry.name)) continue;
-      context.report({
-        code: 'unavailable-default',
-        message: `Default server "${name}" is declared unavailable, so sessions on "${entry.name}" run without it. Reason: ${server.unavailableReason} (It names this root in default_in_roots.)`,
-        ...nodeSpan(entry.keyNode),
-        data: { path: [entry.name], name },
-      });
-    }
+  const unavailable = new Map<string, string>();
+  for (const file of catalogs.files)
+    for (const [name, server] of file.servers)
+      if (server.unavailableReason !== undefined && !unavailable.has(name)) unavailable.set(name, server.unavailableReason);
+  if (unavailable.size === 0) return;
+  for (const member of whatRootsGet([entry.name], catalogServers(catalogs), context.facts.artifacts).get(entry.name)?.servers ?? []) {
+    const reason = unavailable.get(member.id);
+    if (reason === undefined) continue;
+    const why = member.plugin === undefined ? 'It names this root in default_in_roots.' : `Plugin "${member.plugin}" brings it.`;
+    context.report({
+      code: 'unavailable-default',
+      message: `Default server "${member.id}" is declared unavailable, so sessions on "${entry.name}" run without it. Reason: ${reason} (${why})`,
+      ...nodeSpan(entry.keyNode),
+      data: { path: [entry.name], name: member.id },
+    });
   }
 }

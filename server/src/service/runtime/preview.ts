@@ -39,7 +39,7 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
   const catalog = typeof source === 'string' ? readCatalog(source, facts) : source;
   if (!catalog.usable) return { ok: false, problem: 'unparseable', message: 'the catalog cannot be parsed: it is not a JSON object of server entries' };
 
-  const selected = resolveSelection(catalog, request.selection ?? { kind: 'all' }, facts?.roots);
+  const selected = resolveSelection(catalog, request.selection ?? { kind: 'all' }, facts);
   if (!selected.ok) return selected;
 
   const warnings: string[] = [];

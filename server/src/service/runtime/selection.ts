@@ -1,18 +1,18 @@
-import type { RootsFacts } from '../facts';
-import { defaultServersByRoot, rootNames } from '../readiness/rootReadiness';
+import { defaultServersByRoot, rootNames, type MembershipFacts } from '../readiness/rootReadiness';
 import { closestNames } from '../suggestions';
 import type { CatalogView } from '../catalogView';
 import type { Selection } from './types';
 
 /**
  * Which servers a preview covers (SPEC §6.3): all of them, a root's defaults (the
- * servers whose `default_in_roots` names it, service/membership.ts), or named servers — always in catalog order.
+ * servers whose `default_in_roots` names it and those its plugins bring, service/whatRootsGet.ts), or named servers — always in catalog order.
  * An unknown root or server is the caller's mistake, reported as such (exit 2 on the command line).
  */
 
 export type SelectionOutcome = { ok: true; names: string[] } | { ok: false; problem: 'unknown-root' | 'unknown-server'; message: string };
 
-export function resolveSelection(catalog: CatalogView, selection: Selection, roots: RootsFacts | undefined): SelectionOutcome {
+export function resolveSelection(catalog: CatalogView, selection: Selection, facts: MembershipFacts | undefined): SelectionOutcome {
+  const roots = facts?.roots;
   const inCatalog = catalog.entries.map((entry) => entry.name);
   switch (selection.kind) {
     case 'all':
@@ -25,7 +25,7 @@ export function resolveSelection(catalog: CatalogView, selection: Selection, roo
           : `no roots index was found for this catalog, so the root "${selection.root}" cannot be resolved (pass --roots FILE)`;
         return { ok: false, problem: 'unknown-root', message };
       }
-      return { ok: true, names: defaultServersByRoot(roots, catalog.entries).get(selection.root) ?? [] };
+      return { ok: true, names: defaultServersByRoot(facts ?? {}, catalog.entries).get(selection.root) ?? [] };
     }
     case 'servers': {
       const unknown = selection.names.filter((name) => !inCatalog.includes(name));
