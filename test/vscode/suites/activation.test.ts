@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, catalogDiagnostics, closeAllEditors, extension, fixtureUri, openDocument, waitFor, waitForDiagnostics } from '../helpers';
+import { EXTENSION_ID, api, catalogDiagnostics, closeAllEditors, extension, fixtureUri, openDocument, waitFor, waitForDiagnostics } from '../helpers';
 
 suite('activation', () => {
   suiteTeardown(closeAllEditors);
@@ -11,6 +11,20 @@ suite('activation', () => {
     const events: string[] = extension().packageJSON.activationEvents;
     assert.ok(events.includes('onLanguage:json'), 'activates on json');
     assert.ok(events.includes('onLanguage:jsonc'), 'activates on jsonc (mcp.json opens as jsonc)');
+  });
+
+  test('before any file is opened, the readiness view shows the workspace catalog, read from disk', async () => {
+    const catalog = fixtureUri('mcp.json').toString();
+    assert.ok(!vscode.workspace.textDocuments.some((document) => document.uri.toString() === catalog), 'no test opened it yet');
+    const { readiness } = await api();
+    const shown = await waitFor('the readiness of the workspace catalog', () =>
+      readiness.current?.uri === catalog && readiness.current.servers.length > 0 ? readiness.current : undefined,
+    );
+    assert.ok(
+      shown.servers.some((server) => server.name === 'zimmer'),
+      JSON.stringify(shown.servers.map((server) => server.name)),
+    );
+    assert.ok(!vscode.workspace.textDocuments.some((document) => document.uri.toString() === catalog), 'still not opened');
   });
 
   test('opening mcp.json activates it, in the MCP Catalog language mode', async () => {
