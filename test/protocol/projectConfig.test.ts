@@ -64,14 +64,18 @@ describe('protocol: the .mcp-catalog.json configuration', function () {
     assert.deepEqual(verdict(diagnostics), ['error unavailable-empty', 'hint timeout-range', 'warning unresolved-variable']);
   });
 
-  it('names the file as the source of known names in messages', async () => {
+  it('names the file as the source of known names where the sources searched are listed (the hover)', async () => {
     const ws = TempWorkspace.create();
     ws.write('mcp.json', CATALOG.replace('TEAM_TOKEN', 'MISSING_TOKEN'));
     ws.write('.mcp-catalog.json', CONFIG);
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: { mcpCatalog: { validation: { delay: 0 } } } });
-    const { diagnostics } = await client.waitForDiagnostics(client.open(ws.path('mcp.json')), { version: 1 });
+    const uri = client.open(ws.path('mcp.json'));
+    const { diagnostics } = await client.waitForDiagnostics(uri, { version: 1 });
     const unresolved = diagnostics.find((d) => d.code === 'unresolved-variable');
-    assert.match(unresolved?.message ?? '', /knownVariables of \.mcp-catalog\.json/);
+    assert.ok(unresolved);
+    const position = { line: unresolved.range.start.line, character: unresolved.range.start.character + 3 };
+    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position });
+    assert.match(hover?.contents.value ?? '', /knownVariables of \.mcp-catalog\.json/);
   });
 
   it('exclude: an excluded file gets no diagnostics; editing the file and telling the server re-checks', async () => {

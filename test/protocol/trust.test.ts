@@ -111,7 +111,9 @@ describe('protocol: workspace trust', function () {
       variables.filter((item) => item.detail?.includes('set in')).map((item) => item.label),
       ['KNOWN_ONLY'],
     );
-    for (const item of variables) if (item.label !== 'KNOWN_ONLY') assert.equal(item.detail, 'used in this catalog', item.label);
+    // `E` is the env key being written: offered as its own name first.
+    for (const item of variables)
+      if (item.label !== 'KNOWN_ONLY') assert.equal(item.detail, item.label === 'E' ? 'the name of this env key' : 'used in this catalog', item.label);
 
     // No fix reads or writes the dotenv file it may not read: no secret is moved.
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
