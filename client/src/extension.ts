@@ -67,8 +67,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpCat
     }),
     vscode.commands.registerCommand('mcpCatalog.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('mcpCatalog.openReadiness', async () => {
-      // Shown in any workspace once asked for (its welcome offers to create a catalog).
-      await vscode.commands.executeCommand('setContext', 'mcpCatalog.readinessRequested', true);
       await vscode.commands.executeCommand(`${READINESS_VIEW_ID}.focus`);
     }),
   );

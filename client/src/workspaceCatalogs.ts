@@ -7,9 +7,10 @@ import type { CatalogTracker } from './catalogTracker';
 
 /**
  * Catalogs in the workspace, found on disk: the one the MCP Readiness view shows before any editor
- * opens a catalog, and the `mcpCatalog.workspaceHasMcpFile` context key that shows the view (with
- * its "Open a Catalog" / "Create a Catalog" welcome) wherever any tool's MCP file lies. Candidates are found by name, then the server judges each
- * one (SPEC §1: `.vscode/`, dot-files and `*.schema.json` are never catalogs).
+ * opens a catalog. The view itself is there wherever the extension is active, so its welcome's
+ * "Open a Catalog" / "Create a Catalog" are reachable in a workspace without a catalog.
+ * Candidates are found by name, then the server judges each one (SPEC §1: `.vscode/`, dot-files
+ * and `*.schema.json` are never catalogs).
  */
 const CANDIDATES = '**/*mcp*.json';
 const NEVER = '**/{node_modules,.vscode,.git}/**';
@@ -84,10 +85,6 @@ export class WorkspaceCatalogs implements vscode.Disposable {
   }
 
   private async rescan(): Promise<void> {
-    const mcpFiles = await vscode.workspace.findFiles(CANDIDATES, NEVER, 1);
-    // The view is offered where an MCP file of any tool lies (a catalog to check, or another
-    // tool's file to import with Add Server…), never in every JSON project the extension sees.
-    void vscode.commands.executeCommand('setContext', 'mcpCatalog.workspaceHasMcpFile', mcpFiles.length > 0);
     this.tracker.setWorkspaceCatalog((await this.find(true))[0]?.toString());
   }
 
