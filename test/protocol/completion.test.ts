@@ -126,6 +126,12 @@ describe('protocol: completion', function () {
     const ws = workspace();
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
     const { items } = await complete(client, ws, 'mcp.json', '{\n  |\n}');
+    // The order to pick a transport in: stdio, streamable-http, then the legacy sse (as VS Code sorts by sortText).
+    const templates = items.filter((i) => i.label.startsWith('New ')).sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+    assert.deepEqual(
+      templates.map((i) => i.label),
+      ['New stdio server', 'New streamable-http server', 'New sse server'],
+    );
     const entry = item(items, 'New streamable-http server');
     assert.equal(entry.insertTextFormat, SNIPPET);
     assert.equal(entry.insertTextMode, 1 /* asIs: indented for its place already */);
