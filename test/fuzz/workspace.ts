@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { IndexKind } from '../../server/src/service/classify';
+import type { IndexFileKind } from '../../server/src/node/airJsons';
+import { tokenOfKind, type IndexKind } from '../../server/src/service/classify';
 import type { CatalogsFacts, RootsFacts, WorkspaceFacts } from '../../server/src/service/facts';
 import { summariseCatalog, summariseRootsIndex } from '../../server/src/service/summary';
 import { VariableIndex } from '../../server/src/service/variables';
@@ -78,15 +79,35 @@ export function engineWorld(): EngineWorld {
   };
 }
 
-/** Folders on disk for the CLI and the server: `catalog/` (fuzzed mcp.json) and `roots/` (fuzzed roots.json). */
+/**
+ * Folders on disk for the CLI and the server, one per index kind, where the fuzzed or tested text of
+ * that kind goes (`fileFor`): `catalog/mcp.json` beside a real roots.json and .env, `roots/roots.json`
+ * beside a real mcp.json, and `skills/skills.json`, `hooks/hooks.json`, `plugins/plugins.json` and
+ * `references/references.json`. Every folder but the catalog's holds the sibling indexes of every
+ * other kind (SPEC §12 finds them as it finds a roots index), so the IDs an entry names resolve.
+ */
 export interface DiskWorld {
   base: string;
   catalogDir: string;
   rootsDir: string;
   /** Where the fuzzed text goes for each kind. */
-  fileFor(kind: 'catalog' | 'roots'): string;
+  fileFor(kind: IndexFileKind): string;
   dispose(): void;
 }
+
+/**
+ * The sibling indexes: Zimmer's catalog and roots (the seeds), the cross-references fixture's skills,
+ * hooks and references, and a plugins index whose plugin gives root `web` a second skill named
+ * `review` (test/fixtures/shortname-collision/), so a roots index's `shortname-collision` can fire here.
+ */
+function siblingText(kind: IndexFileKind): string {
+  if (kind === 'catalog') return seedText('zimmer-mcp.json');
+  if (kind === 'roots') return seedText('zimmer-roots.json');
+  const folder = kind === 'plugins' ? 'shortname-collision' : 'cross-references';
+  return fs.readFileSync(path.join(repoRoot(), 'test', 'fixtures', folder, `${tokenOfKind(kind)}.json`), 'utf8');
+}
+
+const INDEX_FILE_KINDS: readonly IndexFileKind[] = ['catalog', 'roots', 'skills', 'hooks', 'plugins', 'references'];
 
 /** A RAM-backed folder when there is one: each case writes its file, and a disk write costs ~7 ms here. */
 function scratchRoot(): string {
@@ -105,18 +126,19 @@ export function scratchDir(prefix = 'mcp-catalog-fuzz-'): string {
 
 export function diskWorld(parent = scratchRoot(), prefix = 'world-'): DiskWorld {
   const base = fs.mkdtempSync(path.join(parent, prefix));
-  const catalogDir = path.join(base, 'catalog');
-  const rootsDir = path.join(base, 'roots');
-  fs.mkdirSync(catalogDir);
-  fs.mkdirSync(rootsDir);
-  fs.writeFileSync(path.join(catalogDir, 'roots.json'), seedText('zimmer-roots.json'));
-  fs.writeFileSync(path.join(catalogDir, '.env'), DOTENV_NAMES.map((name) => `${name}=set`).join('\n') + '\n');
-  fs.writeFileSync(path.join(rootsDir, 'mcp.json'), seedText('zimmer-mcp.json'));
+  const dirOf = (kind: IndexFileKind): string => path.join(base, kind);
+  const fileFor = (kind: IndexFileKind): string => path.join(dirOf(kind), `${tokenOfKind(kind)}.json`);
+  for (const kind of INDEX_FILE_KINDS) {
+    fs.mkdirSync(dirOf(kind));
+    const siblings = kind === 'catalog' ? ['roots' as const] : INDEX_FILE_KINDS.filter((other) => other !== kind);
+    for (const sibling of siblings) fs.writeFileSync(path.join(dirOf(kind), `${tokenOfKind(sibling)}.json`), siblingText(sibling));
+  }
+  fs.writeFileSync(path.join(dirOf('catalog'), '.env'), DOTENV_NAMES.map((name) => `${name}=set`).join('\n') + '\n');
   return {
     base,
-    catalogDir,
-    rootsDir,
-    fileFor: (kind) => path.join(kind === 'catalog' ? catalogDir : rootsDir, kind === 'catalog' ? 'mcp.json' : 'roots.json'),
+    catalogDir: dirOf('catalog'),
+    rootsDir: dirOf('roots'),
+    fileFor,
     dispose: () => fs.rmSync(base, { recursive: true, force: true }),
   };
 }

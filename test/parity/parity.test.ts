@@ -1,17 +1,22 @@
 /**
  * One rule, one place: whatever path a document takes to the rules, an entry gets the same
- * findings. For every rule's firing and silent entries — found mechanically among the entries of
- * every fixture under test/fixtures (loadSeeds) and seeded mutations of them towards every edge
- * (test/support/entryEdges.ts) — and for seeded random entries, the findings of each entry are
- * the same:
- *   - checked alone, in a catalog of its own;
- *   - inside a catalog of 10,000 other entries (~2 MB), as `mcp-catalog check` checks it;
- *   - on opening that catalog in the server (lsp/analysis.ts, as the server analyses a document);
+ * findings. For every index kind the engine checks entry by entry (catalogs, roots, skills, hooks,
+ * plugins and references indexes: every kind a rule's `checkEntry` applies to), and for every rule's
+ * firing and silent entries of that kind — found mechanically among the entries of the fixtures of
+ * that kind under test/fixtures (loadSeeds, classified as the product classifies files) and seeded
+ * mutations of them towards every edge (test/support/entryEdges.ts) — and for seeded random
+ * entries, the findings of each entry are the same:
+ *   - checked alone, in an index of its own;
+ *   - inside an index of 10,000 other entries (~2 MB), as `mcp-catalog check` checks it;
+ *   - on opening that index in the server (lsp/analysis.ts, as the server analyses a document);
  *   - after an unrelated edit elsewhere in it (the server's re-check of the edited entry).
- * The other entries are ones no rule reports on, so nothing else may appear. A new rule needs no
- * change here: it must fire on some fixture entry (put a catalog that shows it under test/fixtures).
+ * Each kind's index lies in its own folder of the disk world (test/fuzz/workspace.ts) beside the
+ * sibling indexes its IDs name. The other entries are ones no rule reports on, so nothing else may
+ * appear. A new rule needs no change here: it must fire on some entry of each kind it checks (put
+ * an index that shows it under test/fixtures).
  */
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -19,23 +24,52 @@ import { DEFAULT_SETTINGS, type McpCatalogSettings } from '../../shared/src/sett
 import { Analyzer } from '../../server/src/lsp/analysis';
 import { EditLog } from '../../server/src/lsp/editLog';
 import { CachingReader, diskReader } from '../../server/src/node/files';
+import type { IndexFileKind } from '../../server/src/node/airJsons';
+import { classifyFile, INDEX_NOUN } from '../../server/src/service/classify';
 import { CODES } from '../../server/src/service/codes';
 import { checkDocument, RULES, type CheckOptions } from '../../server/src/service/engine';
 import type { WorkspaceFacts } from '../../server/src/service/facts';
 import type { ResolvedFinding } from '../../server/src/service/findings';
+import { sniffSchemaUrl } from '../../server/src/service/schemaUrl';
 import { loadSeeds } from '../fuzz/corpus';
 import { Rng } from '../fuzz/rng';
 import { diskWorld, KNOWN_NAMES, type DiskWorld } from '../fuzz/workspace';
 import { entriesOf, mutatedEntry, type WrittenEntry } from '../support/entryEdges';
 
 const BACKGROUND = 10_000;
-const RANDOM_ENTRIES = 40;
-const MUTATED_POOL = 2_000;
 
-/** The other entries: remote servers with every field a rule could want, so none reports on them. */
-function backgroundEntry(index: number): string {
+/** The index kinds the engine checks entry by entry: every kind a rule with `checkEntry` applies to (an air.json has no entries). */
+const KINDS = [...new Set(RULES.filter((rule) => rule.checkEntry).flatMap((rule) => rule.appliesTo))].filter((kind): kind is IndexFileKind => kind !== 'air');
+
+/** Per kind: how many seeded mutations of its fixture entries join the pool, and how many random pool entries are compared. */
+function sizes(kind: IndexFileKind): { mutated: number; random: number } {
+  return kind === 'catalog' ? { mutated: 2_000, random: 40 } : { mutated: 300, random: 6 };
+}
+
+/** Where each background skill, hook and reference points (created once in the disk world): something path rules accept. */
+const BACKGROUND_PATHS: Partial<Record<IndexFileKind, string>> = { skills: 'bg/skill', hooks: 'bg/hook', references: 'bg/reference.md' };
+
+/**
+ * The other entries, ones no rule reports on: remote servers with every field a rule could want, and
+ * roots, skills, hooks, plugins and references with a description (and a `path` that is there).
+ */
+function backgroundEntry(kind: IndexFileKind, index: number): string {
   const id = String(index).padStart(5, '0');
-  return `  "bg-${id}": {"type": "streamable-http", "url": "https://mcp-${id}.example.com/mcp", "description": "Background server ${id}, one of the many entries of this catalog that no rule has anything to say about."}`;
+  const about = `Background ${INDEX_NOUN[kind].entry} ${id}, one of the many entries of this ${INDEX_NOUN[kind].index} that no rule has anything to say about.`;
+  if (kind === 'catalog') return `  "bg-${id}": {"type": "streamable-http", "url": "https://mcp-${id}.example.com/mcp", "description": "${about}"}`;
+  // Longer than a server's, so that this index too weighs 2 MB.
+  const description = `"description": "${about} It is written at length so that the index weighs what a large real one does."`;
+  const at = BACKGROUND_PATHS[kind];
+  return `  "bg-${id}": {${description}${at ? `, "path": "${at}"` : ''}}`;
+}
+
+/** The targets of BACKGROUND_PATHS beside the index of each kind. */
+function writeBackgroundTargets(dir: string): void {
+  fs.mkdirSync(path.join(dir, 'bg', 'skill'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'bg', 'hook'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'bg', 'skill', 'SKILL.md'), '# Background skill\n');
+  fs.writeFileSync(path.join(dir, 'bg', 'hook', 'HOOK.json'), '{"event": "session_start", "command": "true"}\n');
+  fs.writeFileSync(path.join(dir, 'bg', 'reference.md'), '# Background reference\n');
 }
 
 function property(entry: WrittenEntry): string {
@@ -66,21 +100,34 @@ function relative(findings: readonly ResolvedFinding[], placed: Placed, shift = 
   const end = placed.end + shift;
   return findings.map((finding) => {
     const inside = finding.start >= start && finding.end <= end;
-    const related = finding.related?.map((location) =>
-      location.path === undefined ? { ...location, start: location.start - start, end: location.end - start } : location,
-    );
+    // A related location in the document that encloses the entry is the whole index ("the roots of
+    // this index"): its span is the document's, the same place whatever the document's size.
+    const related = finding.related?.map((location) => {
+      if (location.path !== undefined) return location;
+      if (location.start <= start && location.end >= end) return { message: location.message, enclosesTheEntry: true };
+      return { ...location, start: location.start - start, end: location.end - start };
+    });
     return JSON.stringify({ ...finding, start: finding.start - start, end: finding.end - start, related, outside: inside ? undefined : true });
   });
 }
 
-describe('parity: an entry’s findings alone, in a 2 MB catalog, on opening in the server and after an edit elsewhere', function () {
-  this.timeout(600_000);
+/** The fixture files of each kind, as the product classifies them (by `$schema`, then by name). */
+function fixtureEntries(): Map<IndexFileKind, WrittenEntry[]> {
+  const byKind = new Map<IndexFileKind, WrittenEntry[]>();
+  for (const seed of loadSeeds()) {
+    const kind = classifyFile(seed.name, sniffSchemaUrl(seed.text).url);
+    if (kind === undefined || kind === 'air') continue;
+    byKind.set(kind, [...(byKind.get(kind) ?? []), ...entriesOf(seed.text)]);
+  }
+  return byKind;
+}
+
+describe('parity: an entry’s findings alone, in a 2 MB index, on opening in the server and after an edit elsewhere', function () {
+  this.timeout(900_000);
   let world: DiskWorld;
-  let filePath: string;
-  let uri: string;
   let log: EditLog;
   let analyzer: Analyzer;
-  let facts: WorkspaceFacts;
+  const facts = new Map<IndexFileKind, WorkspaceFacts>();
   // Every code on, those off by default too, so every rule runs on every path.
   const severities = Object.fromEntries(
     Object.entries(CODES)
@@ -89,39 +136,42 @@ describe('parity: an entry’s findings alone, in a 2 MB catalog, on opening in 
   );
   const settings: McpCatalogSettings = { ...DEFAULT_SETTINGS, severity: severities };
   const options: CheckOptions = { severities, maxFileSize: settings.maxFileSizeMB * 1024 * 1024 };
-  const background = Array.from({ length: BACKGROUND }, (_, index) => backgroundEntry(index));
+  const fixtures = fixtureEntries();
   let version = 0;
 
   before(() => {
     world = diskWorld();
-    filePath = world.fileFor('catalog');
-    uri = pathToFileURL(filePath).toString();
     log = new EditLog();
     analyzer = new Analyzer({
       reader: new CachingReader(diskReader),
       env: {},
-      workspaceFolders: () => [path.dirname(filePath)],
+      workspaceFolders: () => [world.base],
       trusted: () => true,
       onRuleError: (ruleId, _uri, error) => assert.fail(`${ruleId}: ${String(error)}`),
       editsBetween: (at, from, to) => log.take(at, from, to),
     });
-    // The facts the server finds around the file (its roots index and .env): every other path is given the same.
-    facts = analyzer.analyze(TextDocument.create(uri, 'json', ++version, '{}'), settings)!.facts;
+    for (const kind of KINDS) {
+      writeBackgroundTargets(path.dirname(world.fileFor(kind)));
+      // The facts the server finds around the file (its sibling indexes, .env, what paths point at): every other path is given the same.
+      const uri = pathToFileURL(world.fileFor(kind)).toString();
+      facts.set(kind, analyzer.analyze(TextDocument.create(uri, 'json', ++version, '{}'), settings)!.facts);
+      analyzer.forget(uri);
+    }
   });
   after(() => world.dispose());
 
-  /** The entries to compare: every fixture entry and seeded mutations of them, each with what it gives alone. */
-  function pool(): { entry: WrittenEntry; codes: Set<string> }[] {
-    const fixtures = loadSeeds().flatMap((seed) => entriesOf(seed.text));
-    const rng = Rng.forCase(3_939, 0);
-    const mutated = Array.from({ length: MUTATED_POOL }, () => mutatedEntry(fixtures, KNOWN_NAMES, rng));
+  /** The entries of a kind to compare: every fixture entry and seeded mutations of them, each with what it gives alone. */
+  function pool(kind: IndexFileKind): { entry: WrittenEntry; codes: Set<string> }[] {
+    const own = fixtures.get(kind) ?? [];
+    const rng = Rng.forCase(3_939, KINDS.indexOf(kind));
+    const mutated = Array.from({ length: sizes(kind).mutated }, () => mutatedEntry(own, KNOWN_NAMES, rng));
     // An entry named `mcpServers` makes the whole file another tool's (SPEC §1, otherTools.ts), which
     // the server rightly leaves alone: no path of the engine to compare.
-    return [...fixtures, ...mutated]
+    return [...own, ...mutated]
       .filter((entry) => entry.name !== 'mcpServers')
       .map((entry) => ({
         entry,
-        codes: new Set(checkDocument(alone(entry).text, 'catalog', facts, options).findings.map((f) => f.code)),
+        codes: new Set(checkDocument(alone(entry).text, kind, facts.get(kind)!, options).findings.map((f) => f.code)),
       }));
   }
 
@@ -142,51 +192,70 @@ describe('parity: an entry’s findings alone, in a 2 MB catalog, on opening in 
     return [...chosen];
   }
 
-  it('every rule that checks entries fires on some fixture entry (a new rule brings a fixture that shows it)', () => {
-    const entries = pool().map(({ entry }) => entry);
-    const silentRules = RULES.filter((rule) => rule.appliesTo.includes('catalog') && rule.checkEntry).filter(
-      (rule) =>
-        !entries.some((entry) =>
-          checkDocument(alone(entry).text, 'catalog', facts, { ...options, rules: [rule] }).findings.some((finding) => !finding.code.startsWith('json-')),
-        ),
-    );
-    // duplicate-server compares with the other catalogs of an air.json composition, which this workspace has none of.
-    assert.deepEqual(
-      silentRules.map((rule) => rule.id),
-      ['duplicate-server'],
-      'rules that fire on no entry of test/fixtures: add a catalog that shows each',
-    );
+  it('checks the entries of every index kind a rule checks entry by entry', () => {
+    assert.deepEqual([...KINDS].sort(), ['catalog', 'hooks', 'plugins', 'references', 'roots', 'skills']);
   });
 
-  it('gives each firing, silent and random entry the same findings on every path', () => {
-    const entries = pool();
-    const rng = Rng.forCase(3_940, 0);
-    const tested = [...firingAndSilent(entries), ...Array.from({ length: RANDOM_ENTRIES }, () => rng.pick(entries).entry)];
-    assert.ok(tested.length > 50, `${tested.length} entries`);
-    // The edit elsewhere: in the first other entry (after the text's `{\n`), before the tested one.
-    const editAt = 2 + backgroundEntry(0).indexOf('Background');
-    let incremental = 0;
-    for (const entry of tested) {
-      const own = alone(entry);
-      const expected = relative(checkDocument(own.text, 'catalog', facts, options).findings, own);
-      const what = `${JSON.stringify(entry.name)}: ${entry.slice.slice(0, 300)}`;
+  for (const kind of KINDS) {
+    describe(`${INDEX_NOUN[kind].index} entries`, () => {
+      it(`every rule that checks a ${INDEX_NOUN[kind].entry} fires on some fixture ${INDEX_NOUN[kind].entry} (a new rule brings a fixture that shows it)`, () => {
+        const entries = fixtures.get(kind) ?? [];
+        const silentRules = RULES.filter((rule) => rule.appliesTo.includes(kind) && rule.checkEntry).filter(
+          (rule) =>
+            !entries.some((entry) =>
+              checkDocument(alone(entry).text, kind, facts.get(kind)!, { ...options, rules: [rule] }).findings.some(
+                (finding) => !finding.code.startsWith('json-'),
+              ),
+            ),
+        );
+        // duplicate-server compares with the other catalogs of an air.json composition, which this workspace has none of.
+        assert.deepEqual(
+          silentRules.map((rule) => rule.id),
+          kind === 'catalog' ? ['duplicate-server'] : [],
+          `rules that fire on no ${INDEX_NOUN[kind].entry} of test/fixtures: add a ${INDEX_NOUN[kind].index} that shows each`,
+        );
+      });
 
-      const big = amongOthers(entry, background);
-      assert.ok(big.text.length > 2_000_000, 'a catalog of 2 MB');
-      assert.deepEqual(relative(checkDocument(big.text, 'catalog', facts, options).findings, big), expected, `in a 2 MB catalog — ${what}`);
+      it('its background entry gives no finding', () => {
+        const text = `{\n${backgroundEntry(kind, 0)}\n}\n`;
+        assert.deepEqual(checkDocument(text, kind, facts.get(kind)!, options).findings, []);
+      });
 
-      analyzer.forget(uri);
-      log.forget(uri);
-      const document = TextDocument.create(uri, 'json', ++version, big.text);
-      const opened = analyzer.analyze(document, settings)!;
-      assert.deepEqual(relative(opened.findings, big), expected, `on opening in the server — ${what}`);
+      it('gives each firing, silent and random entry the same findings on every path', () => {
+        const kindFacts = facts.get(kind)!;
+        const uri = pathToFileURL(world.fileFor(kind)).toString();
+        const background = Array.from({ length: BACKGROUND }, (_, index) => backgroundEntry(kind, index));
+        const entries = pool(kind);
+        const rng = Rng.forCase(3_940, KINDS.indexOf(kind));
+        const tested = [...firingAndSilent(entries), ...Array.from({ length: sizes(kind).random }, () => rng.pick(entries).entry)];
+        assert.ok(tested.length > 10, `${tested.length} entries`);
+        // The edit elsewhere: in the first other entry (after the text's `{\n`), before the tested one.
+        const editAt = 2 + background[0].indexOf('Background');
+        let incremental = 0;
+        for (const entry of tested) {
+          const own = alone(entry);
+          const expected = relative(checkDocument(own.text, kind, kindFacts, options).findings, own);
+          const what = `${JSON.stringify(entry.name)}: ${entry.slice.slice(0, 300)}`;
 
-      const position = document.positionAt(editAt);
-      log.update(document, [{ range: { start: position, end: position }, text: 'Edited ' }], ++version);
-      const edited = analyzer.analyze(document, settings)!;
-      if (edited.check.incremental) incremental++;
-      assert.deepEqual(relative(edited.findings, big, 'Edited '.length), expected, `after an edit elsewhere — ${what}`);
-    }
-    assert.equal(incremental, tested.length, 'every edit elsewhere was re-checked as an edit, not from scratch');
-  });
+          const big = amongOthers(entry, background);
+          assert.ok(big.text.length > 2_000_000, 'an index of 2 MB');
+          assert.deepEqual(relative(checkDocument(big.text, kind, kindFacts, options).findings, big), expected, `in a big ${INDEX_NOUN[kind].index} — ${what}`);
+
+          analyzer.forget(uri);
+          log.forget(uri);
+          const document = TextDocument.create(uri, 'json', ++version, big.text);
+          const opened = analyzer.analyze(document, settings)!;
+          assert.deepEqual(relative(opened.findings, big), expected, `on opening in the server — ${what}`);
+
+          const position = document.positionAt(editAt);
+          log.update(document, [{ range: { start: position, end: position }, text: 'Edited ' }], ++version);
+          const edited = analyzer.analyze(document, settings)!;
+          if (edited.check.incremental) incremental++;
+          assert.deepEqual(relative(edited.findings, big, 'Edited '.length), expected, `after an edit elsewhere — ${what}`);
+        }
+        analyzer.forget(uri);
+        assert.equal(incremental, tested.length, 'every edit elsewhere was re-checked as an edit, not from scratch');
+      });
+    });
+  }
 });
