@@ -36,6 +36,6 @@ export const notOurs: UiScript = {
     }
     // Activated by the JSON files above, the extension found no catalog: its container is there
     // (so "Create a Catalog" is one click away), and none of these files is shown in it.
-    assert.equal(await workbench.page.locator('.activitybar .action-item [aria-label^="MCP Catalog"]').count(), 1, 'the MCP Catalog activity-bar item');
+    assert.ok((await workbench.page.locator('.activitybar .action-item [aria-label^="MCP Catalog"]').count()) > 0, 'the MCP Catalog activity-bar item');
   },
 };
