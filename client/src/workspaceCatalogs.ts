@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { AIR_MCP_SCHEMA_URL, AIR_ROOTS_SCHEMA_URL } from '../../shared/src/airSchemas';
 import { CLASSIFY_REQUEST, type ClassifyParams, type ClassifyResult } from '../../shared/src/protocol';
 import { ADD_SERVER_COMMAND, type AddServerArgument } from './addServer';
 import type { CatalogTracker } from './catalogTracker';
@@ -16,9 +17,6 @@ const CANDIDATES = '**/*mcp*.json';
 const NEVER = '**/{node_modules,.vscode,.git}/**';
 /** Enough to answer "is there one" and to fill a picker; a monorepo with more gets the first ones. */
 const MAX_CANDIDATES = 200;
-/** AIR's published catalog and roots schemas: what `$schema` names in a new catalog and roots index (SPEC §1). */
-const CATALOG_SCHEMA_URL = 'https://pulsemcp.github.io/air/schemas/mcp.schema.json';
-const ROOTS_SCHEMA_URL = 'https://pulsemcp.github.io/air/schemas/roots.schema.json';
 
 /**
  * The command's argument: the folder to create `mcp.json` in (a Uri from the explorer, or `folder`;
@@ -114,7 +112,7 @@ export class WorkspaceCatalogs implements vscode.Disposable {
    * never overwritten. Without a roots index beside it (SPEC §10), creating `roots.json` is offered.
    */
   private async createCatalog(argument: CreateCatalogArgument = {}): Promise<void> {
-    const content = `{\n  "$schema": "${CATALOG_SCHEMA_URL}"\n}\n`;
+    const content = `{\n  "$schema": "${AIR_MCP_SCHEMA_URL}"\n}\n`;
     const folder = argument.folder ? vscode.Uri.parse(argument.folder) : vscode.workspace.workspaceFolders?.[0]?.uri;
     if (!folder) {
       const document = await vscode.workspace.openTextDocument({ language: 'mcp-catalog', content });
@@ -157,7 +155,7 @@ export class WorkspaceCatalogs implements vscode.Disposable {
       (await vscode.window.showInformationMessage('There is no roots index beside the catalog, so default_in_roots names cannot be checked.', action)) ===
         action;
     if (!accepted) return;
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`{\n  "$schema": "${ROOTS_SCHEMA_URL}"\n}\n`));
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`{\n  "$schema": "${AIR_ROOTS_SCHEMA_URL}"\n}\n`));
   }
 
   dispose(): void {

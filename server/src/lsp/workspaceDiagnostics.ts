@@ -8,7 +8,7 @@ import type {
   WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileStamp, readClosedFile, refusedBeforeReading } from '../node/closedFiles';
+import { fileStamp, readClosedFile, refusedBeforeReading, type ClosedFilePolicy } from '../node/closedFiles';
 import type { ReportedFinding } from '../node/report';
 import type { Analysis, Analyzer } from './analysis';
 import { ChangeSignal } from './changeSignal';
@@ -195,15 +195,16 @@ export class WorkspaceDiagnostics {
     const settings = await this.options.settings(uri);
     throwIfCancelled(token);
     if (settings.excluded) return undefined;
-    const read = readClosedFile(filePath, {
-      folders: this.options.workspaceFolders(),
-      trusted: this.options.trusted(),
-      limit: settings.maxFileSizeMB * 1024 * 1024,
-    });
+    const read = readClosedFile(filePath, this.policy(settings));
     if ('refused' in read) return undefined;
     const analysis = this.options.analyzer.analyzeClosed(uri, read.text, settings);
     if (analysis) this.options.watch([filePath, ...analysis.dependencies]);
     return analysis;
+  }
+
+  /** What a closed file is read under: inside the workspace folders, only when trusted, within the size limit. */
+  private policy(settings: ResourceSettings): ClosedFilePolicy {
+    return { folders: this.options.workspaceFolders(), trusted: this.options.trusted(), limit: settings.maxFileSizeMB * 1024 * 1024 };
   }
 
   /** A closed file's reported findings, re-read and re-checked only when something it was computed from moved. */
@@ -215,7 +216,7 @@ export class WorkspaceDiagnostics {
     if (settings.excluded) return undefined;
     const epoch = this.options.analyzer.worldEpoch;
     const kept = this.closedFiles.get(uri);
-    const policy = { folders: this.options.workspaceFolders(), trusted: this.options.trusted(), limit: settings.maxFileSizeMB * 1024 * 1024 };
+    const policy = this.policy(settings);
     // Refused by the policy as written: not even a stat (a named path may be a network share).
     const early = refusedBeforeReading(filePath, policy);
     const stamp = early ? `refused: ${early}` : fileStamp(filePath);

@@ -1,4 +1,4 @@
-import { AIR_MCP_SCHEMA_URL } from '../language/completeKeys';
+import { AIR_MCP_SCHEMA_URL } from '../../../../shared/src/airSchemas';
 import { indexEntries } from '../model';
 import { parseJson, propertyKey } from '../parse';
 import type { TextEdit } from '../fixes/types';

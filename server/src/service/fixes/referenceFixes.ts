@@ -1,6 +1,6 @@
 import { swapNameToken } from '../classify';
 import type { Finding } from '../findings';
-import { AIR_ROOTS_SCHEMA_URL } from '../language/completeKeys';
+import { AIR_ROOTS_SCHEMA_URL } from '../../../../shared/src/airSchemas';
 import { field, indexEntries, parseServerReference, ROOT_NAME_PATTERN, stringItems } from '../model';
 import { getProperty, parseJson, type JsonNode } from '../parse';
 import { insertProperty, objectLayout, replaceNode, type ObjectLayout } from './jsonEdits';

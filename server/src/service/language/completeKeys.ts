@@ -1,3 +1,4 @@
+import { AIR_MCP_SCHEMA_URL, AIR_ROOTS_SCHEMA_URL } from '../../../../shared/src/airSchemas';
 import { isRemoteType } from '../model';
 import { getProperty, propertyValue, type JsonNode } from '../parse';
 import { fieldSchema, knownFields, mcpSchema } from '../schema';
@@ -12,9 +13,6 @@ import { ourMarkdown, safeMd, type SafeMarkdown } from '../surfaces/markdown';
  * Completion of property names: fields from our schema (required ones first, none the transport
  * forbids), `$schema`, and whole entries from the schema's `defaultSnippets`.
  */
-
-export const AIR_MCP_SCHEMA_URL = 'https://pulsemcp.github.io/air/schemas/mcp.schema.json';
-export const AIR_ROOTS_SCHEMA_URL = 'https://pulsemcp.github.io/air/schemas/roots.schema.json';
 
 const FORBIDDEN_ON: Record<string, ReadonlySet<string>> = {
   stdio: new Set(['url', 'headers', 'oauth']),

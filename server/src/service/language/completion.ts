@@ -14,7 +14,6 @@ import type { LanguageDocument } from './document';
  */
 
 export type { CandidateKind, CompletionCandidate, CompletionOptions } from './completionTypes';
-export { AIR_MCP_SCHEMA_URL, AIR_ROOTS_SCHEMA_URL } from './completeKeys';
 
 export function completeAt(document: LanguageDocument, offset: number, options: CompletionOptions): CompletionCandidate[] {
   const site = completionSite(document, offset);

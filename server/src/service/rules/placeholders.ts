@@ -156,7 +156,7 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     // that starts without the variable, with its own quick fix there. What was searched is the
     // hover's to say in the editor (SPEC §5: the first sentence short) — except a source that is
     // there and could not be read, the real reason; a terminal has no hover, so it lists them all.
-    const server = typeof path[0] === 'string' ? shortName(path[0]) : 'the server';
+    const server = typeof path[0] === 'string' ? shortPlaceholder(path[0]) : 'the server';
     const searched = surface.hasHover
       ? variables.sources
           .filter((source) => source.problem)
@@ -189,12 +189,7 @@ function notInterpolated(context: RuleContext, node: JsonNode, path: (string | n
   }
 }
 
-/** A server name as a message names it: a long one is cut, so the first sentence stays short (SPEC §5). */
-function shortName(name: string): string {
-  return name.length > 40 ? `${name.slice(0, 39)}…` : name;
-}
-
-/** A placeholder as a message quotes it: a long one is cut, so the first sentence stays short (SPEC §5). */
+/** A placeholder or server name as a message quotes it: a long one is cut, so the first sentence stays short (SPEC §5). */
 function shortPlaceholder(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
