@@ -74,7 +74,7 @@ export function measurePhases(text: string, facts: WorkspaceFacts, runs = 5): Ph
   });
   add('resolveSeverities', 'dedupe + sort', () => resolveSeverities(result.findings));
   add('LineIndex + reportFindings', 'offsets → LSP ranges (server and CLI only)', () =>
-    reportFindings(text, result.findings, { read: () => undefined, list: () => undefined }, new LineIndex(text)),
+    reportFindings(text, result.findings, { read: () => undefined, list: () => undefined, realPath: (p) => ({ real: p }) }, new LineIndex(text)),
   );
   return phases;
 }

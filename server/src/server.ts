@@ -1,6 +1,7 @@
 import { createConnection, ProposedFeatures } from './lsp/protocol';
 import { guardedTransport } from './lsp/protocolGuard';
 import { startServer } from './lsp/server';
+import { nodePlatform } from './lsp/nodePlatform';
 import { forgetAddedEnvironment } from '../../shared/src/serverProcess';
 
 // What the editor added to this process's environment is not the user's (shared/src/serverProcess.ts).
@@ -18,5 +19,5 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.exitCode = 2;
 } else {
   const transport = guardedTransport(process.argv.slice(2));
-  startServer(transport ? createConnection(ProposedFeatures.all, transport[0], transport[1]) : createConnection(ProposedFeatures.all));
+  startServer(transport ? createConnection(ProposedFeatures.all, transport[0], transport[1]) : createConnection(ProposedFeatures.all), nodePlatform());
 }

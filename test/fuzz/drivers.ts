@@ -33,7 +33,11 @@ export function planCase(rng: Rng): CasePlan {
   return { facts: rng.pick(FACTS_VARIANTS), cliKind: rng.chance(0.7) ? 'catalog' : 'roots', format: rng.pick(CHECK_FORMATS) };
 }
 
-const inMemoryReader = (texts: ReadonlyMap<string, string>): FileReader => ({ read: (p) => texts.get(p), list: () => undefined });
+const inMemoryReader = (texts: ReadonlyMap<string, string>): FileReader => ({
+  read: (p) => texts.get(p),
+  list: () => undefined,
+  realPath: (p) => ({ real: p }),
+});
 
 /**
  * Milliseconds a check took: wall time, which is cheap to read, and only when that is over the

@@ -145,7 +145,7 @@ export function buildAttack(rng: Rng, parent: string, index: number): { attack: 
 
 /** A reader that records every path it is asked to read. */
 function recording(inner: FileReader, reads: string[]): FileReader {
-  return { read: (p) => (reads.push(p), inner.read(p)), refusal: (p) => inner.refusal?.(p), list: (d) => inner.list(d) };
+  return { read: (p) => (reads.push(p), inner.read(p)), refusal: (p) => inner.refusal?.(p), list: (d) => inner.list(d), realPath: (p) => inner.realPath(p) };
 }
 
 function visibleNames(facts: WorkspaceFacts): string {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import type { TreeEntry, TreeReader } from '../node/discovery';
 import { findOnPath } from '../node/executables';
+import { nodeFileSystem } from '../node/nodeFileSystem';
 
 /**
  * A git revision as a read-only file tree, for `mcp-catalog diff` (docs/command-line.md "Reviewing a change"):
@@ -81,5 +82,7 @@ export function revisionTree(root: string, commit: string): TreeReader {
     },
     list: (dir) => directories.get(path.resolve(dir))?.map((entry) => entry.name),
     entries: (dir) => directories.get(path.resolve(dir)),
+    // Containment is judged on the disk's real paths, as for the working tree (node/sideFiles.ts).
+    realPath: (filePath) => nodeFileSystem.realPath(filePath),
   };
 }

@@ -2,7 +2,6 @@ import type { CancellationToken, TextDocumentEdit, CreateFile, WorkspaceEdit } f
 import { ADD_SERVER_REQUEST, type AddServerParams, type AddServerResponse } from '../../../shared/src/protocol';
 import type * as AddServer from '../service/addServer';
 import { LineIndex } from '../service/text';
-import { diskReader } from '../node/files';
 import type { FeatureRegistration } from './features';
 import { onFirstUse } from './lazy';
 import { pathToUri, uriToPath } from './paths';
@@ -45,7 +44,7 @@ export const registerAddServerRequest: FeatureRegistration = (context) => {
       const workspace = analysis.filePath ? context.analyzer.workspaceFor(analysis.filePath) : undefined;
       if (unset.length > 0 && envPath && workspace?.contains(envPath)) {
         const open = context.documents.all().find((document) => uriToPath(document.uri) === envPath);
-        const existing = open?.getText() ?? diskReader.read(envPath);
+        const existing = open?.getText() ?? context.files.read(envPath);
         const append = addServerService().envFileLines(existing ?? '', unset);
         if (append) {
           const uri = open?.uri ?? pathToUri(envPath);

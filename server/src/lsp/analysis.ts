@@ -10,7 +10,7 @@ import { sniffAfterEdit, sniffSchemaUrl, type SchemaSniff } from '../service/sch
 import { EDITOR_SURFACE } from '../service/surface';
 import { LineIndex } from '../service/text';
 import { VariableIndex } from '../service/variables';
-import type { CachingReader } from '../node/files';
+import type { CachingReader } from '../files/fileAccess';
 import { reportFindings, type ReportedFinding } from '../node/report';
 import { Workspace, type SourceSettings } from '../node/workspace';
 import type { McpCatalogSettings } from '../../../shared/src/settings';
@@ -59,7 +59,8 @@ export interface Analysis {
 
 export interface AnalyzerOptions {
   reader: CachingReader;
-  env: NodeJS.ProcessEnv;
+  /** Undefined where there is no process environment (the web worker: lsp/platform.ts). */
+  env: NodeJS.ProcessEnv | undefined;
   workspaceFolders: () => readonly string[];
   trusted: () => boolean;
   onRuleError: (ruleId: string, uri: string, error: unknown) => void;
@@ -79,13 +80,21 @@ export class Analyzer {
   /** Forget everything derived from the outside world. */
   invalidate(): void {
     this.epoch++;
-    this.options.reader.clear();
+    this.options.reader.changed();
     this.workspaces.clear();
   }
 
   forget(uri: string): void {
     this.cache.delete(uri);
     this.epochs.delete(uri);
+  }
+
+  /**
+   * `compute` once every file it reads could be answered (files/fileAccess.ts `settle`): at once on
+   * Node; on the web after the client answered, `retry` forgetting what a run left behind.
+   */
+  settle<T>(compute: () => T, retry?: () => void): Promise<T> {
+    return this.options.reader.settle(compute, retry);
   }
 
   cached(uri: string): Analysis | undefined {

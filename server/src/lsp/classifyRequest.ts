@@ -13,7 +13,7 @@ export const registerClassifyRequest: FeatureRegistration = (context) => {
   context.connection.onRequest(CLASSIFY_REQUEST, (params: ClassifyParams, token: CancellationToken) =>
     guarded(context, 'classify', token, async (): Promise<ClassifyResult> => {
       const document = TextDocument.create(params.uri, 'json', 0, typeof params.text === 'string' ? params.text : '');
-      return { kind: context.analyzer.classify(document) ?? null };
+      return { kind: (await context.analyzer.settle(() => context.analyzer.classify(document))) ?? null };
     }),
   );
   return {};

@@ -20,7 +20,6 @@ import type { FixContext, FixProposal, TextEdit } from '../service/fixes';
 import type * as Fixes from '../service/fixes';
 import type * as EditApplier from '../service/fixes/apply';
 import { LineIndex } from '../service/text';
-import { diskReader } from '../node/files';
 import type { Workspace } from '../node/workspace';
 import type { Analysis } from './analysis';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
@@ -96,17 +95,20 @@ export function registerCodeActions(context: ServerContext): ServerCapabilities 
         // The analysis must be of the version the client now has (a newer one may have arrived meanwhile).
         const current = documents.get(document.uri);
         if (current?.version !== analysis.version || current.getText() !== analysis.text) return adding;
-        const editor = new EditBuilder(context, document, analysis);
-        const actions: CodeAction[] = [...adding];
-        if (wants(params.context.only, CodeActionKind.QuickFix)) actions.push(...quickFixes(params, analysis, editor));
-        // Fix-all re-checks the document, so it runs only when asked for (on save, or the Source Action menu),
-        // never on the lightbulb requests a cursor move triggers.
-        // Not for the rename's own result: the save a rename triggers changes nothing but names.
-        if (fixAllWanted && !context.renames?.isEcho(document.uri, document.version)) {
-          const fixAll = fixAllAction(analysis, editor);
-          if (fixAll) actions.push(fixAll);
-        }
-        return actions;
+        // A fix may read another file (a roots index, a dotenv file): through the file access, settled.
+        return context.analyzer.settle(() => {
+          const editor = new EditBuilder(context, document, analysis);
+          const actions: CodeAction[] = [...adding];
+          if (wants(params.context.only, CodeActionKind.QuickFix)) actions.push(...quickFixes(params, analysis, editor));
+          // Fix-all re-checks the document, so it runs only when asked for (on save, or the Source Action menu),
+          // never on the lightbulb requests a cursor move triggers.
+          // Not for the rename's own result: the save a rename triggers changes nothing but names.
+          if (fixAllWanted && !context.renames?.isEcho(document.uri, document.version)) {
+            const fixAll = fixAllAction(analysis, editor);
+            if (fixAll) actions.push(fixAll);
+          }
+          return actions;
+        });
       })) ?? [],
   );
 
@@ -222,7 +224,7 @@ class EditBuilder {
       parsed: this.analysis.parsed!,
       kind: this.analysis.kind,
       facts: this.analysis.facts,
-      readFile: (filePath) => this.openDocument(filePath)?.getText() ?? diskReader.read(filePath),
+      readFile: (filePath) => this.openDocument(filePath)?.getText() ?? this.context.files.read(filePath),
       displayPath: (filePath) => this.workspace()?.display(filePath) ?? filePath,
     };
   }
@@ -266,7 +268,7 @@ class EditBuilder {
     const own = edits.map((edit) => toLspEdit(this.analysis.lines, edit));
     const others = files.map((file) => {
       const open = this.openDocument(file.path);
-      const text = open?.getText() ?? (file.create ? '' : (diskReader.read(file.path) ?? ''));
+      const text = open?.getText() ?? (file.create ? '' : (this.context.files.read(file.path) ?? ''));
       return {
         file,
         uri: open?.uri ?? pathToUri(file.path),
@@ -296,7 +298,7 @@ class EditBuilder {
   private revealArguments(fix: FixProposal): [string, Position] {
     const reveal = fix.reveal!;
     const open = this.openDocument(reveal.path);
-    const before = open?.getText() ?? diskReader.read(reveal.path) ?? '';
+    const before = open?.getText() ?? this.context.files.read(reveal.path) ?? '';
     const change = fix.files?.find((file) => file.path === reveal.path);
     const after = change ? editApplier().applyEdits(before, change.edits) : before;
     return [open?.uri ?? pathToUri(reveal.path), new LineIndex(after).positionAt(reveal.offset)];

@@ -1,5 +1,6 @@
 import type { CancellationToken, ClientCapabilities, Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { FileReader } from '../files/fileAccess';
 import type { Analysis, Analyzer } from './analysis';
 import type { Logger } from './log';
 import type { RenameEchoes } from './renameEchoes';
@@ -22,6 +23,8 @@ export interface ServerContext {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
   analyzer: Analyzer;
+  /** Side files read afresh (a fix's other file, a definition's target), through the platform's file access. */
+  files: FileReader;
   logger: Logger;
   /** The analysis of a document's current version (cached per version). */
   analyse(document: TextDocument): Promise<Analysis | undefined>;

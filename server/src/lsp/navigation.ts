@@ -11,7 +11,6 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver';
 import { ErrorCodes, ResponseError } from './protocol';
-import { diskReader } from '../node/files';
 import { parseJson } from '../service/parse';
 import type { FileSpan, LanguageKind } from '../service/language/document';
 import type { IndexText } from '../service/language/navigation';
@@ -135,7 +134,7 @@ function parseRootNames(file: IndexText): string[] {
 /** A file's text: the open document's (unsaved edits count), else the disk's. */
 function readText(context: ServerContext, filePath: string): string | undefined {
   const open = context.documents.get(pathToUri(filePath));
-  return open ? open.getText() : diskReader.read(filePath);
+  return open ? open.getText() : context.files.read(filePath);
 }
 
 /** Spans in the document or in other files, as LSP locations (files that cannot be read are left out). */

@@ -12,18 +12,18 @@ import {
   type OptedOutParams,
   type TrustChangedParams,
 } from '../../../shared/src/protocol';
-import { CachingReader, diskReader } from '../node/files';
+import { CachingReader, SideFileReader } from '../files/fileAccess';
 import { Analyzer, type Analysis } from './analysis';
 import { EditLog } from './editLog';
 import { toDiagnostics, type DiagnosticSupport } from './diagnostics';
 import { DiagnosticsChannel } from './diagnosticsChannel';
 import { guard, Logger } from './log';
-import { uriToPath } from './paths';
+import { uriToPath, useUriMapping } from './paths';
+import type { ServerPlatform } from './platform';
 import { SettingsProvider } from './settings';
 import { readProjectConfig } from '../node/projectConfig';
 import { PROJECT_CONFIG_NAME } from '../service/projectConfig';
 import { ValidationScheduler } from './validation';
-import { FolderWatcher } from './watchers';
 import { RenameEchoes } from './renameEchoes';
 import { SourcesLog } from './sourcesLog';
 import { registerFeatures, type ServerContext } from './features';
@@ -34,7 +34,10 @@ import { WorkspaceDiagnostics } from './workspaceDiagnostics';
  * The language server: serves catalogs and roots indexes (SPEC §1) to any LSP client. Works with
  * no settings at all; every handler is guarded so one failure never takes the server down.
  */
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, platform: ServerPlatform): void {
+  useUriMapping(platform.uris);
+  /** Side files afresh, through the platform's file access (files/fileAccess.ts). */
+  const sideReader = new SideFileReader(platform.files);
   // Incremental changes are recorded as offsets, so the next analysis can re-check only what changed.
   const editLog = new EditLog();
   const documents = new TextDocuments({
@@ -44,7 +47,7 @@ export function startServer(connection: Connection): void {
   const logger = new Logger(connection);
   const sourcesLog = new SourcesLog((message) => logger.info(message));
   const openByPath = new Map<string, TextDocument>();
-  const reader = new CachingReader(diskReader, (filePath) => openByPath.get(filePath)?.getText());
+  const reader = new CachingReader(sideReader, (filePath) => openByPath.get(filePath)?.getText());
   let workspaceFolders: string[] = [];
   let trusted = true;
   /** Files the user switched out of our modes (VS Code): not ours for workspace diagnostics (shared/src/protocol.ts). */
@@ -58,7 +61,7 @@ export function startServer(connection: Connection): void {
   /** Analyses whose summary and watchers were already handled (a pull and a push of one version share it). */
   const followedUp = new WeakSet<Analysis>();
   let settings: SettingsProvider | undefined;
-  const folderWatcher = new FolderWatcher(() => {
+  const folderWatcher = platform.folderWatcher?.(() => {
     logger.info('A watched folder changed; revalidating open catalogs and roots indexes.');
     settings?.clear();
     revalidateAll();
@@ -66,7 +69,7 @@ export function startServer(connection: Connection): void {
 
   const analyzer = new Analyzer({
     reader,
-    env: process.env,
+    env: platform.env,
     workspaceFolders: () => workspaceFolders,
     trusted: () => trusted,
     onRuleError: (ruleId, uri, error) => logger.error(`Rule "${ruleId}" failed on ${uri}; the other rules still ran.`, error),
@@ -80,12 +83,17 @@ export function startServer(connection: Connection): void {
       analyzer.forget(document.uri);
       return undefined;
     }
-    return analyzer.analyze(document, current);
+    // Its reads answered first (files/fileAccess.ts `settle`): on the web a run that read a file
+    // the client had not sent yet is forgotten and made again once it has.
+    return analyzer.settle(
+      () => analyzer.analyze(document, current),
+      () => analyzer.forget(document.uri),
+    );
   };
 
   /** For a client that cannot watch files: watch the folders of these files ourselves (lsp/watchers.ts). */
   const watchFiles = (files: readonly string[], readSince?: number): void => {
-    if (!watchedByClient) folderWatcher.watchFilesOf(files, readSince);
+    if (!watchedByClient) folderWatcher?.watchFilesOf(files, readSince);
   };
   /**
    * The files an analysis read. This comes before its diagnostics are sent (the writer sends at
@@ -137,6 +145,7 @@ export function startServer(connection: Connection): void {
   const workspaceDiagnostics = new WorkspaceDiagnostics({
     documents,
     analyzer,
+    files: platform.files,
     logger,
     channel: () => channel,
     support: () => diagnosticSupport,
@@ -220,6 +229,7 @@ export function startServer(connection: Connection): void {
     connection,
     documents,
     analyzer,
+    files: sideReader,
     logger,
     analyse: analyseIndex,
     analyseAny: analyse,
@@ -237,11 +247,11 @@ export function startServer(connection: Connection): void {
     optedOut = uriSet(options.optedOut);
     const capabilities = params.capabilities ?? {};
     clientCapabilities = capabilities;
-    settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings, (resource) => {
+    settings = new SettingsProvider(connection, capabilities.workspace?.configuration === true, options.settings, async (resource) => {
       const filePath = uriToPath(resource);
       const folder = filePath ? analyzer.folderOf(filePath) : undefined;
       if (!folder) return {};
-      const config = readProjectConfig(path.join(folder, PROJECT_CONFIG_NAME), reader);
+      const config = await reader.settle(() => readProjectConfig(path.join(folder, PROJECT_CONFIG_NAME), reader));
       for (const problem of config?.problems ?? []) logger.error(`${config!.path}: ${problem}; that value is ignored.`);
       return { config, filePath, folder };
     });
@@ -372,7 +382,7 @@ export function startServer(connection: Connection): void {
   connection.onShutdown(() => {
     workspaceDiagnostics.dispose();
     scheduler.dispose();
-    folderWatcher.dispose();
+    folderWatcher?.dispose();
   });
 
   documents.listen(connection);

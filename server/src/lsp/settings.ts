@@ -17,7 +17,7 @@ export class SettingsProvider {
     private supportsConfiguration: boolean,
     initialSettings: unknown,
     /** The configuration file for a resource (URI), with its path and workspace folder. */
-    private readonly projectConfig: (resource: string) => { config?: ProjectConfig; filePath?: string; folder?: string } = () => ({}),
+    private readonly projectConfig: (resource: string) => Promise<{ config?: ProjectConfig; filePath?: string; folder?: string }> = async () => ({}),
   ) {
     if (initialSettings !== undefined) this.fallback = initialSettings;
   }
@@ -34,12 +34,12 @@ export class SettingsProvider {
   get(resource: string): Promise<ResourceSettings> {
     let pending = this.cache.get(resource);
     if (!pending) {
-      const merge = (raw: unknown): ResourceSettings => {
-        const { config, filePath, folder } = this.projectConfig(resource);
+      const merge = async (raw: unknown): Promise<ResourceSettings> => {
+        const { config, filePath, folder } = await this.projectConfig(resource);
         return withProjectConfig(raw, config, filePath, folder);
       };
       pending = !this.supportsConfiguration
-        ? Promise.resolve(merge(this.fallback))
+        ? merge(this.fallback)
         : this.connection.workspace.getConfiguration({ scopeUri: resource, section: 'mcpCatalog' }).then(
             (raw: unknown) => merge(raw === null || raw === undefined ? this.fallback : raw),
             () => merge(this.fallback),

@@ -8,7 +8,8 @@ import type {
   WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileStamp, readClosedFile, refusedBeforeReading, type ClosedFilePolicy } from '../node/closedFiles';
+import type { FileSystemAccess } from '../files/fileAccess';
+import { readClosedFile, refusedBeforeReading, type ClosedFilePolicy } from '../node/closedFiles';
 import type { ReportedFinding } from '../node/report';
 import type { Analysis, Analyzer } from './analysis';
 import { ChangeSignal } from './changeSignal';
@@ -38,6 +39,8 @@ import { throwIfCancelled } from './requests';
 export interface WorkspaceDiagnosticsOptions {
   documents: TextDocuments<TextDocument>;
   analyzer: Analyzer;
+  /** Where closed files are read from (files/fileAccess.ts). */
+  files: FileSystemAccess;
   logger: Logger;
   channel: () => DiagnosticsChannel;
   support: () => DiagnosticSupport;
@@ -195,9 +198,11 @@ export class WorkspaceDiagnostics {
     const settings = await this.options.settings(uri);
     throwIfCancelled(token);
     if (settings.excluded) return undefined;
-    const read = readClosedFile(filePath, this.policy(settings));
+    const analyzer = this.options.analyzer;
+    const policy = this.policy(settings);
+    const read = await analyzer.settle(() => readClosedFile(filePath, policy, this.options.files));
     if ('refused' in read) return undefined;
-    const analysis = this.options.analyzer.analyzeClosed(uri, read.text, settings);
+    const analysis = await analyzer.settle(() => analyzer.analyzeClosed(uri, read.text, settings));
     if (analysis) this.options.watch([filePath, ...analysis.dependencies]);
     return analysis;
   }
@@ -219,19 +224,22 @@ export class WorkspaceDiagnostics {
     const policy = this.policy(settings);
     // Refused by the policy as written: not even a stat (a named path may be a network share).
     const early = refusedBeforeReading(filePath, policy);
-    const stamp = early ? `refused: ${early}` : fileStamp(filePath);
+    const files = this.options.files;
+    const stamp = early ? `refused: ${early}` : await this.options.analyzer.settle(() => files.stamp(filePath));
     if (kept && kept.stamp === stamp && kept.epoch === epoch && kept.settings === settings) return kept.result;
     // A read and a check may follow: let a cancellation that arrived meanwhile in first.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     throwIfCancelled(token);
     const started = Date.now();
     const name = path.basename(filePath);
-    const read = early ? { refused: early } : readClosedFile(filePath, policy);
+    const analyzer = this.options.analyzer;
+    const read = early ? { refused: early } : await analyzer.settle(() => readClosedFile(filePath, policy, files));
     let result: ClosedEntry['result'];
     if ('refused' in read) {
       this.options.logger.verbose(`Workspace diagnostics: not reading ${name}: it ${read.refused}.`);
     } else {
-      const analysis = this.options.analyzer.analyzeClosed(uri, read.text, settings);
+      const text = read.text;
+      const analysis = await analyzer.settle(() => analyzer.analyzeClosed(uri, text, settings));
       if (analysis) {
         result = { reported: analysis.reported, dependencies: analysis.dependencies };
         this.options.watch([filePath, ...analysis.dependencies]);
@@ -243,6 +251,11 @@ export class WorkspaceDiagnostics {
     this.closedFiles.set(uri, { stamp, epoch, settings, result });
     return result;
   }
+}
+
+/** One turn of the event loop (`setImmediate` where there is one; a web worker has only timers). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 }
 
 /** `previousResultIds` as the protocol allows a client to send it (any shape: lsp/protocolGuard.ts), by URI. */

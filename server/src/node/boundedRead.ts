@@ -1,4 +1,7 @@
 import * as fs from 'node:fs';
+import { megabytes, type BoundedRead } from '../files/fileAccess';
+
+export type { BoundedRead } from '../files/fileAccess';
 
 /**
  * The one way a file of the workspace is read from disk (SPEC §8: never hang, never crash). A
@@ -8,18 +11,6 @@ import * as fs from 'node:fs';
  * through the opened descriptor (it may have been swapped since `stat`); and at most `limit` + 1
  * bytes are read whatever `stat` said. A refusal says precisely why, for the message the user sees.
  */
-
-export type BoundedRead =
-  | { text: string }
-  | {
-      /** Why it was not read, as the end of a sentence about the file: "is a FIFO", "does not exist". */
-      refused: string;
-      /** Nothing is there (the usual "not found"), as opposed to something that must not be read. */
-      missing?: boolean;
-      /** Over the size limit; `size` in bytes when `stat` could tell it. */
-      tooLarge?: boolean;
-      size?: number;
-    };
 
 /** statfs(2) magic numbers of the kernel's pseudo file systems, whose files lie about their size. */
 const PSEUDO_FILE_SYSTEMS = new Set([
@@ -35,11 +26,6 @@ const PSEUDO_FILE_SYSTEMS = new Set([
 ]);
 
 const CHUNK = 64 * 1024;
-
-export function megabytes(bytes: number): string {
-  const mb = bytes / 1048576;
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-}
 
 /** What a stat says is not a regular file, in words. */
 function kindRefusal(stat: fs.Stats): string | undefined {

@@ -1,7 +1,5 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readBounded } from './boundedRead';
-import { diskReader } from './files';
+import { SideFileReader, type FileSystemAccess } from '../files/fileAccess';
 import { SideFiles } from './sideFiles';
 
 /**
@@ -37,26 +35,13 @@ export function refusedBeforeReading(filePath: string, policy: Pick<ClosedFilePo
   return inside ? undefined : 'is outside the workspace folders';
 }
 
-export function readClosedFile(filePath: string, policy: ClosedFilePolicy): ClosedRead {
+/** `files`: the file-access seam (files/fileAccess.ts) the closed file is read through. */
+export function readClosedFile(filePath: string, policy: ClosedFilePolicy, files: FileSystemAccess): ClosedRead {
   const early = refusedBeforeReading(filePath, policy);
   if (early) return { refused: early };
-  const side = new SideFiles(diskReader, { containment: policy.folders, containmentLabel: 'the workspace folders' });
+  const side = new SideFiles(new SideFileReader(files), { containment: policy.folders, containmentLabel: 'the workspace folders' });
   const refused = side.refusal(filePath, { trusted: true });
   if (refused && 'refused' in refused) return { refused: refused.refused };
-  const read = readBounded(filePath, policy.limit);
+  const read = files.readBounded(filePath, policy.limit);
   return 'text' in read ? read : { refused: read.refused };
-}
-
-/**
- * What `stat` says about a file, as one string that changes when its content may have: device,
- * inode, size, modification and change times. Cheap (no open, no read, never blocks on a FIFO), so a
- * repeated workspace pull costs one `stat` per closed file instead of a read and a check.
- */
-export function fileStamp(filePath: string): string {
-  try {
-    const stat = fs.statSync(filePath);
-    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.mode}`;
-  } catch (error) {
-    return `unreadable:${(error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown'}`;
-  }
 }

@@ -174,6 +174,7 @@ export function diskTree(files: FileReader, outside?: (filePath: string) => stri
     outside,
     read: (filePath) => files.read(filePath),
     list: (dir) => files.list(dir),
+    realPath: (filePath) => files.realPath(filePath),
     entries(dir) {
       let dirents: fs.Dirent[];
       try {

@@ -1,7 +1,5 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { errorRefusal } from './boundedRead';
-import type { FileReader } from './files';
+import type { FileReader, RealPath } from '../files/fileAccess';
 
 /**
  * Which side files may be read (SPEC §8: a repository you do not trust). A catalog, an air.json or
@@ -60,7 +58,7 @@ export class SideFiles {
   /** Why this file may not be read for this request, or undefined when it may. Never opens the file. */
   refusal(filePath: string, request: SideRequest): SideRead | undefined {
     const lexical = path.resolve(filePath);
-    const resolved = realPath(lexical);
+    const resolved = this.realPath(lexical);
     if ('refused' in resolved) return resolved;
     const { real } = resolved;
     if (!request.trusted) {
@@ -86,7 +84,7 @@ export class SideFiles {
   outside(filePath: string): string | undefined {
     if (this.options.containment.length === 0) return undefined;
     const lexical = path.resolve(filePath);
-    const resolved = realPath(lexical);
+    const resolved = this.realPath(lexical);
     if ('refused' in resolved || this.containment().some((folder) => isInside(resolved.real, folder))) return undefined;
     return resolved.real !== lexical && this.contains(lexical)
       ? `links outside ${this.options.containmentLabel}`
@@ -103,27 +101,19 @@ export class SideFiles {
     return why === undefined || why === 'does not exist' ? { refused: 'does not exist', missing: true } : { refused: why };
   }
 
+  /** The path with every symbolic link followed (through the reader: the file-access seam). */
+  private realPath(lexical: string): RealPath {
+    return this.files.realPath(lexical);
+  }
+
   private containment(): string[] {
     if (!this.realContainment) {
       this.realContainment = this.options.containment.map((folder) => {
-        try {
-          return fs.realpathSync(folder);
-        } catch {
-          return path.resolve(folder);
-        }
+        const resolved = this.files.realPath(folder);
+        return path.resolve('real' in resolved ? resolved.real : folder);
       });
     }
     return this.realContainment;
-  }
-}
-
-/** The path with every symbolic link followed; a missing file is its own path (the reader says it is missing). */
-function realPath(lexical: string): { real: string } | { refused: string; missing?: boolean } {
-  try {
-    return { real: fs.realpathSync(lexical) };
-  } catch (error) {
-    const refusal = errorRefusal(error);
-    return refusal.missing ? { real: lexical } : refusal;
   }
 }
 

@@ -22,7 +22,8 @@ export interface VariableSettings {
 export interface VariableContext {
   side: SideFiles;
   workspaceRoot?: string;
-  env: NodeJS.ProcessEnv;
+  /** Undefined where there is no process environment (the language server in a web worker). */
+  env: NodeJS.ProcessEnv | undefined;
   resolve(file: string): string;
   display(file: string): string;
 }
@@ -74,13 +75,18 @@ export function discoverVariables(context: VariableContext, filePath: string, se
       ...problem(read),
     });
   }
-  if (settings.readProcessEnv) {
+  if (settings.readProcessEnv && context.env) {
     sources.push({ kind: 'process', label: 'the process environment', exists: true, names: namesWithValues(Object.entries(context.env)) });
+  } else if (settings.readProcessEnv) {
+    skipped.push(NO_PROCESS_ENVIRONMENT);
   } else {
     skipped.push('the process environment (switched off)');
   }
   return new VariableIndex(sources, skipped);
 }
+
+/** Why the process environment is not a source where the server has none (docs/web.md). */
+export const NO_PROCESS_ENVIRONMENT = 'the process environment (there is none in the web extension)';
 
 /** What a refused source says instead of "not found". */
 function problem(read: SideRead): { problem?: string } {

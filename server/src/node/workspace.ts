@@ -57,8 +57,8 @@ export interface WorkspaceOptions {
   workspaceRoot?: string;
   /** The upward air.json search stops here (the workspace folder); undefined → the filesystem root. */
   searchBoundary?: string;
-  /** The process environment to read names from. */
-  env: NodeJS.ProcessEnv;
+  /** The process environment to read names from; undefined where there is none (the web worker). */
+  env: NodeJS.ProcessEnv | undefined;
   /**
    * The folders discovered side files must resolve inside (node/sideFiles.ts): the workspace
    * folders in the editor, the current directory on the command line. Empty or absent: anywhere.

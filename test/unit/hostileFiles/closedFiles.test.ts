@@ -2,8 +2,12 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileStamp, readClosedFile, refusedBeforeReading, type ClosedFilePolicy } from '../../../server/src/node/closedFiles';
+import { readClosedFile as readThrough, refusedBeforeReading, type ClosedFilePolicy } from '../../../server/src/node/closedFiles';
+import { nodeFileSystem } from '../../../server/src/node/nodeFileSystem';
 import { tempTree } from '../helpers';
+
+const readClosedFile = (filePath: string, policy: ClosedFilePolicy) => readThrough(filePath, policy, nodeFileSystem);
+const fileStamp = (filePath: string) => nodeFileSystem.stamp(filePath);
 
 /**
  * Files a workspace diagnostic pull names that are not open (server/src/node/closedFiles.ts): the

@@ -175,6 +175,7 @@ describe('side files from a repository you do not trust (SPEC §8)', function ()
         read: (p: string) => (reads.push(p), diskReader.read(p)),
         refusal: (p: string) => diskReader.refusal?.(p),
         list: (d: string) => diskReader.list(d),
+        realPath: (p: string) => diskReader.realPath(p),
       };
       const ws = new Workspace(recording, { workspaceRoot: dir, env: { PLANTED_PROCESS_NAME: 'x' }, containment: [dir], searchBoundary: dir, trusted: false });
       const catalogFacts = ws.factsFor(
