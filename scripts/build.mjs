@@ -2,7 +2,7 @@
 // `--production` minifies; `--watch` rebuilds on change; `--outdir=DIR` writes elsewhere than dist/
 // (test/unit/build.test.ts builds twice and compares).
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { staleRulesMessage } from './generate-registrations.mjs';
 import { staleValidatorsMessage } from './generate-validators.mjs';
 
@@ -61,8 +61,43 @@ const common = {
   logLevel: 'warning',
 };
 
+/**
+ * The web build (docs/web.md): the extension's `browser` entry and the language server as a web
+ * worker, for vscode.dev and github.dev, where no Node runs. No Node built-in may reach them
+ * (test/unit/webBundle.test.ts reads the metafiles written beside them): `path` is path-browserify
+ * (the POSIX functions, which is what a virtual workspace's paths are), and the three built-ins
+ * dotenv loads at its top level for what is never called here (files, the home folder, encrypted
+ * vaults; only its `parse` is) are stand-ins that throw when touched.
+ */
+const UNAVAILABLE_ON_THE_WEB = /^(?:node:)?(?:fs|os|crypto)$/;
+
+const webStandIns = {
+  name: 'web-stand-ins',
+  setup(build) {
+    build.onResolve({ filter: UNAVAILABLE_ON_THE_WEB }, (args) => {
+      if (!/[\\/]node_modules[\\/]dotenv[\\/]/.test(args.importer)) return undefined;
+      return { path: args.path.replace(/^node:/, ''), namespace: 'unavailable-on-the-web' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'unavailable-on-the-web' }, (args) => ({
+      contents: `module.exports = new Proxy({}, { get(_, key) { throw new Error('${args.path}.' + String(key) + ' is not available in the web extension'); } });`,
+      loader: 'js',
+    }));
+  },
+};
+
+const web = {
+  platform: 'browser',
+  target: 'es2022',
+  mainFields: ['browser', 'module', 'main'],
+  alias: { path: 'path-browserify', 'node:path': 'path-browserify' },
+  plugins: [webStandIns],
+  metafile: true,
+};
+
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
+  { entryPoints: ['client/src/web/extension.ts'], outfile: `${outdir}/web/client.js`, external: ['vscode'], ...web },
+  { entryPoints: ['server/src/web/server.ts'], outfile: `${outdir}/web/server.js`, ...web, format: 'iife' },
   { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: '#!/usr/bin/env node' } },
   // `node --`: Node 20 reads `--env-file` anywhere on its command line, even after the script name,
   // so `mcp-catalog check --env-file X` would be Node's option; after `--` every argument is ours.
@@ -105,9 +140,20 @@ function escapeToAscii(file) {
 if (watch) {
   for (const build of builds) (await esbuild.context({ ...common, ...build })).watch();
 } else {
-  await Promise.all(builds.map((build) => esbuild.build({ ...common, ...build })));
-  for (const build of builds) {
+  const results = await Promise.all(builds.map((build) => esbuild.build({ ...common, ...build })));
+  builds.forEach((build, i) => {
     escapeToAscii(build.outfile);
     if (build.banner) chmodSync(build.outfile, 0o755);
-  }
+    // What went into a web bundle, for the test that no Node built-in did.
+    if (results[i].metafile) writeFileSync(build.outfile.replace(/\.js$/, '.meta.json'), JSON.stringify(results[i].metafile));
+  });
+  reportSizes();
+}
+
+/** The web bundles' sizes next to the Node ones' (the web build carries the same core). */
+function reportSizes() {
+  const size = (file) => (existsSync(file) ? `${(statSync(file).size / 1024).toFixed(0)} KB` : 'missing');
+  console.log(
+    `bundle sizes: server ${size(`${outdir}/server.js`)} (Node), ${size(`${outdir}/web/server.js`)} (web worker); client ${size(`${outdir}/client.js`)} (Node), ${size(`${outdir}/web/client.js`)} (web)`,
+  );
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { ADD_SERVER_REQUEST, type AddServerParams, type AddServerResponse } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';
 

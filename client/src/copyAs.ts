@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { TRANSLATE_REQUEST, type ServerChoice, type TranslateParams, type TranslateResult } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';
 

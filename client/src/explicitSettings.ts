@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Middleware } from 'vscode-languageclient/node';
+import type { Middleware } from 'vscode-languageclient';
 import { SETTINGS_IN_PROJECT_CONFIG } from '../../shared/src/settings';
 
 /**

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } from '../../shared/src/protocol';
+import type { ClientHost } from './host';
 import { optedOutUris, OWN_LANGUAGES } from './languages';
 import { ClientLogChannel } from './logChannel';
 import { explicitConfiguration } from './explicitSettings';
-import { addedServerEnvironment, SERVER_NODE_FLAGS } from '../../shared/src/serverProcess';
 
 /** The client id: VS Code reads `mcpCatalog.trace.server` for it. */
 export const CLIENT_ID = 'mcpCatalog';
@@ -13,34 +13,25 @@ export const CLIENT_ID = 'mcpCatalog';
  * The server sees the documents in our own language modes (catalog, roots index, air.json) and
  * nothing else: a JSON file is first classified (`mcpCatalog/classify`, see languages.ts) and
  * switched to our mode, so formatting, folding and symbols never compete with VS Code's JSON
- * service, and `package.json` or `.vscode/launch.json` never reach the server.
+ * service, and `package.json` or `.vscode/launch.json` never reach the server. Documents of the
+ * host's schemes only (client/src/host.ts): files and untitled documents on Node, the workspace's
+ * own scheme on the web.
  */
-export const DOCUMENT_SELECTOR = OWN_LANGUAGES.flatMap((language) => [
-  { scheme: 'file', language },
-  { scheme: 'untitled', language },
-]);
+export function documentSelector(schemes: readonly string[]): { scheme: string; language: string }[] {
+  return OWN_LANGUAGES.flatMap((language) => schemes.map((scheme) => ({ scheme, language })));
+}
 
 export interface CatalogClient {
-  readonly client: LanguageClient;
+  readonly client: BaseLanguageClient;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): Promise<CatalogClient> {
-  const module = context.asAbsolutePath('dist/server.js');
-  // What the editor adds to the server's environment (shared/src/serverProcess.ts); the client's
-  // library merges this into the extension host's environment.
-  const env = { ...addedServerEnvironment(process.env) };
-  // Over stdio (vscode-languageserver's own stream reader and writer): the transport every other
-  // client uses too, and the one the benchmark measures (bench/NOTES.md).
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.stdio, options: { execArgv: [...SERVER_NODE_FLAGS], env } },
-    debug: { module, transport: TransportKind.stdio, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6009'], env } },
-  };
+export async function startLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, host: ClientHost): Promise<CatalogClient> {
   // Read at every (re)start: trust and the files switched out of our modes may have changed since activation.
   const initializationOptions = (): InitializationOptions => ({ workspaceTrusted: vscode.workspace.isTrusted, optedOut: optedOutUris(context.workspaceState) });
   const clientOptions: LanguageClientOptions = {
-    documentSelector: DOCUMENT_SELECTOR,
+    documentSelector: documentSelector(host.schemes()),
     outputChannel: new ClientLogChannel(output),
     initializationOptions,
     synchronize: { configurationSection: 'mcpCatalog' },
@@ -49,17 +40,25 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
     // The server recovers from its own errors; if its process dies, restart it (up to the client's limit).
     connectionOptions: { maxRestartCount: 5 },
   };
-  const client = new LanguageClient(CLIENT_ID, 'MCP Catalog', serverOptions, clientOptions);
+  const client = host.createClient(CLIENT_ID, 'MCP Catalog', clientOptions);
   context.subscriptions.push(
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       const params: TrustChangedParams = { trusted: true };
       void client.sendNotification(TRUST_CHANGED, params);
     }),
   );
+  // Handlers the server's requests need are registered before it starts (the web's file reads come with the first check).
+  if (host.onStarted) context.subscriptions.push(...host.onStarted(client));
   await client.start();
   return {
     client,
-    restart: () => client.restart(),
+    // Node's client restarts its server process itself; the browser's is stopped and started again.
+    restart: async () => {
+      const restartable = client as BaseLanguageClient & { restart?: () => Promise<void> };
+      if (typeof restartable.restart === 'function') return restartable.restart();
+      await client.stop();
+      await client.start();
+    },
     stop: () => client.stop(),
   };
 }

@@ -20,6 +20,8 @@ export class CatalogLanguageStatus implements vscode.Disposable {
     private readonly readiness: ReadinessProvider,
     /** Says whether the view is live, stale or disconnected (SPEC §11); silent until connected. */
     private readonly live?: LiveTreeContribution,
+    /** What this build cannot do (the web extension: client/src/host.ts), said here once. */
+    private readonly limitation?: string,
   ) {
     this.item.name = 'MCP Catalog';
     this.item.command = SHOW_READINESS;
@@ -36,7 +38,7 @@ export class CatalogLanguageStatus implements vscode.Disposable {
   private update(): void {
     this.item.selector = this.tracker.documents().flatMap((info) => {
       const uri = vscode.Uri.parse(info.uri);
-      return uri.scheme === 'file' ? [{ scheme: 'file', pattern: uri.fsPath }] : [];
+      return uri.scheme === 'untitled' ? [] : [{ scheme: uri.scheme, pattern: uri.fsPath }];
     });
     const activeUri = vscode.window.activeTextEditor?.document.uri.toString();
     const info = activeUri ? this.tracker.info(activeUri) : undefined;
@@ -53,7 +55,7 @@ export class CatalogLanguageStatus implements vscode.Disposable {
     const trustNote = restricted ? 'Restricted Mode: env files, secrets files and the process environment are not read, so variables are not checked.' : '';
     // The one action that ends it: VS Code's own trust editor (SPEC §8: nothing is read until the user trusts the folder).
     this.item.command = restricted ? { command: 'workbench.trust.manage', title: 'Trust this folder' } : SHOW_READINESS;
-    this.item.detail = [problems || 'no errors or warnings', trustNote].filter(Boolean).join(' — ');
+    this.item.detail = [problems || 'no errors or warnings', trustNote, this.limitation ?? ''].filter(Boolean).join(' — ');
     const liveText = info.kind === 'catalog' ? this.live?.statusText() : undefined;
     if (liveText) {
       this.item.text += ` · ${liveText}`;

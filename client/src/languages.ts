@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { CLASSIFY_REQUEST, OPTED_OUT, type ClassifyParams, type ClassifyResult, type OptedOutParams } from '../../shared/src/protocol';
 
 /**
@@ -50,6 +50,8 @@ export class DocumentLanguages implements vscode.Disposable {
   constructor(
     private readonly client: LanguageClient,
     private readonly state: vscode.Memento,
+    /** The URI schemes the server is given (client/src/host.ts). */
+    private readonly schemes: readonly string[] = ['file', 'untitled'],
   ) {
     this.disposables.push(
       vscode.workspace.onDidCloseTextDocument((document) => {
@@ -101,7 +103,7 @@ export class DocumentLanguages implements vscode.Disposable {
 
   /** Ask the server what the document is and give it that mode (or take ours away from a file that is not ours). */
   private async check(document: vscode.TextDocument): Promise<void> {
-    if (document.isClosed || !['file', 'untitled'].includes(document.uri.scheme)) return;
+    if (document.isClosed || !this.schemes.includes(document.uri.scheme)) return;
     const current = document.languageId;
     const ours = OWN_LANGUAGES.includes(current);
     if (!ours && !JSON_LANGUAGES.includes(current)) return;

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { PREVIEW_REQUEST, type PreviewParams, type PreviewResult } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';
 import { PREVIEW_LANGUAGES } from './languages';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { isStartable, STATE_INFO } from '../../server/src/service/readiness/states';
 import { READINESS_REQUEST, type ReadinessParams, type ReadinessResult, type RootReadinessItem, type ServerReadinessItem } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';

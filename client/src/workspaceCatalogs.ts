@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { AIR_MCP_SCHEMA_URL, AIR_ROOTS_SCHEMA_URL } from '../../shared/src/airSchemas';
 import { CLASSIFY_REQUEST, type ClassifyParams, type ClassifyResult } from '../../shared/src/protocol';
 import { ADD_SERVER_COMMAND, type AddServerArgument } from './addServer';

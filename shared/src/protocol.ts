@@ -177,3 +177,39 @@ export type AddServerResponse =
       envFile?: string;
     }
   | { ok: false; message: string; choices?: string[] };
+
+/**
+ * Server → client, requests: the file access of the language server in a web worker
+ * (server/src/web/clientFileSystem.ts), which has no file system of its own. The browser client
+ * (client/src/web/fileSystemRequests.ts) answers through `vscode.workspace.fs`, so a virtual
+ * workspace (github.dev, vscode.dev) is read as it is; it reads nothing outside the workspace
+ * folders, follows no symbolic link, reads no file over `limit` bytes and, in Restricted Mode, no
+ * file that holds variables (a dotenv or secrets file). URIs are the workspace's own.
+ */
+export const FS_READ_FILE_REQUEST = 'mcpCatalog/fs/readFile';
+export interface FsReadFileParams {
+  uri: string;
+  /** Bytes: a larger file is refused, never read. */
+  limit: number;
+}
+/** The text, or why it was not read as the end of a sentence ("does not exist", "is a folder"). */
+export type FsReadFileResult = { text: string } | { refused: string; missing?: boolean; tooLarge?: boolean; size?: number };
+
+export const FS_STAT_REQUEST = 'mcpCatalog/fs/stat';
+export interface FsStatParams {
+  uri: string;
+}
+/** What is there; `size` in bytes, times in milliseconds (the stamp a closed file is re-read by). */
+export interface FsStatResult {
+  type: 'file' | 'folder' | 'other' | 'missing' | 'refused';
+  size?: number;
+  mtime?: number;
+  ctime?: number;
+}
+
+export const FS_READ_DIRECTORY_REQUEST = 'mcpCatalog/fs/readDirectory';
+export interface FsReadDirectoryParams {
+  uri: string;
+}
+/** The names in the folder; null when it cannot be listed (missing, not a folder, outside the workspace). */
+export type FsReadDirectoryResult = { names: string[] } | null;

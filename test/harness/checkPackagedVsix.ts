@@ -68,7 +68,14 @@ function checkVsixContents(): string {
       /(^|\/)src\//.test(name),
   );
   if (forbidden.length) throw new Error(`the .vsix holds files it must not ship:\n  ${forbidden.slice(0, 20).join('\n  ')}`);
-  for (const required of ['extension/package.json', 'extension/dist/client.js', 'extension/dist/server.js', 'extension/dist/cli.js']) {
+  for (const required of [
+    'extension/package.json',
+    'extension/dist/client.js',
+    'extension/dist/server.js',
+    'extension/dist/cli.js',
+    'extension/dist/web/client.js',
+    'extension/dist/web/server.js',
+  ]) {
     if (!names.includes(required)) throw new Error(`the .vsix lacks ${required}`);
   }
   return `${(size / 1024).toFixed(0)} KB, ${names.length} entries`;

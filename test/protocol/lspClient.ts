@@ -27,11 +27,19 @@ import type {
   TraceValues,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { answerFileRequests, startWorkerServer, type ServerHandle } from './workerTransport';
 
 /** The repository root (this file runs from out/test/protocol/). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** The bundled server; MCP_CATALOG_SERVER_SCRIPT points the tier at another build (a packaged one, a patched one). */
 export const SERVER_SCRIPT = process.env.MCP_CATALOG_SERVER_SCRIPT || path.join(REPO_ROOT, 'dist', 'server.js');
+/**
+ * `worker`: the tier drives the web worker build (dist/web/server.js) over a browser-style
+ * transport instead (test/protocol/workerTransport.ts); the web tier runs the selected suites so
+ * (scripts/test-web.mjs). Default: the Node server over stdio.
+ */
+export const TRANSPORT: 'stdio' | 'worker' = process.env.MCP_CATALOG_PROTOCOL_TRANSPORT === 'worker' ? 'worker' : 'stdio';
+export const WEB_SERVER_SCRIPT = path.join(REPO_ROOT, 'dist', 'web', 'server.js');
 
 /** LSP's FileChangeType. */
 export const FileChange = { Created: 1, Changed: 2, Deleted: 3 } as const;
@@ -183,14 +191,14 @@ export class LspClient {
   private readonly exited: Promise<void>;
 
   private constructor(
-    private readonly child: ChildProcess,
+    private readonly child: ServerHandle,
     private readonly connection: MessageConnection,
     private readonly options: StartOptions,
   ) {
     this.events.setMaxListeners(0);
     this.settings = options.settings ?? {};
     this.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
+      child.onExit((code, signal) => {
         this.exitInfo = { code, signal };
         live.delete(this);
         this.events.emit('event');
@@ -201,20 +209,31 @@ export class LspClient {
 
   /** Spawn the bundled server, initialize it and send `initialized`. */
   static async start(options: StartOptions = {}): Promise<LspClient> {
-    if (!existsSync(SERVER_SCRIPT)) throw new Error(`${SERVER_SCRIPT} is missing: run \`node scripts/build.mjs\` first.`);
-    const env = options.inheritEnv ? { ...process.env, ...options.env } : { PATH: process.env.PATH, ...options.env };
-    const command = (options.wrap ?? ((file, args) => ({ file, args })))(process.execPath, [SERVER_SCRIPT, '--stdio', ...(options.args ?? [])]);
-    const child = spawn(command.file, command.args, {
-      cwd: options.cwd ?? REPO_ROOT,
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    const client = new LspClient(child, connection, options);
+    const script = TRANSPORT === 'worker' ? WEB_SERVER_SCRIPT : SERVER_SCRIPT;
+    if (!existsSync(script)) throw new Error(`${script} is missing: run \`node scripts/build.mjs\` first.`);
+    let handle: ServerHandle;
+    let connection: MessageConnection;
+    if (TRANSPORT === 'worker') {
+      const worker = startWorkerServer(script);
+      handle = worker.handle;
+      connection = createMessageConnection(worker.reader, worker.writer);
+      answerFileRequests(connection, options.workspaceFolders ?? []);
+    } else {
+      const env = options.inheritEnv ? { ...process.env, ...options.env } : { PATH: process.env.PATH, ...options.env };
+      const command = (options.wrap ?? ((file, args) => ({ file, args })))(process.execPath, [script, '--stdio', ...(options.args ?? [])]);
+      const child = spawn(command.file, command.args, {
+        cwd: options.cwd ?? REPO_ROOT,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+      child.stdin.on('error', () => undefined); // EPIPE after the server died; the exit handler reports it.
+      handle = childHandle(child);
+    }
+    const client = new LspClient(handle, connection, options);
     live.add(client);
-    child.stdout.on('data', (chunk: Buffer) => client.stdoutChunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => client.stderrChunks.push(chunk));
-    child.stdin.on('error', () => undefined); // EPIPE after the server died; the exit handler reports it.
+    handle.stdout((chunk: Buffer) => client.stdoutChunks.push(chunk));
+    handle.stderr((chunk: Buffer) => client.stderrChunks.push(chunk));
     client.wire();
     connection.listen();
     try {
@@ -516,7 +535,7 @@ export class LspClient {
 
   /** Bytes written to the server's stdin as they are, between the connection's messages (framing tests). */
   writeRaw(bytes: Buffer): void {
-    this.child.stdin?.write(bytes);
+    this.child.writeRaw(bytes);
   }
 
   /** Everything the server wrote to stdout (every LSP message, raw). */
@@ -582,8 +601,23 @@ export class LspClient {
 
   /** SIGKILL this client's server process (only it: the server starts no children). */
   kill(): void {
-    if (!this.exitInfo && this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    if (!this.exitInfo && this.child.running()) this.child.kill();
   }
+}
+
+/** A server process as the test client drives it. */
+function childHandle(child: ChildProcess): ServerHandle {
+  return {
+    get pid() {
+      return child.pid;
+    },
+    onExit: (listener) => child.once('exit', listener),
+    running: () => child.exitCode === null && child.signalCode === null,
+    kill: () => child.kill('SIGKILL'),
+    writeRaw: (bytes) => child.stdin?.write(bytes),
+    stdout: (listener) => child.stdout?.on('data', listener),
+    stderr: (listener) => child.stderr?.on('data', listener),
+  };
 }
 
 /** `a.b.c` in a settings object; null when absent (what VS Code answers for unknown sections). */

@@ -52,3 +52,9 @@ export function registerLiveCommands(controller: LiveController): vscode.Disposa
     vscode.commands.registerCommand('mcpCatalog.refreshLive', () => controller.refresh()),
   ];
 }
+
+/** Where the host offers no live comparison (the web extension, docs/web.md): the commands say why instead of failing. */
+export function registerLiveUnavailable(host: { limitation?: string }): vscode.Disposable[] {
+  const say = (): void => void vscode.window.showInformationMessage(`MCP Catalog: ${host.limitation ?? 'the live comparison is not available here.'}`);
+  return ['mcpCatalog.connectLive', 'mcpCatalog.disconnectLive', 'mcpCatalog.refreshLive'].map((command) => vscode.commands.registerCommand(command, say));
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { LIVE_COMPARE_REQUEST, LIVE_GET_REQUEST, type LiveCompareParams, type LiveCompareResult, type LiveGetParams } from '../../../shared/src/liveProtocol';
 import type { CatalogTracker } from '../catalogTracker';
 import { LIVE_SETTINGS, type ConnectionStatus, type LiveConnection } from './liveConnection';

@@ -44,6 +44,11 @@ export interface FileSystemAccess {
   settle<T>(compute: () => T, retry?: () => void): Promise<T>;
   /** A file changed (or, without a path, anything may have): a platform that keeps answers forgets them. */
   changed?(filePath?: string): void;
+  /**
+   * How many questions it could not answer yet, ever (the web's "not read yet"): a cache above
+   * keeps no answer given while this moved, so another computation reading it asks again.
+   */
+  unanswered?(): number;
 }
 
 /** Largest side file (roots index, env file, air.json) read. */
@@ -52,6 +57,11 @@ export const MAX_SIDE_FILE = 20 * 1024 * 1024;
 export function megabytes(bytes: number): string {
   const mb = bytes / 1048576;
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
+/** Why a file whose size is known to be over the limit was not read, as the end of a sentence. */
+export function overLimit(size: number, limit: number): string {
+  return `is ${(size / 1048576).toFixed(1)} MB, over the ${megabytes(limit)} limit`;
 }
 
 /** How discovery reads the file system; the server overlays open documents and caches. */
@@ -68,6 +78,8 @@ export interface FileReader {
   settle?<T>(compute: () => T, retry?: () => void): Promise<T>;
   /** See `FileSystemAccess.changed`. */
   changed?(filePath?: string): void;
+  /** See `FileSystemAccess.unanswered`. */
+  unanswered?(): number;
 }
 
 /** Side files through the bounded reader at MAX_SIDE_FILE; remembers the last refusal per path. */
@@ -106,6 +118,10 @@ export class SideFileReader implements FileReader {
   changed(filePath?: string): void {
     this.access.changed?.(filePath);
   }
+
+  unanswered(): number {
+    return this.access.unanswered?.() ?? 0;
+  }
 }
 
 /** A reader that remembers what it read until told a file changed. */
@@ -123,12 +139,14 @@ export class CachingReader implements FileReader {
   read(filePath: string): string | undefined {
     const open = this.overlay(filePath);
     if (open !== undefined) return open;
-    if (!this.texts.has(filePath)) {
-      const text = this.inner.read(filePath);
+    if (this.texts.has(filePath)) return this.texts.get(filePath);
+    const before = this.inner.unanswered?.();
+    const text = this.inner.read(filePath);
+    if (this.inner.unanswered?.() === before) {
       this.texts.set(filePath, text);
       this.refusals.set(filePath, text === undefined ? this.inner.refusal?.(filePath) : undefined);
     }
-    return this.texts.get(filePath);
+    return text;
   }
 
   refusal(filePath: string): string | undefined {
@@ -136,8 +154,11 @@ export class CachingReader implements FileReader {
   }
 
   list(dir: string): string[] | undefined {
-    if (!this.listings.has(dir)) this.listings.set(dir, this.inner.list(dir));
-    return this.listings.get(dir);
+    if (this.listings.has(dir)) return this.listings.get(dir);
+    const before = this.inner.unanswered?.();
+    const names = this.inner.list(dir);
+    if (this.inner.unanswered?.() === before) this.listings.set(dir, names);
+    return names;
   }
 
   realPath(filePath: string): RealPath {

@@ -56,7 +56,7 @@ async function definition(context: ServerContext, params: TextDocumentPositionPa
   if (!at) return null;
   const offset = at.analysis.lines.offsetAt(params.position);
   const targets = navigationService().definitionAt(at.document, offset);
-  return targets.length ? locations(context, at.analysis, targets) : null;
+  return targets.length ? context.analyzer.settle(() => locations(context, at.analysis, targets)) : null;
 }
 
 async function references(context: ServerContext, params: ReferenceParams, token: CancellationToken): Promise<Location[] | null> {
@@ -66,7 +66,7 @@ async function references(context: ServerContext, params: ReferenceParams, token
   const root = navigationService().rootAt(at.document, offset);
   const artifact = root ? undefined : navigationService().artifactAt(at.document, offset);
   if (!root && !artifact) return null;
-  const family = root ? rootFamily(context, at.analysis) : artifactFamily(context, at.analysis);
+  const family = await familyFor(context, at.analysis, root !== undefined);
   const found = (
     root ? navigationService().rootOccurrences(root.name, family.files) : navigationService().artifactOccurrences(artifact!.type, artifact!.name, family.files)
   ).filter((occurrence) => params.context.includeDeclaration || !occurrence.isDeclaration);
@@ -94,7 +94,7 @@ async function rename(context: ServerContext, params: RenameParams, token: Cance
   const artifact = root ? undefined : navigationService().artifactAt(at.document, offset);
   if (!root && !artifact) throw new ResponseError(ErrorCodes.InvalidRequest, NOT_AN_ID);
   const name = root ? root.name : artifact!.name;
-  const family = root ? rootFamily(context, at.analysis) : artifactFamily(context, at.analysis);
+  const family = await familyFor(context, at.analysis, root !== undefined);
   let problem: string | undefined;
   let renames: Map<string, NavigationService.TextEditSpan[]>;
   if (root) {
@@ -156,6 +156,11 @@ interface Family {
   files: IndexText[];
   uriOf(filePath: string): string;
   rangeOf(filePath: string, start: number, end: number): Range;
+}
+
+/** A root's or an artifact's family, once every file it reads is answered (files/fileAccess.ts `settle`). */
+function familyFor(context: ServerContext, analysis: Analysis, root: boolean): Promise<Family> {
+  return context.analyzer.settle(() => (root ? rootFamily(context, analysis) : artifactFamily(context, analysis)));
 }
 
 /**

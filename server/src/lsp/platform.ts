@@ -22,6 +22,8 @@ export interface UriMapping {
   /** A document URI's path, or undefined for a URI this platform does not read (untitled, virtual documents). */
   toPath(uri: string): string | undefined;
   toUri(filePath: string): string;
+  /** The workspace folders' URIs, told before any is mapped (`initialize`, a folder change): the web maps their scheme. */
+  useFolders?(uris: readonly string[]): void;
 }
 
 export interface FolderWatching {

@@ -266,6 +266,7 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
     };
     watchedByClient = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     foldersSupported = capabilities.workspace?.workspaceFolders === true;
+    platform.uris.useFolders?.([...(params.workspaceFolders ?? []).map((folder) => folder?.uri), params.rootUri].filter((uri) => typeof uri === 'string'));
     workspaceFolders = (params.workspaceFolders ?? []).flatMap((folder) => (typeof folder?.uri === 'string' ? (uriToPath(folder.uri) ?? []) : []));
     if (workspaceFolders.length === 0 && typeof params.rootUri === 'string') workspaceFolders = [uriToPath(params.rootUri) ?? ''].filter(Boolean);
     logger.setTrace(params.trace);

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { megabytes, type BoundedRead } from '../files/fileAccess';
+import { megabytes, overLimit, type BoundedRead } from '../files/fileAccess';
 
 export type { BoundedRead } from '../files/fileAccess';
 
@@ -79,7 +79,7 @@ export function readBounded(filePath: string, limit: number): BoundedRead {
   }
   const kind = kindRefusal(stat);
   if (kind) return { refused: kind };
-  if (stat.size > limit) return { refused: `is ${(stat.size / 1048576).toFixed(1)} MB, over the ${megabytes(limit)} limit`, tooLarge: true, size: stat.size };
+  if (stat.size > limit) return { refused: overLimit(stat.size, limit), tooLarge: true, size: stat.size };
   if (isPseudoFileSystem(filePath)) return { refused: 'is a special file of the kernel (/proc, /sys)' };
   let fd: number;
   try {

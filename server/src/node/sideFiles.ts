@@ -1,5 +1,8 @@
 import * as path from 'node:path';
 import type { FileReader, RealPath } from '../files/fileAccess';
+import { isVariableSourceName } from '../../../shared/src/variableFiles';
+
+export { isVariableSourceName };
 
 /**
  * Which side files may be read (SPEC §8: a repository you do not trust). A catalog, an air.json or
@@ -27,12 +30,6 @@ export interface SideRequest {
 }
 
 export type SideRead = { text: string } | { refused: string; missing?: boolean };
-
-/** Names that hold variables by convention: `.env`, `.env.local`, `prod.env`, `secrets.json`, `my-secret.yaml`. */
-export function isVariableSourceName(filePath: string): boolean {
-  const name = path.basename(filePath).toLowerCase();
-  return name === '.env' || name.startsWith('.env.') || name.endsWith('.env') || name.includes('secret') || name === 'environ';
-}
 
 export class SideFiles {
   private realContainment: string[] | undefined;

@@ -1,0 +1,146 @@
+import type { Connection } from 'vscode-languageserver';
+import {
+  FS_READ_DIRECTORY_REQUEST,
+  FS_READ_FILE_REQUEST,
+  FS_STAT_REQUEST,
+  type FsReadDirectoryParams,
+  type FsReadDirectoryResult,
+  type FsReadFileParams,
+  type FsReadFileResult,
+  type FsStatParams,
+  type FsStatResult,
+} from '../../../shared/src/protocol';
+import { overLimit, type BoundedRead, type FileSystemAccess, type RealPath } from '../files/fileAccess';
+
+/**
+ * The file-access seam (files/fileAccess.ts) in a web worker, which has no file system: every
+ * answer comes from the client (`mcpCatalog/fs/*`, shared/src/protocol.ts), which reads through
+ * `vscode.workspace.fs` under its own limits (client/src/web/fileSystemRequests.ts). Reads are
+ * synchronous in the core, so an answer not held yet is "not read yet" and remembered; `settle`
+ * asks the client for everything a run missed, all at once, and runs it again. Answers are kept
+ * until the client reports a change (watched files, a closed editor).
+ */
+
+/** Runs of one computation before its answer is taken as it is (discovery asks a few files deep: air.json, its indexes, their siblings). */
+const MAX_ROUNDS = 16;
+/** Answers kept; past this they are all forgotten (they are asked for again). */
+const MAX_KEPT = 20_000;
+const NOT_READ_YET = 'could not be read through the editor';
+
+type Question = { kind: 'read'; path: string; limit: number } | { kind: 'list'; path: string } | { kind: 'stat'; path: string };
+type Answer = BoundedRead | string[] | undefined | FsStatResult;
+
+export class ClientFileSystem implements FileSystemAccess {
+  private readonly answers = new Map<string, Answer>();
+  /** The questions the running computation could not be answered (undefined outside `settle`). */
+  private missed: Map<string, Question> | undefined;
+  /** Bumped by `changed`: answers asked for before it are not kept. */
+  private generation = 0;
+  /** Questions not answered yet, ever (`unanswered`). */
+  private misses = 0;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly toUri: (filePath: string) => string,
+  ) {}
+
+  readBounded(filePath: string, limit: number): BoundedRead {
+    return (this.answer({ kind: 'read', path: filePath, limit }) as BoundedRead | undefined) ?? { refused: NOT_READ_YET };
+  }
+
+  list(dir: string): string[] | undefined {
+    return this.answer({ kind: 'list', path: dir }) as string[] | undefined;
+  }
+
+  /** A virtual file system's links are not followed at all (the client refuses them), so a path is its own real path. */
+  realPath(filePath: string): RealPath {
+    return { real: filePath };
+  }
+
+  stamp(filePath: string): string {
+    const stat = this.answer({ kind: 'stat', path: filePath }) as FsStatResult | undefined;
+    return stat ? `${stat.type}:${stat.size ?? ''}:${stat.mtime ?? ''}:${stat.ctime ?? ''}` : 'unreadable:not read yet';
+  }
+
+  async settle<T>(compute: () => T, retry?: () => void): Promise<T> {
+    for (let round = 1; ; round++) {
+      const missed = new Map<string, Question>();
+      this.missed = missed;
+      let result: T;
+      try {
+        result = compute();
+      } finally {
+        this.missed = undefined;
+      }
+      if (missed.size === 0 || round === MAX_ROUNDS) return result;
+      await this.ask([...missed.values()]);
+      retry?.();
+    }
+  }
+
+  changed(filePath?: string): void {
+    this.generation++;
+    if (filePath === undefined) {
+      this.answers.clear();
+      return;
+    }
+    for (const key of [...this.answers.keys()]) if (key.endsWith(`\0${filePath}`)) this.answers.delete(key);
+  }
+
+  unanswered(): number {
+    return this.misses;
+  }
+
+  private answer(question: Question): Answer {
+    const key = keyOf(question);
+    if (this.answers.has(key)) return this.answers.get(key);
+    this.misses++;
+    this.missed?.set(key, question);
+    return undefined;
+  }
+
+  /** Asks the client every question at once; an error answer is kept as a refusal, never thrown. */
+  private async ask(questions: Question[]): Promise<void> {
+    const generation = this.generation;
+    const answered = await Promise.all(questions.map(async (question) => [keyOf(question), await this.request(question)] as const));
+    if (generation !== this.generation) return;
+    if (this.answers.size + answered.length > MAX_KEPT) this.answers.clear();
+    for (const [key, answer] of answered) this.answers.set(key, answer);
+  }
+
+  private async request(question: Question): Promise<Answer> {
+    const uri = this.toUri(question.path);
+    try {
+      if (question.kind === 'read') {
+        const params: FsReadFileParams = { uri, limit: question.limit };
+        return checkedRead(await this.connection.sendRequest<FsReadFileResult>(FS_READ_FILE_REQUEST, params), question.limit);
+      }
+      if (question.kind === 'list') {
+        const params: FsReadDirectoryParams = { uri };
+        const listing = await this.connection.sendRequest<FsReadDirectoryResult>(FS_READ_DIRECTORY_REQUEST, params);
+        return Array.isArray(listing?.names) ? listing.names.filter((name): name is string => typeof name === 'string') : undefined;
+      }
+      const params: FsStatParams = { uri };
+      return await this.connection.sendRequest<FsStatResult>(FS_STAT_REQUEST, params);
+    } catch {
+      return question.kind === 'read' ? { refused: NOT_READ_YET } : undefined;
+    }
+  }
+}
+
+function keyOf(question: Question): string {
+  return question.kind === 'read' ? `read:${question.limit}\0${question.path}` : `${question.kind}\0${question.path}`;
+}
+
+/** The client's answer in the shape the bounded reader gives, whatever the client sent. */
+function checkedRead(answer: FsReadFileResult | null | undefined, limit: number): BoundedRead {
+  if (answer && typeof (answer as { text?: unknown }).text === 'string') return { text: (answer as { text: string }).text };
+  const refusal = answer as { refused?: unknown; missing?: unknown; tooLarge?: unknown; size?: unknown } | null | undefined;
+  // Over the limit in the bounded reader's words (node/boundedRead.ts), whatever the client wrote.
+  if (refusal?.tooLarge === true && typeof refusal.size === 'number') return { refused: overLimit(refusal.size, limit), tooLarge: true, size: refusal.size };
+  return {
+    refused: typeof refusal?.refused === 'string' ? refusal.refused : NOT_READ_YET,
+    ...(refusal?.missing === true ? { missing: true } : {}),
+    ...(refusal?.tooLarge === true ? { tooLarge: true, ...(typeof refusal.size === 'number' ? { size: refusal.size } : {}) } : {}),
+  };
+}
