@@ -1,5 +1,5 @@
 // Runs every test tier and ends with one `N passed, N failed` line (DEVELOPERS.md).
-// Tiers: unit (fast: run it before every commit), protocol, slow (property, fuzz, complexity and
+// Tiers: unit (fast: run it before every commit), protocol, web (the web build: test/harness/runWebTier.ts), slow (property, fuzz, complexity and
 // full-size hostile input; mocha), neovim (headless Neovim as an LSP client), vscode (the real
 // VS Code server + workbench). A tier whose tool is missing is skipped locally but fails under CI
 // (CI=true), so a missing install step can never hide behind a green run.
@@ -92,6 +92,9 @@ if (built) {
   // Parity (test/parity): an entry's findings are the same on every path a document takes.
   mochaTier('parity', ['out/test/parity/**/*.test.js']);
   mochaTier('protocol', ['out/test/protocol/**/*.test.js']);
+  // The web build (docs/web.md): the protocol suites against the web worker server, and the
+  // extension in the workbench's web worker extension host.
+  customTier('web', 'out/test/harness/runWebTier.js', strict);
   mochaTier('slow', ['out/test/slow/**/*.test.js'], {}, parallel);
   mochaTier('neovim', ['out/test/neovim/**/*.test.js'], { MCP_CATALOG_TIER_REQUIRED: strict ? '1' : '0' });
   customTier('vscode', 'out/test/harness/runVscodeTiers.js', strict);

@@ -12,7 +12,7 @@ export interface ClientHost {
   /** The URI schemes of the documents the language server is given (file and untitled on Node; the workspace's own on the web). */
   schemes(): string[];
   /** A language client for the server, not yet started. */
-  createClient(id: string, name: string, options: LanguageClientOptions): BaseLanguageClient;
+  createClient(id: string, name: string, options: LanguageClientOptions): BaseLanguageClient | Promise<BaseLanguageClient>;
   /** Once the client started (and after each restart): what the server asks of the client here (the web's file reads). */
   onStarted?(client: BaseLanguageClient): vscode.Disposable[];
   /** What this build cannot do, said once in the language status (docs/web.md); undefined: nothing. */

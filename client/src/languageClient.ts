@@ -40,7 +40,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
     // The server recovers from its own errors; if its process dies, restart it (up to the client's limit).
     connectionOptions: { maxRestartCount: 5 },
   };
-  const client = host.createClient(CLIENT_ID, 'MCP Catalog', clientOptions);
+  const client = await host.createClient(CLIENT_ID, 'MCP Catalog', clientOptions);
   context.subscriptions.push(
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       const params: TrustChangedParams = { trusted: true };

@@ -1,0 +1,78 @@
+import * as assert from 'node:assert/strict';
+import type { UiScript } from '../index';
+import type { Workbench } from '../workbench';
+
+/**
+ * The extension as a web extension (docs/web.md), in the web worker extension host of the real
+ * workbench: the harness installs a copy whose manifest has a `browser` entry and no `main`, and
+ * no dist/server.js at all (test/harness/runWebTier.ts), so every result below comes from the
+ * language server running as a web worker, reading the workspace only through the client's
+ * `vscode.workspace.fs`:
+ *   1. the catalog opens analysed, and the language status says once what the web build lacks;
+ *   2. a misspelt root gets `undefined-root` — which needs roots.json, read through the client;
+ *   3. its quick fix applies, and the Problems entry goes;
+ *   4. "MCP Catalog: Preview Codex Config" opens the generated config beside the catalog;
+ *   5. "MCP Catalog: Show Readiness" fills the MCP Readiness view.
+ */
+
+const READINESS = 'MCP Readiness';
+
+async function step(workbench: Workbench, name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    throw new Error(`step "${name}": ${error instanceof Error ? error.message : String(error)}`);
+  }
+  workbench.step(`done: ${name}`);
+}
+
+export const webWorker: UiScript = {
+  name: 'web-worker-extension-host',
+  openFile: 'mcp.json',
+  async run(workbench) {
+    await step(workbench, 'the catalog opens analysed by the web worker server', async () => {
+      await workbench.waitForTab('mcp.json');
+      await workbench.waitForEditorText('playwright-custom');
+      await workbench.waitForCatalogStatus('MCP catalog · 16 servers');
+      const status = await workbench.languageStatus();
+      assert.match(status, /Web extension: the process environment is not read/);
+      await workbench.screenshot('web-01-catalog');
+      await workbench.dismiss();
+    });
+
+    await step(workbench, 'undefined-root, from the roots index read through the client', async () => {
+      await workbench.goTo(17); // "zimmer", playwright-custom's one root
+      await workbench.press('End', 'ArrowLeft', 'Backspace', 'Backspace', 'Backspace');
+      await workbench.type('er'); // "zimmer" → "zimer"
+      await workbench.waitForSquiggle('error');
+      assert.match(await workbench.problem('mcp-catalog', 'undefined-root'), /"zimer" is not a root, so AIR drops it.*\. Did you mean "zimmer"\?/);
+    });
+
+    await step(workbench, 'the quick fix applies', async () => {
+      await workbench.collapseProblemDetails('undefined-root');
+      await workbench.goTo(17, 9);
+      await workbench.openQuickFixMenu('Change to "zimmer"');
+      await workbench.applyQuickFix('Change to "zimmer"');
+      await workbench.waitForNoSquiggle('error');
+      await workbench.waitForNoProblem('mcp-catalog', 'undefined-root');
+      await workbench.screenshot('web-02-fixed');
+    });
+
+    await step(workbench, 'a Codex preview opens beside the catalog', async () => {
+      await workbench.runCommand('View: Hide Panel');
+      await workbench.runCommand('MCP Catalog: Preview Codex Config');
+      await workbench.waitForAnyTab('mcp.json → Codex config.toml');
+      await workbench.editorWithTab('Codex config.toml').locator('.view-lines', { hasText: '[mcp_servers.playwright-custom]' }).waitFor();
+      await workbench.screenshot('web-03-preview');
+      await workbench.closeTab('Codex config.toml');
+    });
+
+    await step(workbench, 'the MCP Readiness view fills', async () => {
+      await workbench.runCommand('MCP Catalog: Show Readiness');
+      const figma = workbench.treeRow(READINESS, 'figma:');
+      await figma.waitFor();
+      assert.match((await figma.getAttribute('aria-label')) ?? '', /^figma: Needs authorization/);
+      await workbench.screenshot('web-04-readiness');
+    });
+  },
+};
