@@ -12,7 +12,8 @@ import type { Workbench } from '../workbench';
  *   2. a misspelt root gets `undefined-root` — which needs roots.json, read through the client;
  *   3. its quick fix applies, and the Problems entry goes;
  *   4. "MCP Catalog: Preview Codex Config" opens the generated config beside the catalog;
- *   5. "MCP Catalog: Show Readiness" fills the MCP Readiness view.
+ *   5. "MCP Catalog: Show Readiness" fills the MCP Readiness view;
+ *   6. "MCP Catalog: Restart Server" starts a new worker, which checks the catalog again.
  */
 
 const READINESS = 'MCP Readiness';
@@ -73,6 +74,15 @@ export const webWorker: UiScript = {
       await figma.waitFor();
       assert.match((await figma.getAttribute('aria-label')) ?? '', /^figma: Needs authorization/);
       await workbench.screenshot('web-04-readiness');
+    });
+
+    await step(workbench, 'a restarted server checks the catalog again', async () => {
+      await workbench.runCommand('MCP Catalog: Restart Server');
+      await workbench.goTo(17);
+      await workbench.press('End', 'ArrowLeft', 'Backspace');
+      await workbench.type('x'); // "zimmer" → "zimmex"
+      await workbench.waitForSquiggle('error');
+      assert.match(await workbench.problem('mcp-catalog', 'undefined-root'), /"zimmex" is not a root/);
     });
   },
 };
