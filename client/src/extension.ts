@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { version } from '../../package.json';
 import { registerAddServerCommand } from './addServer';
 import { CatalogTracker } from './catalogTracker';
 import { registerCopyAsCommands } from './copyAs';
@@ -34,6 +35,8 @@ export interface McpCatalogApi {
 export async function activate(context: vscode.ExtensionContext): Promise<McpCatalogApi> {
   const output = vscode.window.createOutputChannel('MCP Catalog', { log: true });
   context.subscriptions.push(output);
+  // The one version of the extension, the command line and the language server (CONTRIBUTING.md "Releasing").
+  output.info(`MCP Catalog ${version}`);
   catalogClient = await startLanguageClient(context, output);
   const client = catalogClient.client;
 
