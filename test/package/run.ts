@@ -74,15 +74,25 @@ async function main(): Promise<Checks> {
 
   const prefix = path.join(scratch, 'prefix');
   let bin = '';
-  const installed = await checks.check('npm install -g --offline from the tarball installs both bins, each a runnable script', () => {
-    bin = installGlobally(tarball, prefix);
-    for (const name of ['mcp-catalog', 'mcp-catalog-language-server']) {
-      const file = path.join(bin, name);
-      if (!existsSync(file)) throw new Error(`${file} is missing`);
-      if (!readFileSync(realpathSync(file), 'utf8').startsWith('#!/usr/bin/env ')) throw new Error(`${name} has no #!/usr/bin/env shebang`);
-      if ((statSync(realpathSync(file)).mode & 0o111) === 0) throw new Error(`${name} is not executable`);
-    }
-  });
+  const installed = await checks.check(
+    'npm install -g --offline from the tarball installs both bins, each a runnable script; the package has no dependency and is not private',
+    () => {
+      bin = installGlobally(tarball, prefix);
+      const manifest = JSON.parse(readFileSync(path.join(prefix, 'lib', 'node_modules', 'mcp-catalog', 'package.json'), 'utf8')) as Record<string, unknown>;
+      // As npm publishes them: a bin path it would rewrite ("./dist/…") is reported by npm publish as removed.
+      const bins = JSON.stringify(manifest.bin);
+      if (bins !== JSON.stringify({ 'mcp-catalog': 'dist/cli.js', 'mcp-catalog-language-server': 'dist/server.js' })) throw new Error(`bin is ${bins}`);
+      for (const key of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies', 'private']) {
+        if (manifest[key] !== undefined) throw new Error(`package.json has ${key}: the bundles need nothing at install`);
+      }
+      for (const name of ['mcp-catalog', 'mcp-catalog-language-server']) {
+        const file = path.join(bin, name);
+        if (!existsSync(file)) throw new Error(`${file} is missing`);
+        if (!readFileSync(realpathSync(file), 'utf8').startsWith('#!/usr/bin/env ')) throw new Error(`${name} has no #!/usr/bin/env shebang`);
+        if ((statSync(realpathSync(file)).mode & 0o111) === 0) throw new Error(`${name} is not executable`);
+      }
+    },
+  );
   if (installed) {
     const env = npmEnvironment();
     await checks.check("mcp-catalog --version prints package.json's version and --help the usage", () => {
