@@ -11,6 +11,13 @@ import { REPO_ROOT } from './helpers';
  */
 
 const SCRIPT = path.join(REPO_ROOT, 'scripts', 'release-check.mjs');
+const made: string[] = [];
+
+function temporaryFolder(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
 
 function releaseCheck(dir?: string): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, dir ? [SCRIPT, dir] : [SCRIPT], { encoding: 'utf8' });
@@ -19,7 +26,7 @@ function releaseCheck(dir?: string): { status: number | null; stdout: string; st
 
 /** A release folder whose every place says `version`, with `files` overriding any of its files. */
 function releaseFolder(version: string, files: Record<string, string> = {}): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-release-'));
+  const dir = temporaryFolder('mcp-catalog-release-');
   const all: Record<string, string> = {
     'package.json': JSON.stringify(
       { name: 'mcp-catalog', version, repository: { type: 'git', url: 'https://github.com/mcp-catalog/mcp-catalog.git' } },
@@ -41,6 +48,10 @@ function releaseFolder(version: string, files: Record<string, string> = {}): str
 }
 
 describe('npm run release:check', () => {
+  after(() => {
+    for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('passes when every place says the version (pins of other projects ignored)', () => {
     const result = releaseCheck(releaseFolder('1.2.3'));
     assert.equal(result.status, 0, result.stderr);
@@ -80,7 +91,7 @@ describe('npm run release:check', () => {
   });
 
   it('fails a copy of this repository whose package.json alone was bumped', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-catalog-release-copy-'));
+    const dir = temporaryFolder('mcp-catalog-release-copy-');
     for (const file of ['package.json', 'package-lock.json', 'CHANGELOG.md', 'action.yml', 'README.md', 'docs']) {
       fs.cpSync(path.join(REPO_ROOT, file), path.join(dir, file), { recursive: true });
     }
