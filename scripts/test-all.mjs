@@ -1,7 +1,9 @@
 // Runs every test tier and ends with one `N passed, N failed` line (DEVELOPERS.md).
 // Tiers: unit (fast: run it before every commit), protocol, web (the web build: test/harness/runWebTier.ts), slow (property, fuzz, complexity and
-// full-size hostile input; mocha), neovim (headless Neovim as an LSP client), vscode (the real
-// VS Code server + workbench). A tier whose tool is missing is skipped locally but fails under CI
+// full-size hostile input; mocha), neovim (headless Neovim as an LSP client of the installed npm
+// package), package (the npm tarball and the .vsix from a clean clone, installed and used: the
+// bins, the Action, the pre-commit hooks, the README's Install section), vscode (the real VS Code
+// server + workbench). A tier whose tool is missing is skipped locally but fails under CI
 // (CI=true), so a missing install step can never hide behind a green run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -97,6 +99,7 @@ if (built) {
   customTier('web', 'out/test/harness/runWebTier.js', strict);
   mochaTier('slow', ['out/test/slow/**/*.test.js'], {}, parallel);
   mochaTier('neovim', ['out/test/neovim/**/*.test.js'], { MCP_CATALOG_TIER_REQUIRED: strict ? '1' : '0' });
+  customTier('package', 'out/test/package/run.js', strict);
   customTier('vscode', 'out/test/harness/runVscodeTiers.js', strict);
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { version } from '../../package.json';
 import { registerAddServerCommand } from './addServer';
 import { CatalogTracker } from './catalogTracker';
 import { registerCopyAsCommands } from './copyAs';
@@ -39,6 +40,8 @@ export interface CatalogApi {
 export async function activateOn(context: vscode.ExtensionContext, host: ClientHost): Promise<CatalogApi> {
   const output = vscode.window.createOutputChannel('MCP Catalog', { log: true });
   context.subscriptions.push(output);
+  // The one version of the extension, the command line and the language server (CONTRIBUTING.md "Releasing").
+  output.info(`MCP Catalog ${version}`);
   catalogClient = await startLanguageClient(context, output, host);
   const client = catalogClient.client;
   if (host.kind === 'web') output.info('MCP Catalog runs as a web extension: the language server is a web worker and reads files through the editor.');

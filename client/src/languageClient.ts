@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
+import { ErrorAction, type BaseLanguageClient, type ErrorHandler, type LanguageClientOptions } from 'vscode-languageclient';
 import { TRUST_CHANGED, type InitializationOptions, type TrustChangedParams } from '../../shared/src/protocol';
 import type { ClientHost } from './host';
 import { optedOutUris, OWN_LANGUAGES } from './languages';
@@ -8,6 +8,9 @@ import { explicitConfiguration } from './explicitSettings';
 
 /** The client id: VS Code reads `mcpCatalog.trace.server` for it. */
 export const CLIENT_ID = 'mcpCatalog';
+
+/** Restarts after a crash before the client gives up (the library counts them over three minutes). */
+const MAX_RESTARTS = 5;
 
 /**
  * The server sees the documents in our own language modes (catalog, roots index, air.json) and
@@ -37,10 +40,18 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
     synchronize: { configurationSection: 'mcpCatalog' },
     // Settings left at their default give way to the folder's .mcp-catalog.json.
     middleware: { workspace: { configuration: explicitConfiguration } },
-    // The server recovers from its own errors; if its process dies, restart it (up to the client's limit).
-    connectionOptions: { maxRestartCount: 5 },
+    errorHandler: {
+      // A failed read or write means the process is gone or going; its close event decides what
+      // happens next. The library's default handler would instead stop the client for good after
+      // three such errors — which a busy editor reaches on a slow machine before the close arrives.
+      error: () => ({ action: ErrorAction.Continue }),
+      // The server recovers from its own errors; if its process dies, restart it (up to the client's limit).
+      closed: () => restarts().closed(),
+    },
   };
   const client = await host.createClient(CLIENT_ID, 'MCP Catalog', clientOptions);
+  let restartLimit: ErrorHandler | undefined;
+  const restarts = (): ErrorHandler => (restartLimit ??= client.createDefaultErrorHandler(MAX_RESTARTS));
   context.subscriptions.push(
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       const params: TrustChangedParams = { trusted: true };

@@ -256,7 +256,18 @@ export class FuzzServer {
     const kind = await this.bounded(this.connection.sendRequest<ClassifyResult>(CLASSIFY_REQUEST, { uri, text }), 60_000, `the classification of ${uri}`);
     const started = performance.now();
     const cpuAtStart = processCpuMs(this.child.pid);
-    const { arrived, version } = this.send(uri, text, rng, kind?.kind === 'air');
+    // Another tool's file (SPEC §1), e.g. a catalog edited into a top-level `mcpServers`: the server
+    // publishes no set for that version; it clears what it showed with one versionless empty set,
+    // and says nothing when it showed nothing.
+    const notOurs = kind?.kind === null;
+    const shownBefore = this.shown.get(uri) ?? [];
+    const sent = this.send(uri, text, rng, kind?.kind === 'air');
+    const { version } = sent;
+    const arrived = !notOurs
+      ? sent.arrived
+      : shownBefore.length === 0
+        ? Promise.resolve<Diagnostic[]>([])
+        : new Promise<Diagnostic[]>((resolve) => this.waiters.set(`${uri}#next`, resolve));
     // Wall time, generous: a loaded machine stretches it; CPU time judges slowness above.
     const hangMs = this.options.hangMs ?? (text.length < SLOW_LIMIT_SIZE ? 60_000 : 300_000);
     try {

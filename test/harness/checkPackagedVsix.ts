@@ -6,13 +6,14 @@
  * .vscodeignore allow-list (say dist/server.js) makes the last step fail.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { Workbench } from '../ui/workbench';
 import { installExtension, startCodeServer } from './codeServer';
 import { childEnvironment, copyFixtureWorkspace, repoRoot, type Scratch } from './environment';
 import { zipEntries } from './zipEntries';
+import { version as packageVersion } from '../../package.json';
 
 export interface CheckResult {
   name: string;
@@ -36,7 +37,8 @@ async function check(results: CheckResult[], name: string, body: () => Promise<v
   }
 }
 
-function npmRunPackage(scratch: Scratch): void {
+/** `npm run package`; returns what it printed. */
+function npmRunPackage(scratch: Scratch): string {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', 'package'], {
     cwd: repoRoot,
@@ -52,6 +54,36 @@ function npmRunPackage(scratch: Scratch): void {
     );
   }
   if (!existsSync(VSIX)) throw new Error(`npm run package succeeded but ${VSIX} does not exist`);
+  return `${result.stdout}${result.stderr}`;
+}
+
+/**
+ * vsce's warnings (util.log.warn: ` WARNING ` on a terminal, `::warning::` under GitHub Actions) are
+ * what the Marketplace would flag; a release packages with none.
+ */
+function checkNoWarnings(output: string): void {
+  const warnings = output.split('\n').filter((line) => /\bWARNING\b|::warning::/.test(line));
+  if (warnings.length) throw new Error(`npm run package warned:\n  ${warnings.join('\n  ')}`);
+}
+
+/**
+ * The output channel's first line names the version (client/src/extension.ts). A LogOutputChannel
+ * is written to `MCP Catalog.log` under the server's logs folder, which VS Code flushes a little
+ * after the line: read it until it appears.
+ */
+async function checkOutputChannelVersion(logsDir: string): Promise<void> {
+  const expected = `MCP Catalog ${packageVersion}`;
+  const deadline = Date.now() + 15_000;
+  let seen = '';
+  while (Date.now() < deadline) {
+    const logs = existsSync(logsDir)
+      ? readdirSync(logsDir, { recursive: true, encoding: 'utf8' }).filter((name) => path.basename(name) === 'MCP Catalog.log')
+      : [];
+    seen = logs.map((name) => readFileSync(path.join(logsDir, name), 'utf8')).join('\n');
+    if (seen.includes(expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no "${expected}" in the output channel's log: ${seen ? `it reads\n${seen.slice(0, 1000)}` : 'no MCP Catalog.log was written'}`);
 }
 
 /** What the .vsix may hold: bundles, schemas, grammars, images, README, CHANGELOG, LICENSE, the manifest. */
@@ -83,7 +115,12 @@ function checkVsixContents(): string {
 
 export async function checkPackagedVsix(browser: Browser, scratch: Scratch, screenshotsDir: string): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
-  if (!(await check(results, 'npm run package builds mcp-catalog.vsix', () => npmRunPackage(scratch)))) return results;
+  let packageOutput = '';
+  const packaged = await check(results, 'npm run package builds mcp-catalog.vsix', () => {
+    packageOutput = npmRunPackage(scratch);
+  });
+  if (!packaged) return results;
+  await check(results, 'npm run package prints no vsce warning', () => checkNoWarnings(packageOutput));
   let contents = '';
   await check(results, 'the .vsix is under 1 MB and ships no node_modules, tests, sources or maps', () => {
     contents = checkVsixContents();
@@ -99,7 +136,7 @@ export async function checkPackagedVsix(browser: Browser, scratch: Scratch, scre
   });
   if (!installed) return results;
 
-  await check(results, 'the installed .vsix activates and reports a diagnostic in the workbench', async () => {
+  await check(results, 'the installed .vsix activates, says its version in the output channel and reports a diagnostic in the workbench', async () => {
     const server = await startCodeServer({ scratch, name: 'vsix-server', extensionsDir });
     let workbench: Workbench | undefined;
     try {
@@ -115,6 +152,7 @@ export async function checkPackagedVsix(browser: Browser, scratch: Scratch, scre
       // warning); the Problems row with our source and code is the proof.
       await workbench.problem('mcp-catalog', 'timeout-range');
       await workbench.screenshot('vsix-diagnostic');
+      await checkOutputChannelVersion(path.join(server.userDataDir, 'logs'));
     } catch (error) {
       if (workbench) await workbench.screenshot('FAILED-vsix-diagnostic').catch(() => undefined);
       const logs = server.saveLogs(`vsix-${Date.now()}`);

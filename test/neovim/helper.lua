@@ -54,7 +54,8 @@ function M.getenv(name)
   return value
 end
 
---- Start the bundled server and attach it to a buffer (the current one by default).
+--- Start the installed server (`mcp-catalog-language-server` on PATH: neovim.test.ts installs the
+--- npm package) and attach it to a buffer (the current one by default).
 --- opts.settings: the `mcpCatalog` settings (sent as initializationOptions.settings, which is how
 --- the server gets them from a client without workspace/configuration — Neovim 0.7).
 --- opts.root_dir: the workspace folder (default: the buffer's folder).
@@ -67,7 +68,7 @@ function M.start(opts)
   local settings = vim.tbl_deep_extend('force', { validation = { delay = 0 }, readProcessEnv = false }, opts.settings or {})
   local client_id = vim.lsp.start_client({
     name = 'mcp-catalog',
-    cmd = { M.getenv('MCP_CATALOG_NODE'), M.getenv('MCP_CATALOG_SERVER'), '--stdio' },
+    cmd = { 'mcp-catalog-language-server', '--stdio' },
     root_dir = root_dir,
     workspace_folders = { { uri = vim.uri_from_fname(root_dir), name = 'workspace' } },
     init_options = { settings = settings },
@@ -201,6 +202,10 @@ function M.write_file(path, text)
 end
 
 local function stop_clients()
+  -- Clients a scenario's configuration started itself (readme-config.lua) are stopped too.
+  for _, client in ipairs(vim.lsp.get_active_clients()) do
+    if not vim.tbl_contains(client_ids, client.id) then table.insert(client_ids, client.id) end
+  end
   for _, id in ipairs(client_ids) do
     local client = vim.lsp.get_client_by_id(id)
     if client then client.stop() end

@@ -1,23 +1,27 @@
 /**
  * The Neovim tier (TESTING.md tier 3): headless Neovim 0.7 (Debian's `neovim` package) as an
- * independent LSP client of the bundled server. Each scenario is a Lua file beside this one (see
+ * independent LSP client of the server as users install it: the npm package packed from this
+ * checkout's build (dist/, made by `npm test`'s build step) and installed globally into a
+ * temporary prefix, `mcp-catalog-language-server` found on PATH. Each scenario is a Lua file beside this one (see
  * helper.lua) run as `nvim --headless -u NONE -i NONE -n -c "luafile X.lua" <catalog>` on a fresh
  * copy of test/fixtures/neovim; it prints `CHECK PASS|FAIL …` lines and `RESULT passed=N failed=N`.
  *
  * Without `nvim` the tests are pending, unless MCP_CATALOG_TIER_REQUIRED=1 (CI), where that fails.
  * To add a scenario (hover, completion, code actions): write `<name>.lua` with
- * helper.lua's `h.request()` and add one entry to SCENARIOS.
+ * helper.lua's `h.request()` and add one entry to SCENARIOS. `readme-config` runs the README's
+ * Neovim 0.7 configuration (its Install section) as a user's init.lua would.
  */
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { fencedBlocks } from '../support/markdownBlocks';
+import { installGlobally, packTarball } from '../support/npmPackage';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const LUA_DIR = path.join(REPO_ROOT, 'test', 'neovim');
 const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures', 'neovim');
-const SERVER = process.env.MCP_CATALOG_SERVER_SCRIPT || path.join(REPO_ROOT, 'dist', 'server.js');
 const NVIM = process.env.MCP_CATALOG_NVIM || 'nvim';
 /** A whole scenario, Neovim start to exit. Each wait inside has its own (shorter) limit. */
 const SCENARIO_TIMEOUT_MS = Number(process.env.MCP_CATALOG_NVIM_TIMEOUT_MS) || 60_000;
@@ -34,7 +38,17 @@ const SCENARIOS: Scenario[] = [
   { script: 'diagnostics', title: 'opens the Zimmer catalog and shows the two planted diagnostics on their lines', open: 'mcp.json' },
   { script: 'live-updates', title: 'follows buffer edits (incremental sync) and a roots index rewritten on disk', open: 'mcp.json' },
   { script: 'editing', title: 'applies a quick fix, shows a hover and completes type values', open: 'mcp.json' },
+  { script: 'readme-config', title: "the README's Neovim 0.7 configuration starts the installed server and shows diagnostics", open: 'mcp.json' },
 ];
+
+/** The README's Neovim 0.7 configuration: the Install section's Lua block that calls vim.lsp.start_client. */
+function readmeNeovimConfig(): string {
+  const blocks = fencedBlocks(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).filter(
+    (block) => block.section === 'Install' && block.language === 'lua' && block.code.includes('vim.lsp.start_client'),
+  );
+  assert.equal(blocks.length, 1, "the README's Install section has one Neovim 0.7 (vim.lsp.start_client) block");
+  return blocks[0].code;
+}
 
 interface NvimRun {
   status: number | null;
@@ -52,7 +66,7 @@ function nvimVersion(): string | undefined {
 }
 
 /** Run Neovim in its own process group, so a timeout can end it and the server it started. */
-function runNvim(script: string, file: string, scratch: string): Promise<NvimRun> {
+function runNvim(script: string, file: string, scratch: string, installed: Installed): Promise<NvimRun> {
   const started = Date.now();
   const xdg = path.join(scratch, 'xdg');
   mkdirSync(xdg, { recursive: true });
@@ -62,7 +76,8 @@ function runNvim(script: string, file: string, scratch: string): Promise<NvimRun
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
-        PATH: process.env.PATH,
+        // The installed bins first, then the node running the tests (the bins' `#!/usr/bin/env node`).
+        PATH: [installed.bin, path.dirname(process.execPath), process.env.PATH ?? ''].join(path.delimiter),
         HOME: scratch,
         // Neovim writes lsp.log and state under these; keep them out of $HOME.
         XDG_CONFIG_HOME: xdg,
@@ -70,8 +85,7 @@ function runNvim(script: string, file: string, scratch: string): Promise<NvimRun
         XDG_STATE_HOME: xdg,
         XDG_DATA_HOME: xdg,
         MCP_CATALOG_NVIM_DIR: LUA_DIR,
-        MCP_CATALOG_NODE: process.execPath,
-        MCP_CATALOG_SERVER: SERVER,
+        MCP_CATALOG_NVIM_CONFIG: installed.readmeConfig,
         ...(process.env.MCP_CATALOG_NVIM_WAIT_MS ? { MCP_CATALOG_NVIM_WAIT_MS: process.env.MCP_CATALOG_NVIM_WAIT_MS } : {}),
       },
     });
@@ -100,6 +114,13 @@ function runNvim(script: string, file: string, scratch: string): Promise<NvimRun
   });
 }
 
+interface Installed {
+  /** The folder of the installed bins. */
+  bin: string;
+  /** The README's Neovim 0.7 configuration, written to a file. */
+  readmeConfig: string;
+}
+
 interface Parsed {
   passed: string[];
   failed: string[];
@@ -121,6 +142,8 @@ describe('neovim: headless Neovim 0.7 as an independent LSP client', function ()
   this.timeout(SCENARIO_TIMEOUT_MS + 15_000);
   const scratchDirs: string[] = [];
   let version: string | undefined;
+  let installed: Installed;
+  let packageDir: string | undefined;
 
   before(function () {
     version = nvimVersion();
@@ -132,7 +155,18 @@ describe('neovim: headless Neovim 0.7 as an independent LSP client', function ()
       }
       this.skip();
     }
-    assert.ok(existsSync(SERVER), `${SERVER} is missing: run \`node scripts/build.mjs\` first.`);
+    for (const bundle of ['dist/server.js', 'dist/cli.js']) {
+      assert.ok(existsSync(path.join(REPO_ROOT, bundle)), `${bundle} is missing: run \`node scripts/build.mjs\` first.`);
+    }
+    packageDir = realpathSync(mkdtempSync(path.join(tmpdir(), 'mcp-catalog-neovim-package-')));
+    const { tarball } = packTarball(REPO_ROOT, packageDir, { ignoreScripts: true });
+    const readmeConfig = path.join(packageDir, 'readme-neovim.lua');
+    writeFileSync(readmeConfig, readmeNeovimConfig());
+    installed = { bin: installGlobally(tarball, path.join(packageDir, 'prefix')), readmeConfig };
+  });
+
+  after(() => {
+    if (packageDir) rmSync(packageDir, { recursive: true, force: true });
   });
 
   afterEach(() => {
@@ -145,7 +179,7 @@ describe('neovim: headless Neovim 0.7 as an independent LSP client', function ()
       scratchDirs.push(scratch);
       const workspace = path.join(scratch, 'workspace');
       cpSync(FIXTURES, workspace, { recursive: true });
-      const run = await runNvim(path.join(LUA_DIR, `${scenario.script}.lua`), path.join(workspace, scenario.open), scratch);
+      const run = await runNvim(path.join(LUA_DIR, `${scenario.script}.lua`), path.join(workspace, scenario.open), scratch, installed);
       const parsed = parse(run.stdout);
       const transcript = `nvim ${version}, ${run.ms} ms, exit ${run.status ?? run.signal}\n--- stdout\n${run.stdout.trim()}\n--- stderr\n${run.stderr.trim().slice(-3000)}`;
       assert.equal(run.timedOut, false, `the scenario did not finish within ${SCENARIO_TIMEOUT_MS} ms\n${transcript}`);

@@ -58,6 +58,11 @@ suite('server restart', () => {
     const before = await serverPid(extension);
     try {
       process.kill(before, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      // A busy editor keeps writing to the dead process before the client notices it is gone (a
+      // slow machine makes this likely): each write fails, and the client's default handler shuts
+      // the client down for good after three such errors instead of restarting the server.
+      for (let i = 0; i < 6; i++) void extension.client.client.sendNotification('workspace/didChangeConfiguration', { settings: null }).catch(() => undefined);
       await waitFor(`the old server (pid ${before}) to be gone`, () => !alive(before));
       const after = await waitFor('a new server process', async () => {
         const pid = await serverPid(extension);
