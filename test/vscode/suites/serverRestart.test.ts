@@ -17,7 +17,7 @@ interface ClientInternals {
 }
 
 function internals(extension: McpCatalogApi): ClientInternals {
-  return extension.client.client as unknown as ClientInternals;
+  return extension.client.client;
 }
 
 async function serverPid(extension: McpCatalogApi): Promise<number> {
