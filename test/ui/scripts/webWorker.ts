@@ -13,7 +13,8 @@ import type { Workbench } from '../workbench';
  *   3. its quick fix applies, and the Problems entry goes;
  *   4. "MCP Catalog: Preview Codex Config" opens the generated config beside the catalog;
  *   5. "MCP Catalog: Show Readiness" fills the MCP Readiness view;
- *   6. "MCP Catalog: Restart Server" starts a new worker, which checks the catalog again.
+ *   6. "MCP Catalog: Restart Server" starts a new worker, which checks the catalog again;
+ *   7. Copy As's "Open All Servers as VS Code mcp.json" opens the translation beside the catalog.
  */
 
 const READINESS = 'MCP Readiness';
@@ -83,6 +84,14 @@ export const webWorker: UiScript = {
       await workbench.type('x'); // "zimmer" → "zimmex"
       await workbench.waitForSquiggle('error');
       assert.match(await workbench.problem('mcp-catalog', 'undefined-root'), /"zimmex" is not a root/);
+    });
+
+    await step(workbench, 'Copy As: every server as a VS Code mcp.json', async () => {
+      await workbench.runCommand('View: Hide Panel');
+      await workbench.runCommand('MCP Catalog: Open All Servers as VS Code mcp.json');
+      await workbench.waitForAnyTab('Untitled-1');
+      await workbench.editorWithTab('Untitled-1').locator('.view-lines', { hasText: '"servers"' }).waitFor();
+      await workbench.screenshot('web-05-copy-as');
     });
   },
 };
