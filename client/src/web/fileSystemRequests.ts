@@ -39,7 +39,10 @@ function allowed(raw: unknown): vscode.Uri | Refusal {
   } catch {
     return { refused: 'is not a file' };
   }
-  if (!vscode.workspace.getWorkspaceFolder(uri)) return { refused: 'is outside the workspace folders' };
+  // The server sends resolved paths; a `..` or `.` segment is not one, and could climb out of a folder.
+  if (uri.path.split('/').some((segment) => segment === '..' || segment === '.') || !vscode.workspace.getWorkspaceFolder(uri)) {
+    return { refused: 'is outside the workspace folders' };
+  }
   return uri;
 }
 
