@@ -4,6 +4,10 @@ import { CachingReader, MAX_SIDE_FILE, SideFileReader } from '../../server/src/f
 import { nodeFileSystem } from '../../server/src/node/nodeFileSystem';
 import { ClientFileSystem } from '../../server/src/web/clientFileSystem';
 import { VirtualUris } from '../../server/src/web/virtualUris';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Analyzer } from '../../server/src/lsp/analysis';
+import { useUriMapping } from '../../server/src/lsp/paths';
+import { DEFAULT_SETTINGS } from '../../shared/src/settings';
 
 /**
  * The file-access seam on the web (server/src/files/fileAccess.ts, server/src/web/): reads stay
@@ -14,12 +18,13 @@ import { VirtualUris } from '../../server/src/web/virtualUris';
 type Files = Record<string, string | string[]>;
 
 /** A client that answers from an in-memory tree and counts what it was asked. */
-function fakeClient(files: Files): { connection: Connection; asked: string[] } {
+function fakeClient(files: Files, failing: Set<string> = new Set()): { connection: Connection; asked: string[] } {
   const asked: string[] = [];
   const connection = {
     sendRequest: async (method: string, params: { uri: string; limit?: number }) => {
       const path = new URL(params.uri).pathname;
       asked.push(`${method.replace('mcpCatalog/fs/', '')} ${path}`);
+      if (failing.has(path)) throw new Error('the connection to the client failed');
       const found = files[path];
       if (method === 'mcpCatalog/fs/readDirectory') return Array.isArray(found) ? { names: found } : null;
       if (method === 'mcpCatalog/fs/stat') return found === undefined ? { type: 'missing' } : { type: 'file', size: String(found).length, mtime: 1 };
@@ -32,11 +37,15 @@ function fakeClient(files: Files): { connection: Connection; asked: string[] } {
   return { connection, asked };
 }
 
-function webFiles(files: Files): { access: ClientFileSystem; asked: string[] } {
+function webFiles(
+  files: Files,
+  failing?: Set<string>,
+  options?: ConstructorParameters<typeof ClientFileSystem>[2],
+): { access: ClientFileSystem; asked: string[]; connection: Connection } {
   const uris = new VirtualUris();
   uris.useFolders(['vscode-vfs://github/owner/repo']);
-  const { connection, asked } = fakeClient(files);
-  return { access: new ClientFileSystem(connection, (p) => uris.toUri(p)), asked };
+  const { connection, asked } = fakeClient(files, failing);
+  return { access: new ClientFileSystem(connection, (p) => uris.toUri(p), options), asked, connection };
 }
 
 describe('the file-access seam on the web (server/src/web/clientFileSystem.ts)', () => {
@@ -89,6 +98,64 @@ describe('the file-access seam on the web (server/src/web/clientFileSystem.ts)',
     assert.deepEqual(access.realPath('/owner/repo/big.json'), { real: '/owner/repo/big.json' });
   });
 
+  it('keeps no answer to a request that failed: the next computation asks again', async () => {
+    const failing = new Set(['/owner/repo/roots.json']);
+    const { access, asked } = webFiles({ '/owner/repo/roots.json': '{"web":{}}' }, failing);
+    const reader = new CachingReader(new SideFileReader(access));
+    assert.equal(await reader.settle(() => reader.read('/owner/repo/roots.json')), undefined);
+    assert.equal(asked.length, 1, 'a failed request is not asked again in the same computation');
+    failing.clear();
+    assert.equal(await reader.settle(() => reader.read('/owner/repo/roots.json')), '{"web":{}}');
+  });
+
+  it('a computation that keeps reading new files is taken as it is after a bounded number of runs, and says so once', async () => {
+    const warnings: string[] = [];
+    const { access } = webFiles({}, undefined, { warn: (message) => warnings.push(message) });
+    // Each run reads one file more than the last: it never stops missing.
+    let runs = 0;
+    const chase = () => {
+      runs++;
+      for (let i = 0; i < runs; i++) access.list(`/owner/repo/${i}`);
+    };
+    await access.settle(chase);
+    const bounded = runs;
+    runs = 0;
+    await access.settle(chase);
+    assert.ok(bounded > 1 && bounded < 100, `${bounded} runs`);
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0], /not answered/);
+  });
+
+  it('keeps the answers a computation is using when it holds too many: it still settles', async () => {
+    const files: Files = {};
+    for (const name of 'abcdef') files[`/owner/repo/${name}`] = [name];
+    const { access } = webFiles(files, undefined, { maxKept: 4 });
+    // Three files, then three more once the first are read: more than the four kept.
+    const result = await access.settle(() => {
+      const first = ['a', 'b', 'c'].map((name) => access.list(`/owner/repo/${name}`));
+      return first.every(Boolean) ? [...first, ...['d', 'e', 'f'].map((name) => access.list(`/owner/repo/${name}`))] : first;
+    });
+    assert.deepEqual(result, [['a'], ['b'], ['c'], ['d'], ['e'], ['f']]);
+  });
+
+  it('asks the client a bounded number of questions at a time', async () => {
+    const files: Files = {};
+    for (let i = 0; i < 40; i++) files[`/owner/repo/${i}`] = [String(i)];
+    const { access, connection } = webFiles(files);
+    let open = 0;
+    let most = 0;
+    const answer = connection.sendRequest.bind(connection) as (method: string, params: unknown) => Promise<unknown>;
+    (connection as unknown as { sendRequest: typeof answer }).sendRequest = async (method, params) => {
+      most = Math.max(most, ++open);
+      await new Promise((resolve) => setImmediate(resolve));
+      open--;
+      return answer(method, params);
+    };
+    const listed = await access.settle(() => Object.keys(files).map((dir) => access.list(dir)));
+    assert.ok(listed.every(Boolean));
+    assert.ok(most > 1 && most <= 16, `${most} at once`);
+  });
+
   it('on Node every answer is at hand: a computation runs once', async () => {
     let runs = 0;
     const reader = new CachingReader(new SideFileReader(nodeFileSystem));
@@ -98,6 +165,60 @@ describe('the file-access seam on the web (server/src/web/clientFileSystem.ts)',
     });
     assert.equal(runs, 1);
     assert.ok(MAX_SIDE_FILE > 0);
+  });
+});
+
+describe('analyses on the web (server/src/lsp/analysis.ts over server/src/web/clientFileSystem.ts)', () => {
+  const catalog = '{"github":{"type":"stdio","command":"gh"}}';
+  const tree: Files = { '/owner/repo': ['mcp.json', 'roots.json'], '/owner/repo/mcp.json': catalog, '/owner/repo/roots.json': '{"web":{}}' };
+
+  function analyzerOver(files: Files, failing?: Set<string>): Analyzer {
+    const uris = new VirtualUris();
+    uris.useFolders(['vscode-vfs://github/owner/repo']);
+    useUriMapping(uris);
+    const access = new ClientFileSystem(fakeClient(files, failing).connection, (p) => uris.toUri(p));
+    return new Analyzer({
+      reader: new CachingReader(new SideFileReader(access)),
+      env: undefined,
+      workspaceFolders: () => ['/owner/repo'],
+      trusted: () => true,
+      onRuleError: (ruleId, _uri, error) => assert.fail(`${ruleId}: ${String(error)}`),
+    });
+  }
+
+  /** What the server's `analyse` does (server/src/lsp/server.ts): an analysis once its reads are answered. */
+  const analyse = (analyzer: Analyzer, document: TextDocument) =>
+    analyzer.settle(
+      () => analyzer.analyze(document, DEFAULT_SETTINGS),
+      () => analyzer.forget(document.uri),
+    );
+
+  it('keeps no analysis made while a read failed: once the client answers, the roots index is there', async () => {
+    const failing = new Set(['/owner/repo/roots.json']);
+    const analyzer = analyzerOver(tree, failing);
+    const document = TextDocument.create('vscode-vfs://github/owner/repo/mcp.json', 'json', 1, catalog);
+    const first = await analyse(analyzer, document);
+    assert.deepEqual(first?.facts.roots?.files, []);
+    failing.clear();
+    const second = await analyse(analyzer, document);
+    assert.deepEqual(
+      second?.facts.roots?.files.map((file) => file.path),
+      ['/owner/repo/roots.json'],
+    );
+  });
+
+  it('two requests on one document at once both see its roots index, neither the half-read first run', async () => {
+    const analyzer = analyzerOver(tree);
+    const document = TextDocument.create('vscode-vfs://github/owner/repo/mcp.json', 'json', 1, catalog);
+    const [first, second] = await Promise.all([analyse(analyzer, document), analyse(analyzer, document)]);
+    assert.deepEqual(
+      first?.facts.roots?.files.map((file) => file.path),
+      ['/owner/repo/roots.json'],
+    );
+    assert.deepEqual(
+      second?.facts.roots?.files.map((file) => file.path),
+      ['/owner/repo/roots.json'],
+    );
   });
 });
 

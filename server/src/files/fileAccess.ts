@@ -174,6 +174,10 @@ export class CachingReader implements FileReader {
     });
   }
 
+  unanswered(): number {
+    return this.inner.unanswered?.() ?? 0;
+  }
+
   /** Forget one file's text (its editor closed: what is on disk now may not be what was read before it opened). */
   forget(filePath: string): void {
     this.texts.delete(filePath);

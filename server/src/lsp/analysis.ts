@@ -55,6 +55,12 @@ export interface Analysis {
   settings: McpCatalogSettings;
   /** Whether the workspace was trusted when this was analysed (restricted: no env, secrets or process environment read). */
   trusted: boolean;
+  /**
+   * Every file it read was answered (files/fileAccess.ts `unanswered`). On the web a run of
+   * `settle` reads "not read yet" until the client answers: such an analysis is never kept, so a
+   * request running meanwhile reads the files itself instead of the half-read facts.
+   */
+  complete: boolean;
 }
 
 export interface AnalyzerOptions {
@@ -169,7 +175,7 @@ export class Analyzer {
     // Keyed by content as well: a client that reuses a version number must not get the old analysis
     // (a quick fix computed on it would then corrupt the document).
     const text = document.getText();
-    if (cached && sameWorld && cached.version === document.version && cached.text === text) return cached;
+    if (cached && sameWorld && cached.complete && cached.version === document.version && cached.text === text) return cached;
     // Let the previous version's tree go before building the next one (halves the peak on big catalogs).
     this.cache.delete(document.uri);
     const edits = this.options.editsBetween?.(document.uri, cached?.version ?? Number.NEGATIVE_INFINITY, document.version);
@@ -186,11 +192,15 @@ export class Analyzer {
     // Nothing outside the document changed since the previous version (the epoch and the settings
     // are the same, and dependents are forgotten when a file they read changes): the facts hold.
     const previous =
-      sameWorld && edits && cached.kind === kind && cached.trusted === trusted && editedLength(cached.text, edits) === text.length ? cached : undefined;
+      sameWorld && edits && cached.complete && cached.kind === kind && cached.trusted === trusted && editedLength(cached.text, edits) === text.length
+        ? cached
+        : undefined;
     const version = { uri: document.uri, version: document.version, text, schema };
     const analysis = this.build(version, kind, settings, previous, edits);
-    this.cache.set(document.uri, analysis);
-    this.epochs.set(document.uri, this.epoch);
+    if (analysis.complete) {
+      this.cache.set(document.uri, analysis);
+      this.epochs.set(document.uri, this.epoch);
+    }
     return analysis;
   }
 
@@ -204,6 +214,7 @@ export class Analyzer {
   ): Analysis {
     const filePath = uriToPath(uri);
     const trusted = this.options.trusted();
+    const unansweredBefore = this.options.reader.unanswered();
     let facts: WorkspaceFacts;
     let dependencies: string[] = [];
     let dependenciesReadSince = Date.now();
@@ -229,6 +240,9 @@ export class Analyzer {
     let lineIndex: LineIndex | undefined;
     const linesOf = (): LineIndex => (lineIndex ??= new LineIndex(text));
     const { findings } = check;
+    const reported = check.incremental
+      ? reportFindings(text, findings, this.options.reader, undefined, previous)
+      : reportFindings(text, findings, this.options.reader);
     return {
       uri,
       version,
@@ -243,14 +257,13 @@ export class Analyzer {
       entryCount: check.entryCount,
       check,
       findings,
-      reported: check.incremental
-        ? reportFindings(text, findings, this.options.reader, undefined, previous)
-        : reportFindings(text, findings, this.options.reader),
+      reported,
       facts,
       dependencies,
       dependenciesReadSince,
       settings,
       trusted,
+      complete: this.options.reader.unanswered() === unansweredBefore,
     };
   }
 }

@@ -235,11 +235,14 @@ export class WorkspaceDiagnostics {
     const analyzer = this.options.analyzer;
     const read = early ? { refused: early } : await analyzer.settle(() => readClosedFile(filePath, policy, files));
     let result: ClosedEntry['result'];
+    // An analysis that read "not read yet" (the web, files/fileAccess.ts `settle`) is not kept.
+    let complete = true;
     if ('refused' in read) {
       this.options.logger.verbose(`Workspace diagnostics: not reading ${name}: it ${read.refused}.`);
     } else {
       const text = read.text;
       const analysis = await analyzer.settle(() => analyzer.analyzeClosed(uri, text, settings));
+      complete = analysis?.complete ?? true;
       if (analysis) {
         result = { reported: analysis.reported, dependencies: analysis.dependencies };
         this.options.watch([filePath, ...analysis.dependencies]);
@@ -248,7 +251,7 @@ export class WorkspaceDiagnostics {
         `Checked ${name} from disk (${analysis ? `${analysis.kind}, not open): ${analysis.findings.length} finding(s)` : 'not open): not a file we check'} in ${Date.now() - started} ms.`,
       );
     }
-    this.closedFiles.set(uri, { stamp, epoch, settings, result });
+    if (complete) this.closedFiles.set(uri, { stamp, epoch, settings, result });
     return result;
   }
 }

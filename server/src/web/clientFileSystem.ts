@@ -17,31 +17,40 @@ import { overLimit, type BoundedRead, type FileSystemAccess, type RealPath } fro
  * answer comes from the client (`mcpCatalog/fs/*`, shared/src/protocol.ts), which reads through
  * `vscode.workspace.fs` under its own limits (client/src/web/fileSystemRequests.ts). Reads are
  * synchronous in the core, so an answer not held yet is "not read yet" and remembered; `settle`
- * asks the client for everything a run missed, all at once, and runs it again. Answers are kept
- * until the client reports a change (watched files, a closed editor).
+ * asks the client for everything a run missed and runs it again. Answers are kept until the
+ * client reports a change (watched files, a closed editor); a failed request is never kept.
  */
 
 /** Runs of one computation before its answer is taken as it is (discovery asks a few files deep: air.json, its indexes, their siblings). */
 const MAX_ROUNDS = 16;
-/** Answers kept; past this they are all forgotten (they are asked for again). */
+/** Answers kept; past this the oldest are forgotten (they are asked for again), never one a running computation uses. */
 const MAX_KEPT = 20_000;
+/** Questions the client is asked at a time (on github.dev each is a GitHub API call). */
+const MAX_ASKING = 16;
 const NOT_READ_YET = 'could not be read through the editor';
 
 type Question = { kind: 'read'; path: string; limit: number } | { kind: 'list'; path: string } | { kind: 'stat'; path: string };
 type Answer = BoundedRead | string[] | undefined | FsStatResult;
+/** No answer: the request failed (it is asked again by the next computation, never kept). */
+const FAILED = Symbol('failed');
 
 export class ClientFileSystem implements FileSystemAccess {
   private readonly answers = new Map<string, Answer>();
   /** The questions the running computation could not be answered (undefined outside `settle`). */
   private missed: Map<string, Question> | undefined;
+  /** The answers each running `settle` read or asked for: not forgotten to make room. */
+  private readonly inUse = new Set<Set<string>>();
+  private using: Set<string> | undefined;
   /** Bumped by `changed`: answers asked for before it are not kept. */
   private generation = 0;
   /** Questions not answered yet, ever (`unanswered`). */
   private misses = 0;
+  private warned = false;
 
   constructor(
     private readonly connection: Connection,
     private readonly toUri: (filePath: string) => string,
+    private readonly options: { warn?: (message: string) => void; maxKept?: number } = {},
   ) {}
 
   readBounded(filePath: string, limit: number): BoundedRead {
@@ -62,19 +71,39 @@ export class ClientFileSystem implements FileSystemAccess {
     return stat ? `${stat.type}:${stat.size ?? ''}:${stat.mtime ?? ''}:${stat.ctime ?? ''}` : 'unreadable:not read yet';
   }
 
+  /**
+   * Runs `compute` until it misses nothing. A run that still misses after MAX_ROUNDS, or misses
+   * only what failed to be asked in this call, is returned as it is: its reads went unanswered
+   * (`unanswered` moved), so a cache above keeps nothing of it (lsp/analysis.ts `complete`).
+   */
   async settle<T>(compute: () => T, retry?: () => void): Promise<T> {
-    for (let round = 1; ; round++) {
-      const missed = new Map<string, Question>();
-      this.missed = missed;
-      let result: T;
-      try {
-        result = compute();
-      } finally {
-        this.missed = undefined;
+    const using = new Set<string>();
+    const failed = new Set<string>();
+    this.inUse.add(using);
+    try {
+      for (let round = 1; ; round++) {
+        const missed = new Map<string, Question>();
+        this.missed = missed;
+        this.using = using;
+        let result: T;
+        try {
+          result = compute();
+        } finally {
+          this.missed = undefined;
+          this.using = undefined;
+        }
+        for (const key of failed) missed.delete(key);
+        if (missed.size === 0) return result;
+        if (round === MAX_ROUNDS) {
+          if (!this.warned) this.options.warn?.(`Files were still not answered by the editor after ${MAX_ROUNDS} rounds; checked without them.`);
+          this.warned = true;
+          return result;
+        }
+        for (const key of await this.ask([...missed.values()], using)) failed.add(key);
+        retry?.();
       }
-      if (missed.size === 0 || round === MAX_ROUNDS) return result;
-      await this.ask([...missed.values()]);
-      retry?.();
+    } finally {
+      this.inUse.delete(using);
     }
   }
 
@@ -93,22 +122,47 @@ export class ClientFileSystem implements FileSystemAccess {
 
   private answer(question: Question): Answer {
     const key = keyOf(question);
+    this.using?.add(key);
     if (this.answers.has(key)) return this.answers.get(key);
     this.misses++;
     this.missed?.set(key, question);
     return undefined;
   }
 
-  /** Asks the client every question at once; an error answer is kept as a refusal, never thrown. */
-  private async ask(questions: Question[]): Promise<void> {
+  /** Asks the client, MAX_ASKING at a time; keeps every answer, and gives back the questions whose request failed. */
+  private async ask(questions: Question[], using: Set<string>): Promise<string[]> {
     const generation = this.generation;
-    const answered = await Promise.all(questions.map(async (question) => [keyOf(question), await this.request(question)] as const));
-    if (generation !== this.generation) return;
-    if (this.answers.size + answered.length > MAX_KEPT) this.answers.clear();
-    for (const [key, answer] of answered) this.answers.set(key, answer);
+    const answered: (readonly [string, Answer | typeof FAILED])[] = [];
+    let next = 0;
+    const asking = async (): Promise<void> => {
+      while (next < questions.length) {
+        const question = questions[next++];
+        answered.push([keyOf(question), await this.request(question)]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(MAX_ASKING, questions.length) }, asking));
+    const failed = answered.filter(([, answer]) => answer === FAILED).map(([key]) => key);
+    if (generation !== this.generation) return failed;
+    for (const [key, answer] of answered) {
+      using.add(key);
+      if (answer !== FAILED) this.answers.set(key, answer);
+    }
+    this.makeRoom();
+    return failed;
   }
 
-  private async request(question: Question): Promise<Answer> {
+  /** Forgets the oldest answers past MAX_KEPT that no running computation uses (a Map iterates in insertion order). */
+  private makeRoom(): void {
+    let excess = this.answers.size - (this.options.maxKept ?? MAX_KEPT);
+    if (excess <= 0) return;
+    for (const key of this.answers.keys()) {
+      if ([...this.inUse].some((using) => using.has(key))) continue;
+      this.answers.delete(key);
+      if (--excess === 0) return;
+    }
+  }
+
+  private async request(question: Question): Promise<Answer | typeof FAILED> {
     const uri = this.toUri(question.path);
     try {
       if (question.kind === 'read') {
@@ -123,7 +177,7 @@ export class ClientFileSystem implements FileSystemAccess {
       const params: FsStatParams = { uri };
       return await this.connection.sendRequest<FsStatResult>(FS_STAT_REQUEST, params);
     } catch {
-      return question.kind === 'read' ? { refused: NOT_READ_YET } : undefined;
+      return FAILED;
     }
   }
 }

@@ -21,7 +21,7 @@ const connection = createConnection(ProposedFeatures.all, new GuardedReader(read
 const uris = new VirtualUris();
 const platform: ServerPlatform = {
   name: 'web',
-  files: new ClientFileSystem(connection, (filePath) => uris.toUri(filePath)),
+  files: new ClientFileSystem(connection, (filePath) => uris.toUri(filePath), { warn: (message) => connection.console.warn(message) }),
   env: undefined,
   uris,
 };
