@@ -8,6 +8,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Analyzer } from '../../server/src/lsp/analysis';
 import { useUriMapping } from '../../server/src/lsp/paths';
 import { DEFAULT_SETTINGS } from '../../shared/src/settings';
+import type { AddServerResponse } from '../../shared/src/protocol';
+import { registerAddServerRequest } from '../../server/src/lsp/addServerRequest';
+import type { ServerContext } from '../../server/src/lsp/features';
 
 /**
  * The file-access seam on the web (server/src/files/fileAccess.ts, server/src/web/): reads stay
@@ -172,11 +175,10 @@ describe('analyses on the web (server/src/lsp/analysis.ts over server/src/web/cl
   const catalog = '{"github":{"type":"stdio","command":"gh"}}';
   const tree: Files = { '/owner/repo': ['mcp.json', 'roots.json'], '/owner/repo/mcp.json': catalog, '/owner/repo/roots.json': '{"web":{}}' };
 
-  function analyzerOver(files: Files, failing?: Set<string>): Analyzer {
+  function analyzerOver(files: Files, failing?: Set<string>, access = webFiles(files, failing).access): Analyzer {
     const uris = new VirtualUris();
     uris.useFolders(['vscode-vfs://github/owner/repo']);
     useUriMapping(uris);
-    const access = new ClientFileSystem(fakeClient(files, failing).connection, (p) => uris.toUri(p));
     return new Analyzer({
       reader: new CachingReader(new SideFileReader(access)),
       env: undefined,
@@ -204,6 +206,35 @@ describe('analyses on the web (server/src/lsp/analysis.ts over server/src/web/cl
     assert.deepEqual(
       second?.facts.roots?.files.map((file) => file.path),
       ['/owner/repo/roots.json'],
+    );
+  });
+
+  it('Add Server reads the env file it appends to through the client: an existing .env gets lines, not a new file', async () => {
+    const files: Files = { ...tree, '/owner/repo': ['mcp.json', '.env'], '/owner/repo/.env': 'OTHER=1\n' };
+    const { access } = webFiles(files);
+    const analyzer = analyzerOver(files, undefined, access);
+    const document = TextDocument.create('vscode-vfs://github/owner/repo/mcp.json', 'json', 1, catalog);
+    assert.ok((await analyse(analyzer, document))?.complete);
+    // The client's answer for .env is gone (a change, or room made for others); the analysis is still current.
+    access.changed('/owner/repo/.env');
+    let handler: ((params: unknown, token: unknown) => Promise<AddServerResponse | null>) | undefined;
+    const context = {
+      connection: { onRequest: (_method: string, h: typeof handler) => (handler = h) },
+      documents: { get: (uri: string) => (uri === document.uri ? document : undefined), all: () => [document] },
+      analyzer,
+      files: new SideFileReader(access),
+      logger: { error: (what: string, error: unknown) => assert.fail(`${what} ${String(error)}`) },
+      analyse: (at: TextDocument) => analyse(analyzer, at),
+      analyseAny: (at: TextDocument) => analyse(analyzer, at),
+    } as unknown as ServerContext;
+    registerAddServerRequest(context);
+    const text = JSON.stringify({ mcpServers: { github: { command: 'npx', env: { GITHUB_TOKEN: 'ghp_FAKE0123456789abcdefghijklmnopqrstuv' } } } });
+    const answer = await handler!({ uri: document.uri, source: { kind: 'import', text }, placement: 'end' }, { isCancellationRequested: false });
+    assert.ok(answer?.ok, JSON.stringify(answer));
+    assert.deepEqual(answer.unset, ['GITHUB_TOKEN']);
+    assert.deepEqual(
+      answer.envEdit?.documentChanges?.map((change) => ('kind' in change ? change.kind : change.edits.map((edit) => edit.newText))),
+      [['GITHUB_TOKEN=\n']],
     );
   });
 

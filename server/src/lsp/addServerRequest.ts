@@ -44,7 +44,7 @@ export const registerAddServerRequest: FeatureRegistration = (context) => {
       const workspace = analysis.filePath ? context.analyzer.workspaceFor(analysis.filePath) : undefined;
       if (unset.length > 0 && envPath && workspace?.contains(envPath)) {
         const open = context.documents.all().find((document) => uriToPath(document.uri) === envPath);
-        const existing = open?.getText() ?? context.files.read(envPath);
+        const existing = open?.getText() ?? (await context.analyzer.settle(() => context.files.read(envPath)));
         const append = addServerService().envFileLines(existing ?? '', unset);
         if (append) {
           const uri = open?.uri ?? pathToUri(envPath);

@@ -36,7 +36,8 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
       const analysis = context.documents.get(params.uri)
         ? await catalogAnalysis(context, params.uri, token)
         : await context.analyseClosed?.(params.uri, token).then((closed) => (closed?.kind === 'catalog' ? closed : undefined));
-      return analysis ? readiness(context, analysis) : null;
+      // The tree reveals each root in its roots index, which is read (files/fileAccess.ts `settle`).
+      return analysis ? context.analyzer.settle(() => readiness(context, analysis)) : null;
     }),
   );
   context.connection.onRequest(PREVIEW_REQUEST, (params: PreviewParams, token: CancellationToken) =>
