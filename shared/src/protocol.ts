@@ -183,8 +183,9 @@ export type AddServerResponse =
  * (server/src/web/clientFileSystem.ts), which has no file system of its own. The browser client
  * (client/src/web/fileSystemRequests.ts) answers through `vscode.workspace.fs`, so a virtual
  * workspace (github.dev, vscode.dev) is read as it is; it reads nothing outside the workspace
- * folders, follows no symbolic link, reads no file over `limit` bytes and, in Restricted Mode, no
- * file that holds variables (a dotenv or secrets file). URIs are the workspace's own.
+ * folders, follows no symbolic link (the file's or a folder's on the way), reads no file over
+ * `limit` bytes nor over MAX_SIDE_FILE (shared/src/fileReads.ts) and, in Restricted Mode, no file
+ * that holds variables (a dotenv or secrets file). URIs are the workspace's own, with no query or fragment.
  */
 export const FS_READ_FILE_REQUEST = 'mcpCatalog/fs/readFile';
 export interface FsReadFileParams {

@@ -27,6 +27,7 @@ import type {
   TraceValues,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { TRUST_CHANGED } from '../../shared/src/protocol';
 import { answerFileRequests, startWorkerServer, type ServerHandle } from './workerTransport';
 
 /** The repository root (this file runs from out/test/protocol/). */
@@ -39,6 +40,8 @@ export const SERVER_SCRIPT = process.env.MCP_CATALOG_SERVER_SCRIPT || path.join(
  * (scripts/test-web.mjs). Default: the Node server over stdio.
  */
 export const TRANSPORT: 'stdio' | 'worker' = process.env.MCP_CATALOG_PROTOCOL_TRANSPORT === 'worker' ? 'worker' : 'stdio';
+/** The web client's view of workspace trust, per worker connection (its reads follow Restricted Mode). */
+const trusts = new WeakMap<MessageConnection, { trusted: boolean }>();
 export const WEB_SERVER_SCRIPT = path.join(REPO_ROOT, 'dist', 'web', 'server.js');
 
 /** LSP's FileChangeType. */
@@ -217,7 +220,10 @@ export class LspClient {
       const worker = startWorkerServer(script);
       handle = worker.handle;
       connection = createMessageConnection(worker.reader, worker.writer);
-      answerFileRequests(connection, options.workspaceFolders ?? []);
+      // Trusted unless the client says otherwise, at start or later (`mcpCatalog/trustChanged`), as the server takes it.
+      const trust = { trusted: (options.initializationOptions as { workspaceTrusted?: unknown } | undefined)?.workspaceTrusted !== false };
+      answerFileRequests(connection, options.workspaceFolders ?? [], () => trust.trusted);
+      trusts.set(connection, trust);
     } else {
       const env = options.inheritEnv ? { ...process.env, ...options.env } : { PATH: process.env.PATH, ...options.env };
       const command = (options.wrap ?? ((file, args) => ({ file, args })))(process.execPath, [script, '--stdio', ...(options.args ?? [])]);
@@ -390,6 +396,8 @@ export class LspClient {
 
   notify(method: string, params?: unknown): void {
     if (this.exitInfo) throw new Error(`cannot send ${method}: ${this.describeExit()}`);
+    const trust = trusts.get(this.connection);
+    if (trust && method === TRUST_CHANGED) trust.trusted = (params as { trusted?: unknown } | undefined)?.trusted !== false;
     void this.connection.sendNotification(method, params).catch(() => undefined);
   }
 

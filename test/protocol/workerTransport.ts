@@ -6,12 +6,13 @@
  * or `Buffer`, so a Node global the bundle reached for would fail here as in a browser. Messages
  * are plain JSON-RPC objects with no Content-Length framing, as `BrowserMessageReader`/`Writer`
  * exchange them. The server's file reads (`mcpCatalog/fs/*`) are answered from disk by
- * `answerFileRequests`, with the rules the browser client keeps (client/src/web/fileSystemRequests.ts).
+ * `answerFileRequests`, through the browser client's own rules (client/src/web/fileSystemRequests.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { FileRequests, type FileHost } from '../../client/src/web/fileSystemRequests';
+import type { FsReadDirectoryParams, FsReadFileParams, FsStatParams } from '../../shared/src/protocol';
 import { AbstractMessageReader, AbstractMessageWriter, Disposable, type DataCallback, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
 
 /** What the test client needs of a running server, whatever its transport. */
@@ -102,46 +103,58 @@ class WorkerWriter extends AbstractMessageWriter {
 }
 
 /**
- * The browser client's answers to `mcpCatalog/fs/*`, from disk: only inside the workspace folders,
- * no symbolic link followed, nothing over the limit the server asks with, a refusal that says why.
+ * The browser client's answers to `mcpCatalog/fs/*`, by the client's own rules
+ * (client/src/web/fileSystemRequests.ts) over the disk: the same refusals as in the editor.
  */
-export function answerFileRequests(connection: MessageConnection, folders: readonly string[]): void {
-  const allowed = (uri: unknown): string | undefined => {
-    if (typeof uri !== 'string' || !uri.startsWith('file:')) return undefined;
-    const filePath = fileURLToPath(uri);
-    return folders.some((folder) => {
-      const relative = path.relative(folder, filePath);
-      return !relative.startsWith('..') && !path.isAbsolute(relative);
-    })
-      ? filePath
-      : undefined;
+export function answerFileRequests(connection: MessageConnection, folders: readonly string[], isTrusted: () => boolean = () => true): void {
+  const requests = new FileRequests(nodeFileHost(folders, isTrusted));
+  connection.onRequest('mcpCatalog/fs/readFile', (params: FsReadFileParams) => requests.readFile(params));
+  connection.onRequest('mcpCatalog/fs/stat', (params: FsStatParams) => requests.stat(params));
+  connection.onRequest('mcpCatalog/fs/readDirectory', (params: FsReadDirectoryParams) => requests.readDirectory(params));
+}
+
+/** `file:` URIs over the disk: an entry's own type (`lstat`, a link is never followed), errors in `vscode.FileSystemError`'s words. */
+export function nodeFileHost(folders: readonly string[], isTrusted: () => boolean): FileHost<string> {
+  return {
+    parse(raw) {
+      // By hand, not `new URL`: that would resolve a `..` away before the rules could see it.
+      const match = /^file:\/\/[^/?#]*([^?#]*)(\?[^#]*)?(#.*)?$/.exec(raw);
+      if (!match) return undefined;
+      const filePath = decodeURIComponent(match[1]);
+      return { uri: filePath, path: filePath, query: match[2] ?? '', fragment: match[3] ?? '' };
+    },
+    folderOf(filePath) {
+      const folder = folders.find((candidate) => {
+        const relative = path.relative(candidate, filePath);
+        return !relative.startsWith('..') && !path.isAbsolute(relative);
+      });
+      return folder === undefined ? undefined : { uri: folder, path: folder };
+    },
+    join: (folder, name) => path.join(folder, name),
+    async stat(filePath) {
+      const found = await fs.promises.lstat(filePath);
+      return {
+        type: found.isFile() ? 'file' : found.isDirectory() ? 'folder' : 'other',
+        symbolicLink: found.isSymbolicLink(),
+        size: found.size,
+        mtime: found.mtimeMs,
+        ctime: found.ctimeMs,
+      };
+    },
+    readFile: (filePath) => fs.promises.readFile(filePath),
+    readDirectory: (filePath) => fs.promises.readdir(filePath),
+    isTrusted,
+    errorCode(error) {
+      const code = (error as NodeJS.ErrnoException | undefined)?.code;
+      return code === 'ENOENT'
+        ? 'FileNotFound'
+        : code === 'ENOTDIR'
+          ? 'FileNotADirectory'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'NoPermissions'
+            : code === 'EISDIR'
+              ? 'FileIsADirectory'
+              : code;
+    },
   };
-  connection.onRequest('mcpCatalog/fs/readFile', (params: { uri?: unknown; limit?: unknown }) => {
-    const filePath = allowed(params?.uri);
-    if (!filePath) return { refused: 'is outside the workspace folders' };
-    const limit = typeof params.limit === 'number' ? params.limit : 0;
-    const stat = fs.lstatSync(filePath, { throwIfNoEntry: false });
-    if (!stat) return { refused: 'does not exist', missing: true };
-    if (stat.isSymbolicLink()) return { refused: 'is a symbolic link, which the web extension does not follow' };
-    if (stat.isDirectory()) return { refused: 'is a folder' };
-    if (!stat.isFile()) return { refused: 'is not a regular file' };
-    if (stat.size > limit) return { refused: 'is over the size limit', tooLarge: true, size: stat.size };
-    return { text: fs.readFileSync(filePath, 'utf8') };
-  });
-  connection.onRequest('mcpCatalog/fs/stat', (params: { uri?: unknown }) => {
-    const filePath = allowed(params?.uri);
-    if (!filePath) return { type: 'refused' };
-    const stat = fs.lstatSync(filePath, { throwIfNoEntry: false });
-    if (!stat) return { type: 'missing' };
-    return { type: stat.isFile() ? 'file' : stat.isDirectory() ? 'folder' : 'other', size: stat.size, mtime: stat.mtimeMs, ctime: stat.ctimeMs };
-  });
-  connection.onRequest('mcpCatalog/fs/readDirectory', (params: { uri?: unknown }) => {
-    const filePath = allowed(params?.uri);
-    if (!filePath) return null;
-    try {
-      return { names: fs.readdirSync(filePath) };
-    } catch {
-      return null;
-    }
-  });
 }

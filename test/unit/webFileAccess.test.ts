@@ -101,6 +101,14 @@ describe('the file-access seam on the web (server/src/web/clientFileSystem.ts)',
     assert.deepEqual(access.realPath('/owner/repo/big.json'), { real: '/owner/repo/big.json' });
   });
 
+  it('asks for no more than the client reads (MAX_SIDE_FILE), so a refusal names the limit that applied', async () => {
+    const size = MAX_SIDE_FILE + 1;
+    const { access, asked } = webFiles({ '/owner/repo/big.json': 'x'.repeat(size) });
+    const read = await access.settle(() => access.readBounded('/owner/repo/big.json', 4 * MAX_SIDE_FILE));
+    assert.deepEqual(read, { refused: 'is 20.0 MB, over the 20 MB limit', tooLarge: true, size });
+    assert.equal(asked.length, 1);
+  });
+
   it('keeps no answer to a request that failed: the next computation asks again', async () => {
     const failing = new Set(['/owner/repo/roots.json']);
     const { access, asked } = webFiles({ '/owner/repo/roots.json': '{"web":{}}' }, failing);
@@ -167,7 +175,6 @@ describe('the file-access seam on the web (server/src/web/clientFileSystem.ts)',
       return reader.read(__filename);
     });
     assert.equal(runs, 1);
-    assert.ok(MAX_SIDE_FILE > 0);
   });
 });
 

@@ -8,7 +8,7 @@ import {
 } from 'vscode-languageclient/browser';
 import { activateOn, type CatalogApi } from '../activation';
 import type { ClientHost } from '../host';
-import { registerFileSystemRequests } from './fileSystemRequests';
+import { registerFileSystemRequests } from './vscodeFileHost';
 
 export { deactivate } from '../activation';
 

@@ -12,6 +12,7 @@
  * remembers the question, and `settle` runs the computation again once the answers are in; on
  * Node every answer is at hand and `settle` runs it once.
  */
+import { MAX_SIDE_FILE } from '../../../shared/src/fileReads';
 
 export type BoundedRead =
   | { text: string }
@@ -51,8 +52,7 @@ export interface FileSystemAccess {
   unanswered?(): number;
 }
 
-/** Largest side file (roots index, env file, air.json) read. */
-export const MAX_SIDE_FILE = 20 * 1024 * 1024;
+export { MAX_SIDE_FILE };
 
 export function megabytes(bytes: number): string {
   const mb = bytes / 1048576;
@@ -82,7 +82,7 @@ export interface FileReader {
   unanswered?(): number;
 }
 
-/** Side files through the bounded reader at MAX_SIDE_FILE; remembers the last refusal per path. */
+/** Side files through the bounded reader at MAX_SIDE_FILE (shared/src/fileReads.ts); remembers the last refusal per path. */
 export class SideFileReader implements FileReader {
   private readonly refusals = new Map<string, string>();
 

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { megabytes, overLimit, type BoundedRead } from '../files/fileAccess';
+import { cannotRead, REFUSED } from '../../../shared/src/fileReads';
 
 export type { BoundedRead } from '../files/fileAccess';
 
@@ -30,11 +31,11 @@ const CHUNK = 64 * 1024;
 /** What a stat says is not a regular file, in words. */
 function kindRefusal(stat: fs.Stats): string | undefined {
   if (stat.isFile()) return undefined;
-  if (stat.isDirectory()) return 'is a folder';
+  if (stat.isDirectory()) return REFUSED.folder;
   if (stat.isFIFO()) return 'is a FIFO (named pipe)';
   if (stat.isSocket()) return 'is a socket';
   if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'is a device';
-  return 'is not a regular file';
+  return REFUSED.notRegular;
 }
 
 /** An fs error as the end of a sentence. */
@@ -43,18 +44,18 @@ export function errorRefusal(error: unknown): { refused: string; missing?: boole
   switch (code) {
     case 'ENOENT':
     case 'ENOTDIR':
-      return { refused: 'does not exist', missing: true };
+      return { refused: REFUSED.missing, missing: true };
     case 'ELOOP':
       return { refused: 'is a symlink loop' };
     case 'EACCES':
     case 'EPERM':
-      return { refused: 'cannot be read (permission denied)' };
+      return { refused: REFUSED.permission };
     case 'ENAMETOOLONG':
       return { refused: 'has a name too long for the file system' };
     case 'EISDIR':
-      return { refused: 'is a folder' };
+      return { refused: REFUSED.folder };
     default:
-      return { refused: `cannot be read (${code ?? 'unknown error'})` };
+      return { refused: cannotRead(code) };
   }
 }
 

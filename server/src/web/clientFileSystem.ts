@@ -10,6 +10,7 @@ import {
   type FsStatParams,
   type FsStatResult,
 } from '../../../shared/src/protocol';
+import { MAX_SIDE_FILE } from '../../../shared/src/fileReads';
 import { overLimit, type BoundedRead, type FileSystemAccess, type RealPath } from '../files/fileAccess';
 
 /**
@@ -53,8 +54,10 @@ export class ClientFileSystem implements FileSystemAccess {
     private readonly options: { warn?: (message: string) => void; maxKept?: number } = {},
   ) {}
 
+  /** At most MAX_SIDE_FILE, the most the client reads whatever it is asked (client/src/web/fileSystemRequests.ts). */
   readBounded(filePath: string, limit: number): BoundedRead {
-    return (this.answer({ kind: 'read', path: filePath, limit }) as BoundedRead | undefined) ?? { refused: NOT_READ_YET };
+    const read = { kind: 'read', path: filePath, limit: Math.min(limit, MAX_SIDE_FILE) } as const;
+    return (this.answer(read) as BoundedRead | undefined) ?? { refused: NOT_READ_YET };
   }
 
   list(dir: string): string[] | undefined {
