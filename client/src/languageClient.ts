@@ -63,13 +63,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
   await client.start();
   return {
     client,
-    // Node's client restarts its server process itself; the browser's is stopped and started again.
-    restart: async () => {
-      const restartable = client as BaseLanguageClient & { restart?: () => Promise<void> };
-      if (typeof restartable.restart === 'function') return restartable.restart();
-      await client.stop();
-      await client.start();
-    },
+    restart: () => client.restart(),
     stop: () => client.stop(),
   };
 }

@@ -1,24 +1,12 @@
 import * as vscode from 'vscode';
-import {
-  BaseLanguageClient,
-  BrowserMessageReader,
-  BrowserMessageWriter,
-  type LanguageClientOptions,
-  type MessageTransports,
-} from 'vscode-languageclient/browser';
 import { activateOn, type CatalogApi } from '../activation';
 import type { ClientHost } from '../host';
 import { registerFileSystemRequests } from './vscodeFileHost';
+import { WorkerLanguageClient, type WorkerPort } from './workerLanguageClient';
 
 export { deactivate } from '../activation';
 
 /** The browser's Worker, Blob and URL (this project compiles without the DOM library). */
-interface WorkerPort {
-  postMessage(message: unknown): void;
-  addEventListener(type: string, listener: (event: unknown) => void): void;
-  onmessage: unknown;
-  terminate(): void;
-}
 declare const Worker: new (scriptUrl: string, options?: { name?: string }) => WorkerPort;
 declare const Blob: new (parts: Uint8Array[], options: { type: string }) => unknown;
 declare const URL: { createObjectURL(blob: unknown): string };
@@ -34,31 +22,6 @@ export const WEB_LIMITATION =
 /** The extension's `browser` entry (vscode.dev, github.dev): the language server runs as a web worker (dist/web/server.js). */
 export function activate(context: vscode.ExtensionContext): Promise<CatalogApi> {
   return activateOn(context, webHost(context));
-}
-
-/**
- * vscode-languageclient/browser's client, with a worker of its own per start: a server that was
- * shut down serves nothing more (lsp/messageGuard.ts), so a restart (MCP Catalog: Restart Server)
- * ends the old worker and starts a new one from the same script.
- */
-class WorkerLanguageClient extends BaseLanguageClient {
-  private worker: WorkerPort | undefined;
-
-  constructor(
-    id: string,
-    name: string,
-    options: LanguageClientOptions,
-    private readonly scriptUrl: string,
-  ) {
-    super(id, name, options);
-  }
-
-  protected createMessageTransports(): Promise<MessageTransports> {
-    this.worker?.terminate();
-    const worker = new Worker(this.scriptUrl, { name: 'MCP Catalog language server' });
-    this.worker = worker;
-    return Promise.resolve({ reader: new BrowserMessageReader(worker), writer: new BrowserMessageWriter(worker) });
-  }
 }
 
 /**
@@ -81,7 +44,8 @@ function webHost(context: vscode.ExtensionContext): ClientHost {
     live: false,
     limitation: WEB_LIMITATION,
     async createClient(id, name, options) {
-      return new WorkerLanguageClient(id, name, options, await workerUrl(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js')));
+      const url = await workerUrl(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js'));
+      return new WorkerLanguageClient(id, name, options, () => new Worker(url, { name: 'MCP Catalog language server' }));
     },
     onStarted: (client) => registerFileSystemRequests(client),
   };
