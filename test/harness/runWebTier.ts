@@ -70,39 +70,58 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function protocolPart(): void {
+/** What mocha's JSON reporter writes (the parts read here). */
+interface MochaReport {
+  tests: { fullTitle: string; file: string; err?: { message?: string } }[];
+  passes: { file: string }[];
+  failures: { fullTitle: string; file: string; err?: { message?: string } }[];
+  pending: { file: string }[];
+}
+
+/** Mocha over the protocol suites with the worker transport, its report read from a file (a suite may print to stdout). */
+function mocha(args: string[], reportFile: string): { report: MochaReport | undefined; status: number | null; stderr: string } {
+  const result = spawnSync(
+    process.execPath,
+    ['--max-old-space-size=1024', 'node_modules/mocha/bin/mocha.js', '--reporter', 'json', '--reporter-option', `output=${reportFile}`, ...args],
+    { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, MCP_CATALOG_PROTOCOL_TRANSPORT: 'worker' }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  let report: MochaReport | undefined;
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8')) as MochaReport;
+  } catch {
+    report = undefined;
+  }
+  return { report, status: result.status, stderr: `${result.stderr ?? ''}` };
+}
+
+function protocolPart(scratch: Scratch): void {
   console.log('\n-- protocol suites against the web worker server (dist/web/server.js) over worker messages');
   for (const [file, why] of Object.entries(EXCLUDED_FILES)) console.log(`  (left out: ${file} — ${why})`);
   for (const [title, why] of Object.entries(EXCLUDED_TESTS)) console.log(`  (left out: "${title}" — ${why})`);
   const dir = path.join(repoRoot, 'out', 'test', 'protocol');
-  const files = readdirTests(dir).filter((file) => !(file in EXCLUDED_FILES));
+  const files = readdirTests(dir)
+    .filter((file) => !(file in EXCLUDED_FILES))
+    .map((file) => path.join(dir, file));
+  // A left-out title that names no test any more (a rename) would leave the test in, or hide a typo: said.
+  const listed = mocha(['--dry-run', ...files], path.join(scratch.root, 'protocol-listing.json'));
+  const titles = new Set(listed.report?.tests.map((test) => test.fullTitle));
+  for (const title of Object.keys(EXCLUDED_TESTS)) if (!titles.has(title)) report(false, `left out "${title}" names no test (renamed?)`);
   const grep = `^(${Object.keys(EXCLUDED_TESTS).map(escapeRegExp).join('|')})$`;
-  const result = spawnSync(
-    process.execPath,
-    [
-      '--max-old-space-size=1024',
-      'node_modules/mocha/bin/mocha.js',
-      '--reporter',
-      'spec',
-      '--grep',
-      grep,
-      '--invert',
-      ...files.map((file) => path.join(dir, file)),
-    ],
-    { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, MCP_CATALOG_PROTOCOL_TRANSPORT: 'worker' }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  const out = `${result.stdout ?? ''}`;
-  process.stdout.write(
-    out
-      .split('\n')
-      .filter((line) => /passing|failing|pending|^\s+\d+\) |Error|expected|actual/.test(line))
-      .join('\n') + '\n',
-  );
-  const count = (word: string): number => Number(new RegExp(`(\\d+) ${word}`).exec(out)?.[1] ?? 0);
-  totals.passed += count('passing');
-  totals.failed += count('failing');
-  totals.skipped += count('pending');
-  if (result.status !== 0 && count('failing') === 0) report(false, 'protocol suites over worker messages', `(mocha exited ${result.status})\n${result.stderr}`);
+  const run = mocha(['--grep', grep, '--invert', ...files], path.join(scratch.root, 'protocol-run.json'));
+  if (!run.report) {
+    report(false, 'protocol suites over worker messages', `(mocha exited ${run.status} with no report)\n${run.stderr}`);
+    return;
+  }
+  totals.passed += run.report.passes.length;
+  totals.failed += run.report.failures.length;
+  totals.skipped += run.report.pending.length;
+  console.log(`  ${run.report.passes.length} passing, ${run.report.failures.length} failing, ${run.report.pending.length} pending`);
+  for (const failure of run.report.failures) console.log(`  FAIL ${failure.fullTitle}\n       ${failure.err?.message ?? ''}`);
+  // A file that ran nothing (it failed to load, or everything in it was left out) is a failure, not a pass.
+  for (const file of files) {
+    const ran = [...run.report.passes, ...run.report.failures].filter((test) => test.file === file).length;
+    if (ran === 0) report(false, `${path.basename(file)} ran tests`, '(none ran)');
+  }
 }
 
 function readdirTests(dir: string): string[] {
@@ -179,7 +198,7 @@ async function main(): Promise<void> {
   }
   const scratch = createScratch('web');
   try {
-    if (only.includes('protocol')) protocolPart();
+    if (only.includes('protocol')) protocolPart(scratch);
     if (only.includes('workbench')) await workbenchPart(scratch);
   } finally {
     scratch.dispose();
