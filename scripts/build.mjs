@@ -64,7 +64,7 @@ const common = {
 /**
  * The web build (docs/web.md): the extension's `browser` entry and the language server as a web
  * worker, for vscode.dev and github.dev, where no Node runs. No Node built-in may reach them
- * (test/unit/webBundle.test.ts reads the metafiles written beside them): `path` is path-browserify
+ * (test/unit/build.test.ts reads the metafiles written beside them): `path` is path-browserify
  * (the POSIX functions, which is what a virtual workspace's paths are), and the three built-ins
  * dotenv loads at its top level for what is never called here (files, the home folder, encrypted
  * vaults; only its `parse` is) are stand-ins that throw when touched.

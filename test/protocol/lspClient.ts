@@ -37,7 +37,7 @@ export const SERVER_SCRIPT = process.env.MCP_CATALOG_SERVER_SCRIPT || path.join(
 /**
  * `worker`: the tier drives the web worker build (dist/web/server.js) over a browser-style
  * transport instead (test/protocol/workerTransport.ts); the web tier runs the selected suites so
- * (scripts/test-web.mjs). Default: the Node server over stdio.
+ * (test/harness/runWebTier.ts). Default: the Node server over stdio.
  */
 export const TRANSPORT: 'stdio' | 'worker' = process.env.MCP_CATALOG_PROTOCOL_TRANSPORT === 'worker' ? 'worker' : 'stdio';
 /** The web client's view of workspace trust, per worker connection (its reads follow Restricted Mode). */
