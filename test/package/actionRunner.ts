@@ -6,7 +6,7 @@
  * steps. `uses:` steps are not run (actions/setup-node: the node running the tests is on PATH;
  * github/codeql-action/upload-sarif: its `with` is resolved so a test can read the file it would
  * upload). Anything else in an expression is an error, so action.yml cannot outgrow the stand-in
- * silently.
+ * silently, and so is an expression inside a `run:` script.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -106,6 +106,10 @@ export function runAction(actionFile: string, given: Record<string, string>, run
       continue;
     }
     if (step.shell !== 'bash') throw new Error(`${name}: shell ${String(step.shell)} is beyond this stand-in runner`);
+    // GitHub pastes `${{ }}` into the script before bash reads it, so an input there is code
+    // (https://docs.github.com/en/actions/security-for-github-actions/security-guides/security-hardening-for-github-actions#understanding-the-risk-of-script-injections):
+    // inputs reach a script only as `env:` variables.
+    if (String(step.run).includes('${{')) throw new Error(`${name}: an expression inside run: (give it to the script through env:)`);
     const env: NodeJS.ProcessEnv = {
       ...runner.env,
       ...envFileValues(runner.envFile),

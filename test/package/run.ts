@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { zipEntries } from '../harness/zipEntries';
 import { fencedBlocks } from '../support/markdownBlocks';
 import { installGlobally, npmEnvironment, packTarball } from '../support/npmPackage';
-import { checkAction } from './actionCheck';
+import { checkAction, checkActionIgnoresCheckout, checkActionRefusesControlCharacters } from './actionCheck';
 import { expectedTarball, expectedVsix, listDifference } from './contents';
 import { initializeOverStdio } from './lspInitialize';
 import { checkPreCommit } from './preCommitCheck';
@@ -121,6 +121,14 @@ async function main(): Promise<Checks> {
 
   await checks.check("the Action's steps against the tarball in a simulated GITHUB_* environment: SARIF, job summary, annotations, a failed job", () => {
     console.log(`        ${checkAction(path.join(clone, 'action.yml'), tarball, scratch)}`);
+  });
+
+  await checks.check("the Action runs the package it installs from its registry input, not the pull request's .npmrc or node_modules/mcp-catalog", async () => {
+    console.log(`        ${await checkActionIgnoresCheckout(path.join(clone, 'action.yml'), tarball, scratch)}`);
+  });
+
+  await checks.check('the Action refuses a version input with a line break, and nothing after it reaches GITHUB_ENV', () => {
+    console.log(`        ${checkActionRefusesControlCharacters(path.join(clone, 'action.yml'), scratch)}`);
   });
 
   await checks.check('pre-commit try-repo runs both hooks from the clone against a sample repository', () => {

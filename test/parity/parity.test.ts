@@ -22,6 +22,8 @@ import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS, type McpCatalogSettings } from '../../shared/src/settings';
 import { Analyzer } from '../../server/src/lsp/analysis';
+import { nodePlatform } from '../../server/src/lsp/nodePlatform';
+import { useUriMapping } from '../../server/src/lsp/paths';
 import { EditLog } from '../../server/src/lsp/editLog';
 import { CachingReader, diskReader } from '../../server/src/node/files';
 import type { IndexFileKind } from '../../server/src/node/airJsons';
@@ -142,6 +144,9 @@ describe('parity: an entry’s findings alone, in a 2 MB index, on opening in th
   before(() => {
     world = diskWorld();
     log = new EditLog();
+    // The server maps document URIs to paths as its platform says (lsp/paths.ts); startServer sets
+    // it, and this tier drives the analyser without a server.
+    useUriMapping(nodePlatform().uris);
     analyzer = new Analyzer({
       reader: new CachingReader(diskReader),
       env: {},

@@ -99,7 +99,7 @@ describe('the GitHub Action and pre-commit hook definitions', () => {
         '"$MCP_CATALOG_BASE"': 'HEAD~1',
       };
       const invocations = steps.flatMap((step) =>
-        [...String(step.run ?? '').matchAll(/npx --yes --package "\$MCP_CATALOG_PACKAGE" -- mcp-catalog ([^>|\n]*)/g)].map((m) => m[1].trim()),
+        [...String(step.run ?? '').matchAll(/"\$RUNNER_TEMP\/mcp-catalog\/node_modules\/\.bin\/mcp-catalog" ([^>|\n]*)/g)].map((m) => m[1].trim()),
       );
       assert.equal(invocations.length, 3, 'check as SARIF, diff as Markdown, check as annotations');
       const seen = new Set<string>();
@@ -120,9 +120,13 @@ describe('the GitHub Action and pre-commit hook definitions', () => {
       const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
       assert.equal(mapping(inputs.version, 'version').default, pkg.version, "the version input defaults to package.json's version");
       const scripts = steps.map((step) => String(step.run ?? '')).join('\n');
-      assert.doesNotMatch(scripts, /npm (ci|install)|scripts\/build\.mjs|GITHUB_ACTION_PATH/);
+      assert.doesNotMatch(scripts, /npm ci|scripts\/build\.mjs|GITHUB_ACTION_PATH/);
+      const installs = [...scripts.matchAll(/npm install .*/g)].map((m) => m[0]);
+      assert.equal(installs.length, 1, 'one npm install');
+      assert.match(installs[0], /--prefix "\$prefix" .*--ignore-scripts .*-- "\$package"$/, 'of the package alone, into the prefix, running no scripts');
+      assert.match(scripts, /prefix="\$\{RUNNER_TEMP:\?\}\/mcp-catalog"/, 'the prefix is under RUNNER_TEMP, outside the checkout');
       assert.match(scripts, /package="mcp-catalog@\$MCP_CATALOG_VERSION"/, 'a bare version names the registry package');
-      assert.ok('mcp-catalog' in pkg.bin, 'the package has the mcp-catalog bin npx runs');
+      assert.ok('mcp-catalog' in pkg.bin, 'the package has the mcp-catalog bin the steps run');
     });
   });
 

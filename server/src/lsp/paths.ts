@@ -13,7 +13,9 @@ export function useUriMapping(uris: UriMapping): void {
 
 /** A document URI's file path, or undefined for URIs the platform does not read (untitled, virtual documents). */
 export function uriToPath(uri: string): string | undefined {
-  return mapping?.toPath(uri);
+  // Loud, not undefined: without a mapping every document would silently be "not ours".
+  if (!mapping) throw new Error('uriToPath before the server started');
+  return mapping.toPath(uri);
 }
 
 export function pathToUri(filePath: string): string {
