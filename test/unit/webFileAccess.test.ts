@@ -277,6 +277,17 @@ describe("the web worker's URIs (server/src/web/virtualUris.ts)", () => {
     assert.equal(uris.toPath('untitled:Untitled-1'), undefined);
   });
 
+  it('keeps each folder\u2019s own scheme and authority in a multi-root workspace', () => {
+    const uris = new VirtualUris();
+    uris.useFolders(['vscode-vfs://github/owner/repo', 'memfs://scratch/notes']);
+    assert.equal(uris.toPath('memfs://scratch/notes/mcp.json'), '/notes/mcp.json');
+    assert.equal(uris.toUri('/notes/roots.json'), 'memfs://scratch/notes/roots.json');
+    assert.equal(uris.toUri('/owner/repo/roots.json'), 'vscode-vfs://github/owner/repo/roots.json');
+    // A path is one folder's: the same path in another scheme is not read as it.
+    assert.equal(uris.toPath('vscode-vfs://github/notes/mcp.json'), undefined);
+    assert.equal(uris.toPath('memfs://scratch/owner/repo/mcp.json'), undefined);
+  });
+
   it("without a folder, the first document's scheme is the workspace's", () => {
     const uris = new VirtualUris();
     assert.equal(uris.toPath('file:///tmp/x/mcp.json'), '/tmp/x/mcp.json');
