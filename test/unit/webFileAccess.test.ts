@@ -80,6 +80,13 @@ describe('the file-access seam on the web (server/src/web/clientFileSystem.ts)',
     assert.equal(second, '{"web":{}}');
   });
 
+  it('asks the client once for a file two computations miss at the same time', async () => {
+    const { access, asked } = webFiles({ '/owner/repo/roots.json': '{"web":{}}' });
+    const reader = new CachingReader(new SideFileReader(access));
+    await Promise.all([reader.settle(() => reader.read('/owner/repo/roots.json')), reader.settle(() => reader.read('/owner/repo/roots.json'))]);
+    assert.deepEqual(asked, ['readFile /owner/repo/roots.json']);
+  });
+
   it('forgets its answers when told a file changed, and keeps none asked for before the change', async () => {
     const files: Files = { '/owner/repo/roots.json': 'one' };
     const { access } = webFiles(files);

@@ -42,6 +42,8 @@ export class ClientFileSystem implements FileSystemAccess {
   /** The answers each running `settle` read or asked for: not forgotten to make room. */
   private readonly inUse = new Set<Set<string>>();
   private using: Set<string> | undefined;
+  /** Requests on their way to the client, by question. */
+  private readonly pending = new Map<string, Promise<Answer | typeof FAILED>>();
   /** Bumped by `changed`: answers asked for before it are not kept. */
   private generation = 0;
   /** Questions not answered yet, ever (`unanswered`). */
@@ -110,13 +112,13 @@ export class ClientFileSystem implements FileSystemAccess {
     }
   }
 
+  /** Forgets the answers, and the requests on their way (a computation after the change asks afresh). */
   changed(filePath?: string): void {
     this.generation++;
-    if (filePath === undefined) {
-      this.answers.clear();
-      return;
+    for (const kept of [this.answers, this.pending]) {
+      if (filePath === undefined) kept.clear();
+      else for (const key of [...kept.keys()]) if (key.endsWith(`\0${filePath}`)) kept.delete(key);
     }
-    for (const key of [...this.answers.keys()]) if (key.endsWith(`\0${filePath}`)) this.answers.delete(key);
   }
 
   unanswered(): number {
@@ -140,7 +142,8 @@ export class ClientFileSystem implements FileSystemAccess {
     const asking = async (): Promise<void> => {
       while (next < questions.length) {
         const question = questions[next++];
-        answered.push([keyOf(question), await this.request(question)]);
+        const key = keyOf(question);
+        answered.push([key, await this.shared(key, question)]);
       }
     };
     await Promise.all(Array.from({ length: Math.min(MAX_ASKING, questions.length) }, asking));
@@ -163,6 +166,19 @@ export class ClientFileSystem implements FileSystemAccess {
       this.answers.delete(key);
       if (--excess === 0) return;
     }
+  }
+
+  /** One request per question at a time: a computation missing what another is asking for waits for that answer. */
+  private shared(key: string, question: Question): Promise<Answer | typeof FAILED> {
+    let pending = this.pending.get(key);
+    if (!pending) {
+      const asked = this.request(question).finally(() => {
+        if (this.pending.get(key) === asked) this.pending.delete(key);
+      });
+      pending = asked;
+      this.pending.set(key, asked);
+    }
+    return pending;
   }
 
   private async request(question: Question): Promise<Answer | typeof FAILED> {
