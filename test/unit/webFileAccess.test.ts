@@ -215,6 +215,7 @@ describe('analyses on the web (server/src/lsp/analysis.ts over server/src/web/cl
     const document = TextDocument.create('vscode-vfs://github/owner/repo/mcp.json', 'json', 1, catalog);
     const first = await analyse(analyzer, document);
     assert.deepEqual(first?.facts.roots?.files, []);
+    assert.deepEqual(first?.facts.roots?.unread, ['roots.json could not be read through the editor'], 'not "does not exist"');
     failing.clear();
     const second = await analyse(analyzer, document);
     assert.deepEqual(

@@ -149,8 +149,9 @@ export class CachingReader implements FileReader {
     return text;
   }
 
+  /** Why the last read gave nothing; one not kept (not answered yet) in the platform's words. */
   refusal(filePath: string): string | undefined {
-    return this.refusals.get(filePath);
+    return this.refusals.has(filePath) ? this.refusals.get(filePath) : this.inner.refusal?.(filePath);
   }
 
   list(dir: string): string[] | undefined {
