@@ -17,7 +17,7 @@ export interface ClientHost {
   /** A language client for the server, not yet started. */
   createClient(id: string, name: string, options: LanguageClientOptions): RestartableClient | Promise<RestartableClient>;
   /** Once, before the client first starts: what the server asks of the client here (the web's file reads); the handlers outlive restarts. */
-  onStarted?(client: BaseLanguageClient): vscode.Disposable[];
+  beforeStart?(client: BaseLanguageClient): vscode.Disposable[];
   /** What this build cannot do, said once in the language status (docs/web.md); undefined: nothing. */
   limitation?: string;
   /** Whether the live comparison with a Zimmer instance (SPEC §11) is offered. */

@@ -59,7 +59,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, outp
     }),
   );
   // Handlers the server's requests need are registered before it starts (the web's file reads come with the first check).
-  if (host.onStarted) context.subscriptions.push(...host.onStarted(client));
+  if (host.beforeStart) context.subscriptions.push(...host.beforeStart(client));
   await client.start();
   return {
     client,

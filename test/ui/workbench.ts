@@ -401,6 +401,16 @@ export class Workbench {
     }
   }
 
+  /** One named step of a UI script: a failure says which step, and a success is logged as `step` logs. */
+  async runStep(name: string, body: () => Promise<void>): Promise<void> {
+    try {
+      await body();
+    } catch (error) {
+      throw new Error(`step "${name}": ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.step(`done: ${name}`);
+  }
+
   /** Prints how long each step took when MCP_CATALOG_VSCODE_VERBOSE=1 (UI waits are the slow part). */
   step(name: string): void {
     if (process.env.MCP_CATALOG_VSCODE_VERBOSE !== '1') return;

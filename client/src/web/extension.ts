@@ -47,6 +47,6 @@ function webHost(context: vscode.ExtensionContext): ClientHost {
       const url = await workerUrl(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js'));
       return new WorkerLanguageClient(id, name, options, () => new Worker(url, { name: 'MCP Catalog language server' }));
     },
-    onStarted: (client) => registerFileSystemRequests(client),
+    beforeStart: (client) => registerFileSystemRequests(client),
   };
 }

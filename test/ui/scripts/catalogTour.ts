@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import type { UiScript } from '../index';
-import type { Workbench } from '../workbench';
 
 /**
  * What a person sees, on the real workbench, in one window (opening a workbench is the slow part):
@@ -19,29 +18,20 @@ import type { Workbench } from '../workbench';
 
 const READINESS = 'MCP Readiness';
 
-async function step(workbench: Workbench, name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (error) {
-    throw new Error(`step "${name}": ${error instanceof Error ? error.message : String(error)}`);
-  }
-  workbench.step(`done: ${name}`);
-}
-
 export const catalogTour: UiScript = {
   name: 'catalog-tour',
   openFile: 'mcp.json',
   // 1440×900 screenshots of a workbench laid out at 1152×720: readable when the README shrinks them.
   scale: 1.25,
   async run(workbench) {
-    await step(workbench, 'open the Zimmer catalog', async () => {
+    await workbench.runStep('open the Zimmer catalog', async () => {
       await workbench.waitForTab('mcp.json');
       await workbench.waitForEditorText('playwright-custom');
       await workbench.waitForCatalogStatus('MCP catalog · 16 servers');
       await workbench.screenshot('tour-01-zimmer-catalog');
     });
 
-    await step(workbench, 'language status', async () => {
+    await workbench.runStep('language status', async () => {
       const status = await workbench.languageStatus();
       assert.match(status, /MCP catalog · 16 servers · 2 cannot start/);
       assert.match(status, /no errors or warnings/);
@@ -49,7 +39,7 @@ export const catalogTour: UiScript = {
       await workbench.dismiss();
     });
 
-    await step(workbench, 'hover a server name', async () => {
+    await workbench.runStep('hover a server name', async () => {
       await workbench.goTo(99, 4); // "figma": {
       const hover = await workbench.hoverToken('"figma"', 'Readiness');
       assert.match(hover, /needs auth/);
@@ -58,7 +48,7 @@ export const catalogTour: UiScript = {
       await workbench.dismiss();
     });
 
-    await step(workbench, 'mistakes get squiggles and Problems entries', async () => {
+    await workbench.runStep('mistakes get squiggles and Problems entries', async () => {
       // playwright-custom: line 15 closes its "env"; lines 16-18 are "default_in_roots": [ "zimmer" ].
       await workbench.goTo(15);
       await workbench.press('End', 'Enter');
@@ -72,7 +62,7 @@ export const catalogTour: UiScript = {
       assert.match(await workbench.problem('mcp-catalog', 'timeout-range'), /900 is above 600/);
     });
 
-    await step(workbench, 'the quick-fix menu on the misspelt root', async () => {
+    await workbench.runStep('the quick-fix menu on the misspelt root', async () => {
       await workbench.collapseProblemDetails('undefined-root'); // its related information names the scratch folder
       await workbench.goTo(18, 9); // inside "zimer"
       const actions = await workbench.openQuickFixMenu('Change to "zimmer"');
@@ -88,7 +78,7 @@ export const catalogTour: UiScript = {
       await workbench.waitForNoProblem('mcp-catalog', 'undefined-root');
     });
 
-    await step(workbench, 'the quick fix for the timeout', async () => {
+    await workbench.runStep('the quick fix for the timeout', async () => {
       await workbench.goTo(16, 28); // on 900
       await workbench.openQuickFixMenu('Clamp to 600');
       await workbench.screenshot('tour-05-quick-fix-clamp');
@@ -99,7 +89,7 @@ export const catalogTour: UiScript = {
       await workbench.screenshot('tour-06-fixed');
     });
 
-    await step(workbench, 'a Codex preview beside the catalog', async () => {
+    await workbench.runStep('a Codex preview beside the catalog', async () => {
       await workbench.runCommand('View: Hide Panel');
       await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
       await workbench.page.locator('.part.sidebar').waitFor({ state: 'hidden' });
@@ -119,7 +109,7 @@ export const catalogTour: UiScript = {
       await workbench.screenshot('tour-07-codex-preview');
     });
 
-    await step(workbench, 'the MCP Readiness view on the Zimmer catalog', async () => {
+    await workbench.runStep('the MCP Readiness view on the Zimmer catalog', async () => {
       await workbench.closeTab('Codex config.toml');
       await workbench.runCommand('MCP Catalog: Show Readiness');
       await workbench.page.locator('.part.sidebar').waitFor();
@@ -134,7 +124,7 @@ export const catalogTour: UiScript = {
       await workbench.screenshot('tour-08-readiness-zimmer');
     });
 
-    await step(workbench, 'the view follows another catalog: one server in each state, roots with warnings', async () => {
+    await workbench.runStep('the view follows another catalog: one server in each state, roots with warnings', async () => {
       await workbench.quickOpen('readiness/mcp.json');
       await workbench.waitForCatalogStatus('MCP catalog · 5 servers · 3 cannot start');
       const github = workbench.treeRow(READINESS, 'github:');

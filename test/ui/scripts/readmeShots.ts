@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { UiScript } from '../index';
-import type { Workbench } from '../workbench';
 
 /**
  * The README's screenshots, taken as a new user sees the example: `examples/zimmer/` opened as it
@@ -14,22 +13,13 @@ import type { Workbench } from '../workbench';
 
 const READINESS = 'MCP Readiness';
 
-async function step(workbench: Workbench, name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (error) {
-    throw new Error(`step "${name}": ${error instanceof Error ? error.message : String(error)}`);
-  }
-  workbench.step(`done: ${name}`);
-}
-
 export const readmeShots: UiScript = {
   name: 'readme-screenshots',
   workspaceFrom: 'examples/zimmer',
   openFile: 'mcp.json',
   scale: 1.25,
   async run(workbench, context) {
-    await step(workbench, 'the catalog, its problems and the readiness view', async () => {
+    await workbench.runStep('the catalog, its problems and the readiness view', async () => {
       await workbench.waitForTab('mcp.json');
       await workbench.waitForEditorText('playwright-custom');
       await workbench.waitForCatalogStatus('MCP catalog · 16 servers');
@@ -42,7 +32,7 @@ export const readmeShots: UiScript = {
       await workbench.screenshot('readme-overview');
     });
 
-    await step(workbench, 'hover a server name', async () => {
+    await workbench.runStep('hover a server name', async () => {
       // The editor gets the width for the close-ups; Show Readiness brings the view back later.
       await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
       await workbench.page.locator('.part.sidebar').waitFor({ state: 'hidden' });
@@ -53,7 +43,7 @@ export const readmeShots: UiScript = {
       await workbench.dismiss();
     });
 
-    await step(workbench, 'a misspelt root and its quick fixes', async () => {
+    await workbench.runStep('a misspelt root and its quick fixes', async () => {
       // playwright-custom's "default_in_roots": [ "zimmer" ] — the root name is on line 17.
       await workbench.goTo(17);
       await workbench.press('End', 'ArrowLeft', 'Backspace', 'Backspace', 'Backspace');
@@ -68,7 +58,7 @@ export const readmeShots: UiScript = {
       await workbench.waitForNoSquiggle('error');
     });
 
-    await step(workbench, 'the readiness view with the roots expanded', async () => {
+    await workbench.runStep('the readiness view with the roots expanded', async () => {
       await workbench.runCommand('View: Hide Panel');
       await workbench.runCommand('MCP Catalog: Show Readiness');
       await workbench.page.locator('.part.sidebar').waitFor();
@@ -77,7 +67,7 @@ export const readmeShots: UiScript = {
       await workbench.screenshot('readme-readiness');
     });
 
-    await step(workbench, 'a Codex preview beside the catalog', async () => {
+    await workbench.runStep('a Codex preview beside the catalog', async () => {
       await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
       await workbench.page.locator('.part.sidebar').waitFor({ state: 'hidden' });
       await workbench.goTo(61, 4); // "zimmer": { — the remote entries, in view beside their tables
@@ -93,7 +83,7 @@ export const readmeShots: UiScript = {
       await workbench.screenshot('readme-preview-codex');
     });
 
-    await step(workbench, 'placeholders are coloured in the catalog, in its own language mode', async () => {
+    await workbench.runStep('placeholders are coloured in the catalog, in its own language mode', async () => {
       await workbench.closeTab('Codex config.toml');
       const lines = readFileSync(path.join(context.extensionDevelopmentPath, 'examples', 'zimmer', 'mcp.json'), 'utf8').split('\n');
       const line = lines.findIndex((l) => l.includes('${SLACK_BOT_TOKEN}'));

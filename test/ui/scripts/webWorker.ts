@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import type { UiScript } from '../index';
-import type { Workbench } from '../workbench';
 
 /**
  * The extension as a web extension (docs/web.md), in the web worker extension host of the real
@@ -19,20 +18,11 @@ import type { Workbench } from '../workbench';
 
 const READINESS = 'MCP Readiness';
 
-async function step(workbench: Workbench, name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (error) {
-    throw new Error(`step "${name}": ${error instanceof Error ? error.message : String(error)}`);
-  }
-  workbench.step(`done: ${name}`);
-}
-
 export const webWorker: UiScript = {
   name: 'web-worker-extension-host',
   openFile: 'mcp.json',
   async run(workbench) {
-    await step(workbench, 'the catalog opens analysed by the web worker server', async () => {
+    await workbench.runStep('the catalog opens analysed by the web worker server', async () => {
       await workbench.waitForTab('mcp.json');
       await workbench.waitForEditorText('playwright-custom');
       await workbench.waitForCatalogStatus('MCP catalog · 16 servers');
@@ -42,7 +32,7 @@ export const webWorker: UiScript = {
       await workbench.dismiss();
     });
 
-    await step(workbench, 'undefined-root, from the roots index read through the client', async () => {
+    await workbench.runStep('undefined-root, from the roots index read through the client', async () => {
       await workbench.goTo(17); // "zimmer", playwright-custom's one root
       await workbench.press('End', 'ArrowLeft', 'Backspace', 'Backspace', 'Backspace');
       await workbench.type('er'); // "zimmer" → "zimer"
@@ -50,7 +40,7 @@ export const webWorker: UiScript = {
       assert.match(await workbench.problem('mcp-catalog', 'undefined-root'), /"zimer" is not a root, so AIR drops it.*\. Did you mean "zimmer"\?/);
     });
 
-    await step(workbench, 'the quick fix applies', async () => {
+    await workbench.runStep('the quick fix applies', async () => {
       await workbench.collapseProblemDetails('undefined-root');
       await workbench.goTo(17, 9);
       await workbench.openQuickFixMenu('Change to "zimmer"');
@@ -60,7 +50,7 @@ export const webWorker: UiScript = {
       await workbench.screenshot('web-02-fixed');
     });
 
-    await step(workbench, 'a Codex preview opens beside the catalog', async () => {
+    await workbench.runStep('a Codex preview opens beside the catalog', async () => {
       await workbench.runCommand('View: Hide Panel');
       await workbench.runCommand('MCP Catalog: Preview Codex Config');
       await workbench.waitForAnyTab('mcp.json → Codex config.toml');
@@ -69,7 +59,7 @@ export const webWorker: UiScript = {
       await workbench.closeTab('Codex config.toml');
     });
 
-    await step(workbench, 'the MCP Readiness view fills', async () => {
+    await workbench.runStep('the MCP Readiness view fills', async () => {
       await workbench.runCommand('MCP Catalog: Show Readiness');
       const figma = workbench.treeRow(READINESS, 'figma:');
       await figma.waitFor();
@@ -77,7 +67,7 @@ export const webWorker: UiScript = {
       await workbench.screenshot('web-04-readiness');
     });
 
-    await step(workbench, 'a restarted server checks the catalog again', async () => {
+    await workbench.runStep('a restarted server checks the catalog again', async () => {
       await workbench.runCommand('MCP Catalog: Restart Server');
       await workbench.goTo(17);
       await workbench.press('End', 'ArrowLeft', 'Backspace');
@@ -86,7 +76,7 @@ export const webWorker: UiScript = {
       assert.match(await workbench.problem('mcp-catalog', 'undefined-root'), /"zimmex" is not a root/);
     });
 
-    await step(workbench, 'Copy As: every server as a VS Code mcp.json', async () => {
+    await workbench.runStep('Copy As: every server as a VS Code mcp.json', async () => {
       await workbench.runCommand('View: Hide Panel');
       await workbench.runCommand('MCP Catalog: Open All Servers as VS Code mcp.json');
       await workbench.waitForAnyTab('Untitled-1');
