@@ -151,9 +151,10 @@ describe('protocol: completion', function () {
     const ws = workspace();
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
     const { items, text } = await complete(client, ws, 'mcp.json', '{"a": {"type": "str|"}}');
+    // As VS Code lists them (by sortText): what users should pick first, the legacy sse last.
     assert.deepEqual(
-      items.map((i) => i.label),
-      ['stdio', 'sse', 'streamable-http'],
+      [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label),
+      ['stdio', 'streamable-http', 'sse'],
     );
     const chosen = item(items, 'streamable-http');
     assert.match(JSON.stringify(chosen.documentation), /streamable HTTP/);
