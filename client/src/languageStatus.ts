@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isStartable } from '../../server/src/service/readiness/states';
+import { cannotStart } from '../../server/src/service/readiness/states';
 import type { CatalogTracker } from './catalogTracker';
 import type { LiveTreeContribution } from './live/liveTree';
 import type { ReadinessProvider } from './readinessView';
@@ -47,15 +47,17 @@ export class CatalogLanguageStatus implements vscode.Disposable {
     if (info.kind === 'roots') {
       this.item.text = `MCP roots index · ${plural(info.servers, 'root')}`;
     } else {
-      const blocked = readiness ? readiness.servers.filter((s) => !isStartable(s.state)).length : undefined;
+      const blocked = readiness ? readiness.servers.filter((s) => cannotStart(s.state)).length : undefined;
       this.item.text = `MCP catalog · ${plural(info.servers, 'server')}${blocked ? ` · ${blocked} cannot start` : ''}`;
     }
     const problems = [info.errors ? plural(info.errors, 'error') : '', info.warnings ? plural(info.warnings, 'warning') : ''].filter(Boolean).join(', ');
     const restricted = !vscode.workspace.isTrusted;
-    const trustNote = restricted ? 'Restricted Mode: env files, secrets files and the process environment are not read, so variables are not checked.' : '';
+    // Short: VS Code shows text, detail and the action on one line of a hover at most 500 pixels
+    // wide, and cuts what does not fit — the action first. The readiness view says what is not checked.
+    const trustNote = restricted ? 'Restricted Mode' : '';
     // The one action that ends it: VS Code's own trust editor (SPEC §8: nothing is read until the user trusts the folder).
     this.item.command = restricted ? { command: 'workbench.trust.manage', title: 'Trust this folder' } : SHOW_READINESS;
-    this.item.detail = [problems || 'no errors or warnings', trustNote, this.limitation ?? ''].filter(Boolean).join(' — ');
+    this.item.detail = [problems || 'no problems', trustNote, this.limitation ?? ''].filter(Boolean).join(' — ');
     const liveText = info.kind === 'catalog' ? this.live?.statusText() : undefined;
     if (liveText) {
       this.item.text += ` · ${liveText}`;

@@ -139,6 +139,9 @@ describe('protocol: completion', function () {
       (entry.textEdit as TextEdit).newText,
       '"${1:server-name}": {\n    "title": "${2:Server title}",\n    "description": "${3:What this server gives the agent}",\n    "type": "streamable-http",\n    "url": "${4:https://example.com/mcp}"\n  }',
     );
+    // A new catalog, `{` then Enter in an editor indenting by 4: the entry is indented by 4 throughout.
+    const fresh = item((await complete(client, ws, 'fresh-mcp.json', '{\n    |\n}')).items, 'New stdio server');
+    assert.match((fresh.textEdit as TextEdit).newText, /^"\$\{1:server-name\}": \{\n {8}"title"[^]*\n {4}\}$/);
     const field = item((await complete(client, ws, 'team-mcp.json', '{"a": {|}}')).items, 'type');
     assert.equal((field.textEdit as TextEdit).newText, '"type": "${1|stdio,streamable-http,sse|}"');
     assert.equal(field.command, undefined);

@@ -174,12 +174,22 @@ export class Workbench {
     this.step(`language status has ${JSON.stringify(text)}`);
   }
 
-  /** Opens the language status hover ({} in the status bar) and returns its text; closes it again. */
+  /**
+   * Opens the language status hover ({} in the status bar) and returns its text; fails when any of
+   * it is cut off (VS Code puts an item's text, detail and action on one line of a narrow hover).
+   */
   async languageStatus(): Promise<string> {
     await this.page.locator('#status\\.languageStatus').click();
     const hover = this.page.locator('.monaco-hover:not(.hidden)', { hasText: 'MCP' }).first();
     await hover.waitFor();
     const text = await hover.innerText();
+    const cut = await hover.evaluate((element) => {
+      type Box = { scrollWidth: number; clientWidth: number; className: string; querySelectorAll(selector: string): ArrayLike<Box> };
+      return Array.from((element as unknown as Box).querySelectorAll('*'))
+        .filter((inner) => inner.clientWidth > 0 && inner.scrollWidth > inner.clientWidth + 1)
+        .map((inner) => `${inner.className || 'an element'} is ${inner.scrollWidth} px wide in ${inner.clientWidth}`);
+    });
+    if (cut.length > 0) throw new Error(`the language status hover cuts off its text (${JSON.stringify(text)}): ${cut.join('; ')}`);
     this.step('language status hover');
     return text;
   }
