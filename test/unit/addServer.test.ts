@@ -388,6 +388,26 @@ describe('Add Server: MCP registry server.json', () => {
     });
   });
 
+  it("the registry's own remote example: a URL variable with a default is written out (AIR refuses a placeholder in a URL), one without stays ${NAME}", () => {
+    // modelcontextprotocol/registry docs/reference/server-json/examples/valid/with-remote.json (schema 2025-12-11)
+    const remote = (variables: Record<string, unknown>): string =>
+      JSON.stringify({
+        $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+        name: 'io.github.user/remote-weather',
+        version: '2.1.0',
+        title: 'Remote Weather',
+        remotes: [{ type: 'streamable-http', url: 'https://{host}/mcp', headers: [{ name: 'Authorization', isSecret: true, isRequired: true }], variables }],
+      });
+    const result = importText(remote({ host: { description: 'API host', default: 'api.example.com' } }));
+    assert.equal(entryOf(result).url, 'https://api.example.com/mcp');
+    const findings = check(result.text, 'catalog', facts({ known: result.variables }));
+    assert.deepEqual(
+      findings.map((finding) => finding.code),
+      [],
+    );
+    assert.equal(entryOf(importText(remote({ host: { description: 'API host', isRequired: true } }))).url, 'https://${HOST}/mcp');
+  });
+
   it('reads the registry API answer ({"server": …}) and an sse remote', () => {
     const answer = JSON.stringify({ server: { name: 'com.stripe/mcp', remotes: [{ type: 'sse', url: 'https://mcp.stripe.com/sse' }] }, _meta: {} });
     const result = importText(answer);

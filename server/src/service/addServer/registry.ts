@@ -117,7 +117,7 @@ function packageEntry(pkg: JsonObject, kind: string | undefined, identifier: str
 function remoteEntry(remote: JsonObject, type: string | undefined, warnings: string[]): JsonObject | string {
   if (type !== 'streamable-http' && type !== 'sse') return `A remote of type ${type ?? '(none)'} has no AIR counterpart (streamable-http or sse).`;
   if (typeof remote.url !== 'string' || remote.url.trim() === '') return 'The remote has no `url`.';
-  const entry: JsonObject = { type, url: templated(remote.url, remote.variables) };
+  const entry: JsonObject = { type, url: templated(remote.url, remote.variables, { defaults: true }) };
   const headers: JsonObject = {};
   for (const header of Array.isArray(remote.headers) ? remote.headers : []) {
     if (!isObject(header) || typeof header.name !== 'string' || header.name === '') continue;
@@ -147,10 +147,20 @@ function inputValue(input: JsonObject, variable: string): string {
   return `\${${name}}`;
 }
 
-/** `Bearer {api_key}` → `Bearer ${API_KEY}` for each name the input declares in `variables` (or any `{name}` when it declares none). */
-function templated(text: string, variables: unknown): string {
-  const declared = isObject(variables) ? new Set(Object.keys(variables)) : undefined;
-  return text.replace(/\{([A-Za-z_][A-Za-z0-9_.-]*)\}/g, (whole, name: string) => (!declared || declared.has(name) ? `\${${envName(name)}}` : whole));
+/**
+ * `Bearer {api_key}` → `Bearer ${API_KEY}` for each name the input declares in `variables` (or any
+ * `{name}` when it declares none). With `defaults` (a remote's URL, where AIR's schema refuses a
+ * placeholder: `air validate` fails on it), a declared non-secret `default` is written out instead.
+ */
+function templated(text: string, variables: unknown, options: { defaults?: boolean } = {}): string {
+  const declared = isObject(variables) ? variables : undefined;
+  return text.replace(/\{([A-Za-z_][A-Za-z0-9_.-]*)\}/g, (whole, name: string) => {
+    if (declared && !Object.prototype.hasOwnProperty.call(declared, name)) return whole;
+    const variable = declared?.[name];
+    if (options.defaults && isObject(variable) && variable.isSecret !== true && typeof variable.default === 'string' && /^[^\s{}$]+$/.test(variable.default))
+      return variable.default;
+    return `\${${envName(name)}}`;
+  });
 }
 
 function argumentTexts(argument: unknown): string[] {
