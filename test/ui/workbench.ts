@@ -427,11 +427,20 @@ export class Workbench {
     console.log(`    [ui ${((Date.now() - this.openedAt) / 1000).toFixed(1)} s] ${name}`);
   }
 
-  async screenshot(name: string): Promise<string> {
+  /**
+   * Saves name.png. `withoutTitleBar` leaves out the window's title bar, which names the test
+   * harness ("[Extension Development Host] … code-server"), not anything a user of the extension
+   * sees: for the README's pictures.
+   */
+  async screenshot(name: string, options: { withoutTitleBar?: boolean } = {}): Promise<string> {
     this.step(`screenshot ${name}`);
     mkdirSync(this.options.screenshotsDir, { recursive: true });
     const file = path.join(this.options.screenshotsDir, `${name}.png`);
-    await this.page.screenshot({ path: file, animations: 'disabled' }); // a hover caught mid fade-in shows the text behind it
+    const viewport = this.page.viewportSize()!;
+    const titleBar = options.withoutTitleBar ? await this.page.locator('.part.titlebar').boundingBox() : null;
+    const top = titleBar ? titleBar.y + titleBar.height : 0;
+    const clip = { x: 0, y: top, width: viewport.width, height: viewport.height - top };
+    await this.page.screenshot({ path: file, animations: 'disabled', clip }); // a hover caught mid fade-in shows the text behind it
     return file;
   }
 
