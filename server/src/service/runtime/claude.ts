@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEOUT_SEC, validTimeout } from '../rules/timeout';
 import { put } from '../jsonValues';
 import { envWithNpmCache, NPM_CACHE_VARIABLE, npmCacheAssignments, sharedNpmCache } from './npmCache';
+import { SSH_KEY_PATH_VARIABLE } from './codex';
 import type { GeneratorInput, GeneratorOutput, SelectedServer } from './types';
 
 /**
@@ -22,9 +23,11 @@ export const TOOL_SEARCH_DEFAULT = 'true';
 export function generateClaude(input: GeneratorInput): GeneratorOutput {
   const caches = npmCacheAssignments(input.servers, input.clonePath);
   const servers: Record<string, unknown> = {};
+  let launches = false;
   for (const server of input.servers) {
     const entry = mcpJsonEntry(server);
     if (server.value.type === 'stdio') {
+      launches = true;
       const env = envWithNpmCache(entry.env, caches.get(server.name), input.session?.stdioEnv);
       if (env !== undefined) entry.env = env;
     }
@@ -38,8 +41,16 @@ export function generateClaude(input: GeneratorInput): GeneratorOutput {
       ENABLE_TOOL_SEARCH: TOOL_SEARCH_DEFAULT,
     },
     warnings: [],
+    notes: input.session && launches ? [OPERATOR_SSH_KEY_NOTE] : [],
   };
 }
+
+/**
+ * Zimmer exports `SSH_PRIVATE_KEY_PATH` on the agent process (`CliSpawnEnv#apply_operator_ssh_key`)
+ * and Claude hands each stdio server its own environment, so that is how the key reaches them
+ * (zimmer `app/services/codex_config_toml_post_processor.rb` @ 015edcd2, `forward_operator_ssh_key!`).
+ */
+const OPERATOR_SSH_KEY_NOTE = `Added by Zimmer at prepare: ${SSH_KEY_PATH_VARIABLE} in the agent process's environment, which every stdio server inherits — when the instance has an operator SSH key (the variable holds its path, never key material).`;
 
 /** `MCP_TIMEOUT` = 1000 × max(180, every valid declared `startup_timeout_sec`). */
 export function claudeStartupTimeoutMs(servers: readonly SelectedServer[]): number {
