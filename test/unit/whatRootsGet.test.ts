@@ -96,6 +96,17 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
     assert.deepEqual(got.get('web')!.servers, [{ id: 'lin' }, { id: 'ci', plugin: 'a' }, { id: 'obs', plugin: 'a' }]);
   });
 
+  it('a chain of 10,000 nested plugins brings its last server to the root, credited to the first plugin (no stack overflow)', () => {
+    const chain: Json = {};
+    const depth = 10_000;
+    for (let i = 0; i < depth; i++) {
+      chain[`p${i}`] = { description: 'P', plugins: i + 1 < depth ? [`p${i + 1}`] : [], mcp_servers: i === depth - 1 ? ['ci'] : [] };
+    }
+    chain.p0.default_in_roots = ['web'];
+    const got = whatRootsGet(['web'], pool, artifacts({ plugins: chain }));
+    assert.deepEqual(got.get('web')!.servers, [{ id: 'lin' }, { id: 'ci', plugin: 'p0' }]);
+  });
+
   it('two activated IDs with one short name are a shortname collision (AIR refuses the session); one ID twice is not', () => {
     const plugins = {
       mirror: { description: 'M', mcp_servers: ['@acme/tools/lin', 'lin'], skills: ['@acme/tools/review'], default_in_roots: ['web'] },
