@@ -10,6 +10,7 @@ import { cpSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CodeAction, Diagnostic, Location, Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { PREVIEW_REQUEST, type PreviewResult } from '../../shared/src/protocol';
 import { fileUri, LspClient, REPO_ROOT, stopAllClients } from './lspClient';
 import { catalogSettings, rangeIn, removeAllWorkspaces, TempWorkspace } from './workspace';
 
@@ -238,5 +239,21 @@ describe('protocol: references between indexes and artifact paths (SPEC §12)', 
     assert.deepEqual(plugin.files, ['plugins.json']);
     assert.deepEqual(Object.keys(plugin.after('plugins.json')), ['suite', 'core', 'solo']);
     assert.deepEqual(plugin.after('plugins.json').suite.plugins, ['core', 'bse']);
+  });
+
+  it("a root's Claude preview says which server its plugin brings and that it is missing configuration", async () => {
+    ws.write('mcp.json', '{\n  "linear": {\n    "type": "stdio",\n    "command": "linear-mcp",\n    "env": { "LINEAR_TOKEN": "${LINEAR_TOKEN}" }\n  }\n}\n');
+    const uri = client.open(ws.path('mcp.json'));
+    await client.waitForDiagnostics(uri, { version: 1 });
+    const result = await client.request<PreviewResult>(PREVIEW_REQUEST, { uri, runtime: 'claude', root: 'web' });
+    assert.ok(result.ok);
+    assert.ok('linear' in (JSON.parse(result.config.files[0].content) as { mcpServers: object }).mcpServers);
+    assert.deepEqual(
+      (result.config.notes ?? []).filter((note) => note.startsWith('"linear"') || note.startsWith('A session on root')),
+      [
+        'A session on root "web" is warned: preparing the session is expected to fail until LINEAR_TOKEN is set.',
+        '"linear" comes with plugin "suite": missing config (LINEAR_TOKEN).',
+      ],
+    );
   });
 });

@@ -151,6 +151,33 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
     assert.equal(mcpJson.mcpServers.eslint.env?.ESLINT_TOKEN, '${ESLINT_TOKEN}');
   });
 
+  it("the root's preview says which plugin brought a server and, where the sources are known, that it is missing configuration", () => {
+    const request = { runtime: 'claude' as const, selection: { kind: 'root' as const, root: 'data' } };
+    // The editor judges readiness from the document's variable sources.
+    const judged = previewRuntimeConfig(JSON.stringify(MCP), { ...request, readiness: true }, workspace(ROOTS, indexes));
+    assert.ok(judged.ok);
+    assert.deepEqual(
+      judged.config.notes.filter((note) => note.startsWith('"eslint"') || note.startsWith('A session on root')),
+      [
+        'A session on root "data" is warned: preparing the session is expected to fail until ESLINT_TOKEN is set.',
+        '"eslint" comes with plugin "again": missing config (ESLINT_TOKEN).',
+      ],
+    );
+    const known = previewRuntimeConfig(JSON.stringify(MCP), { ...request, readiness: true }, workspace(ROOTS, indexes, ['ESLINT_TOKEN']));
+    assert.ok(known.ok);
+    assert.deepEqual(
+      known.config.notes.filter((note) => note.startsWith('"eslint"') || note.startsWith('A session on root')),
+      ['"eslint" comes with plugin "again".'],
+    );
+    // `mcp-catalog preview` reads no variable source: it names what the server needs, unjudged.
+    const unjudged = previewRuntimeConfig(JSON.stringify(MCP), request, workspace(ROOTS, indexes));
+    assert.ok(unjudged.ok);
+    assert.deepEqual(
+      unjudged.config.notes.filter((note) => note.startsWith('"eslint"')),
+      ['"eslint" comes with plugin "again" and needs ESLINT_TOKEN (mcp-catalog readiness --root data says whether it is set).'],
+    );
+  });
+
   it('hovers say which plugin brought a server: on the server, and in the list of a root', () => {
     const workspaceFacts = workspace(ROOTS, indexes);
     const text = JSON.stringify(MCP, null, 2);
