@@ -47,6 +47,7 @@ const ALONE_CANNOT_SHOW_WHY: Record<string, string> = {
   'catalog-not-found': 'the world always has the sibling catalog',
   'roots-not-found': 'the world always has the sibling roots index',
   'duplicate-server': 'one name in two catalogs an air.json composes; the world composes none',
+  'duplicate-id': 'one ID in two indexes of one type an air.json composes; the world composes none',
   'npx-cache-isolated': 'two entries of one catalog with the same npx package',
   'unavailable-default': "a root whose default server is declared unavailable: the world's sibling catalog has none",
   'invalid-hook-json': 'a HOOK.json in the folder a path names: the world holds only the background targets',
@@ -234,10 +235,10 @@ describe('parity: an entry’s findings alone, in a 2 MB index, on opening in th
               ),
             ),
         );
-        // duplicate-server compares with the other catalogs of an air.json composition, which this workspace has none of.
+        // duplicate-server and duplicate-id compare with the other indexes of their type in an air.json composition, which this workspace has none of.
         assert.deepEqual(
           silentRules.map((rule) => rule.id),
-          kind === 'catalog' ? ['duplicate-server'] : [],
+          kind === 'catalog' ? ['duplicate-server'] : kind === 'roots' ? [] : ['duplicate-id'],
           `rules that fire on no ${INDEX_NOUN[kind].entry} of test/fixtures: add a ${INDEX_NOUN[kind].index} that shows each`,
         );
       });

@@ -27,6 +27,7 @@ const OURS = new Set([
   'path-not-checked',
   'invalid-hook-json',
   'reference-not-checked',
+  'duplicate-id',
 ]);
 
 function inside(range: Range, delta = 1): Range['start'] {
@@ -254,6 +255,20 @@ describe('protocol: references between indexes and artifact paths (SPEC §12)', 
         'A session on root "web" is warned: preparing the session is expected to fail until LINEAR_TOKEN is set.',
         '"linear" comes with plugin "suite": missing config (LINEAR_TOKEN).',
       ],
+    );
+  });
+
+  it('reports one skill ID in two skills indexes of the air.json, with related information at the other', async () => {
+    ws.write('air.json', ws.read('air.json').replace('"skills": ["./skills.json"]', '"skills": ["./skills.json", "./team-skills.json"]'));
+    ws.write('team-skills.json', '{\n  "review": { "description": "The team review.", "path": "skills/deploy" }\n}\n');
+    const { diagnostics, document } = await diagnosticsOf('team-skills.json');
+    assert.deepEqual(
+      diagnostics.map((d) => `${String(d.code)} ${d.severity} ${document.getText(d.range)}`),
+      ['duplicate-id 1 "review"'],
+    );
+    assert.deepEqual(
+      diagnostics[0].relatedInformation?.map((r) => r.location.uri),
+      [fileUri(ws.path('skills.json'))],
     );
   });
 });

@@ -23,6 +23,7 @@ const OURS = new Set([
   'path-not-checked',
   'invalid-hook-json',
   'reference-not-checked',
+  'duplicate-id',
 ]);
 
 interface Report {
@@ -120,5 +121,17 @@ describe('mcp-catalog check: references between indexes and artifact paths (SPEC
       'references/STAGING.md': '# Staging\n',
     });
     assert.deepEqual(check(dir).found, []);
+  });
+
+  it('reports one skill ID in two skills indexes of the air.json on both keys (AIR: "Duplicate skill ID")', () => {
+    const dir = copyOfFixture();
+    const air = path.join(dir, 'air.json');
+    fs.writeFileSync(air, fs.readFileSync(air, 'utf8').replace('"skills": ["./skills.json"]', '"skills": ["./skills.json", "./team-skills.json"]'));
+    writeTree(dir, { 'team-skills.json': '{\n  "deploy": { "description": "The team\'s deploy.", "path": "skills/deploy" }\n}\n' });
+    const { found } = check(dir);
+    assert.deepEqual(
+      found.filter((line) => line.includes('duplicate-id')),
+      ['skills.json duplicate-id "deploy"', 'team-skills.json duplicate-id "deploy"'],
+    );
   });
 });
