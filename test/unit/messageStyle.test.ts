@@ -511,6 +511,7 @@ describe('a long name or value from the file is cut in every message and fix tit
     ['every string', () => true],
     ['every value', (_depth, isKey) => !isKey],
     ['every ID (a key of the top object)', (depth, isKey) => depth === 1 && isKey],
+    ['every key inside a field (an env or header name)', (depth, isKey) => depth >= 3 && isKey],
   ];
   for (const [label, pick] of variants) {
     it(`${label} made 10,000 characters long`, () => {

@@ -3,7 +3,7 @@ import type { Finding, RelatedLocation } from '../findings';
 import { effectiveProperties, getProperty, propertyKey, propertyValue, type JsonNode, type ParsedJson } from '../parse';
 import { nodeSpan } from '../rules/rule';
 import { closestNames } from '../suggestions';
-import { describeValue, quoted } from '../text';
+import { clip, describeValue, quoted } from '../text';
 import { compileExcludePattern, LOCAL_SCOPE } from './exclude';
 
 /**
@@ -146,7 +146,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
     if (list.type !== 'array') {
       report({
         code: 'invalid-value',
-        message: `exclude.${type} is not an array of qualified IDs (@scope/id), so AIR rejects the air.json.`,
+        message: `exclude.${clip(type)} is not an array of qualified IDs (@scope/id), so AIR rejects the air.json.`,
         ...nodeSpan(list),
         data: { path: ['exclude', type] },
       });

@@ -129,7 +129,7 @@ function checkId(
     case 'ambiguous':
       context.report({
         code: 'ambiguous-reference',
-        message: `${quoted(item.value)} is a ${noun} of ${resolution.scopes.length} scopes, so AIR refuses it as ambiguous. Write ${resolution.scopes.map((scope) => `"@${scope}/${item.value}"`).join(' or ')}.`,
+        message: `${quoted(item.value)} is a ${noun} of ${resolution.scopes.length} scopes, so AIR refuses it as ambiguous. Write ${resolution.scopes.map((scope) => quoted(`@${scope}/${item.value}`)).join(' or ')}.`,
         ...nodeSpan(item.node),
         data: { path, name: item.value, candidates: resolution.scopes.map((scope) => `@${scope}/${item.value}`) },
       });
