@@ -229,14 +229,22 @@ function entryOf(property: JsonNode): IndexEntry {
   return { name: property.children![0].value as string, property, keyNode: property.children![0], valueNode: property.children![1] };
 }
 
-/** Moves a subtree by `delta` (iterative: any depth). */
+/**
+ * Moves a subtree by `delta` (iterative: any depth). Half the document's nodes on a keystroke in
+ * its middle: a leaf (no children, no colon) is moved where it is met, not pushed and popped.
+ */
 function shiftNodes(top: JsonNode, delta: number): void {
   const work = [top];
   while (work.length > 0) {
     const node = work.pop()!;
     node.offset += delta;
     if (node.colonOffset !== undefined) node.colonOffset += delta;
-    if (node.children) for (const child of node.children) work.push(child);
+    const children = node.children;
+    if (children === undefined) continue;
+    for (const child of children) {
+      if (child.children === undefined) child.offset += delta;
+      else work.push(child);
+    }
   }
 }
 
