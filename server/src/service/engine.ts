@@ -60,7 +60,7 @@ export interface CheckResult extends DocumentModel {
 interface KeptFindings {
   readonly facts: WorkspaceFacts;
   readonly rules: readonly Rule[];
-  readonly perEntry: Finding[][];
+  readonly perEntry: readonly (readonly Finding[])[];
 }
 
 export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFacts, options: CheckOptions = {}): CheckResult {
@@ -110,7 +110,8 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   const entries = indexEntries(root);
   const context = ruleContext(kind, text, parsed, entries, facts, findings);
   const runRule = ruleRunner(options);
-  const perEntry = entries.map((entry) => entryFindings(rules, entry, context, runRule));
+  const entryFindings = entryChecker(rules, context, runRule);
+  const perEntry = entries.map(entryFindings);
   // One by one: an entry can have hundreds of thousands (a 1 MB name of placeholders), too many for a spread's arguments.
   for (const own of perEntry) for (const finding of own) findings.push(finding);
   runDocumentRules(rules, context, runRule);
@@ -185,7 +186,7 @@ function reuse(
   const context = ruleContext(kind, text, next, entries, facts, findings);
   const runRule = ruleRunner(options);
   const perEntry = entries.map((entry, i) => {
-    if (entry.property === fresh) return entryFindings(rules, entry, context, runRule);
+    if (entry.property === fresh) return entryChecker(rules, context, runRule)(entry);
     const own = kept.perEntry[i];
     return entry.property.offset > property.offset ? own.map((finding) => shiftFinding(finding, delta)) : own;
   });
@@ -213,13 +214,22 @@ function ruleContext(
   return { kind, text, parsed, root: parsed.root!, entries, facts, report: (finding) => findings.push(finding) };
 }
 
-/** One entry's `checkEntry` findings, every rule in order. */
-function entryFindings(rules: readonly Rule[], entry: IndexEntry, context: RuleContext, runRule: RuleRunner): Finding[] {
-  const own: Finding[] = [];
-  const entryContext: RuleContext = { ...context, report: (finding) => own.push(finding) };
-  for (const rule of rules) if (rule.checkEntry) runRule(rule, () => rule.checkEntry!(entry, entryContext));
-  return own;
+/**
+ * An entry's `checkEntry` findings, every rule in order. One context for every entry of a check
+ * (the rules report synchronously), and one shared empty list for the many entries without a
+ * finding: both are kept or made once per entry of every check otherwise.
+ */
+function entryChecker(rules: readonly Rule[], context: RuleContext, runRule: RuleRunner): (entry: IndexEntry) => readonly Finding[] {
+  let own: Finding[] | undefined;
+  const entryContext: RuleContext = { ...context, report: (finding) => (own ??= []).push(finding) };
+  return (entry) => {
+    own = undefined;
+    for (const rule of rules) if (rule.checkEntry) runRule(rule, () => rule.checkEntry!(entry, entryContext));
+    return own ?? NO_FINDINGS;
+  };
 }
+
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 function runDocumentRules(rules: readonly Rule[], context: RuleContext, runRule: RuleRunner): void {
   for (const rule of rules) if (rule.checkDocument) runRule(rule, () => rule.checkDocument!(context));
