@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CodeAction, Diagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ReadinessResult } from '../../shared/src/protocol';
 import { Capabilities, FileChange, LspClient, REPO_ROOT, stopAllClients } from './lspClient';
 import { catalogSettings, codesOf, removeAllWorkspaces, single, TempWorkspace } from './workspace';
 
@@ -376,6 +377,94 @@ describe('protocol: quick fixes and fix-all', function () {
     current = open.get(uri)!;
     assert.equal(ws.read('plugins.json'), '{\n  "ci": { "description": "C", "mcp_servers": ["lin"], "default_in_roots": ["web"] }\n}\n');
     assert.equal(current, '{\n  "web": {\n    "description": "W",\n    "default_plugins": ["@acme/tools/remote"]\n  }\n}\n');
+  });
+
+  it('legacy-root-membership, every kind, over the protocol on CRLF and tab-indented files: applying each quick fix until none is left gives each root what the legacy index meant', async () => {
+    const ws = TempWorkspace.create();
+    const crlfTabs = (value: unknown): string => `${JSON.stringify(value, null, '\t').replace(/\n/g, '\r\n')}\r\n`;
+    ws.write(
+      'mcp.json',
+      crlfTabs({
+        github: { type: 'stdio', command: 'gh' },
+        lin: { type: 'stdio', command: 'lin', default_in_roots: ['web'] },
+        docs: { type: 'stdio', command: 'docs', default_in_roots: ['*'] },
+        search: { type: 'stdio', command: 'search', default_in_roots: ['@local/api'] },
+        shared: { type: 'stdio', command: 'shared' },
+      }),
+    );
+    ws.write(
+      'skills.json',
+      crlfTabs({ review: { description: 'R', path: 'review' }, deploy: { description: 'D', path: 'deploy', default_in_roots: ['api'] } }),
+    );
+    ws.write('review/SKILL.md', '---\nname: review\ndescription: R\n---\n');
+    ws.write('deploy/SKILL.md', '---\nname: deploy\ndescription: D\n---\n');
+    ws.write('hooks.json', crlfTabs({ lint: { description: 'L', path: 'lint' } }));
+    ws.write('plugins.json', crlfTabs({ ci: { description: 'C', mcp_servers: ['shared'], skills: ['review'] } }));
+    const rootsText = crlfTabs({
+      web: {
+        description: 'W',
+        default_mcp_servers: ['github', '@local/lin', 'docs'],
+        default_skills: ['review', '@local/deploy'],
+        default_hooks: ['lint'],
+        default_plugins: ['ci'],
+        default_subagent_roots: ['api'],
+      },
+      api: {
+        description: 'A',
+        default_mcp_servers: ['@local/search', 'shared', 'github', '@acme/tools/remote'],
+        default_skills: ['review'],
+        default_plugins: ['@local/ci'],
+      },
+      ops: { description: 'O', default_mcp_servers: [], default_hooks: ['@local/lint'] },
+    });
+    ws.write('roots.json', rootsText);
+    const client = await LspClient.start({ workspaceFolders: [ws.dir], capabilities: capabilities(), settings: catalogSettings() });
+    const uri = client.open(ws.path('roots.json'));
+    let current = rootsText;
+    let diagnostics = (await client.waitForDiagnostics(uri, { version: 1 })).diagnostics;
+    let applied = 0;
+    for (let round = 0; round < 20; round++) {
+      let action: CodeAction | undefined;
+      for (const diagnostic of diagnostics.filter((d) => d.code === 'legacy-root-membership')) {
+        action = (await codeActions(client, uri, [diagnostic])).find((a) => a.edit && /^(Move|Remove) /.test(a.title));
+        if (action) break;
+      }
+      if (!action) break;
+      const changed = applyWorkspaceEdit(action.edit!, ws, new Map([[uri, current]]));
+      current = changed.get(uri) ?? current;
+      applied++;
+      const mark = client.mark();
+      client.change(uri, current);
+      const others = [...changed.keys()].filter((changedUri) => changedUri !== uri);
+      if (others.length > 0) client.didChangeWatchedFiles(others.map((other) => ({ path: new URL(other).pathname, type: FileChange.Changed })));
+      diagnostics = (await client.waitForDiagnostics(uri, { since: mark })).diagnostics;
+    }
+    assert.ok(applied >= 8, `${applied} quick fixes applied`);
+    // Line ends and indentation are the files' own.
+    for (const file of ['roots.json', 'mcp.json', 'skills.json', 'hooks.json', 'plugins.json']) {
+      const text = file === 'roots.json' ? current : ws.read(file);
+      assert.ok(!/[^\r]\n/.test(text), `${file} keeps CRLF`);
+      assert.ok(!/\n {2}"/.test(text), `${file} keeps tabs`);
+    }
+    // What cannot move stays, and only that.
+    assert.deepEqual(JSON.parse(current), {
+      web: { description: 'W' },
+      api: { description: 'A', default_mcp_servers: ['@acme/tools/remote'], default_in_roots: ['web'] },
+      ops: { description: 'O' },
+    });
+    // The membership the server now computes (its readiness request) is what the legacy index meant.
+    const readiness = await client.request<ReadinessResult>('mcpCatalog/readiness', { uri: ws.uri('mcp.json') });
+    const byRoot = Object.fromEntries(
+      readiness.roots.map((root) => [
+        root.name,
+        { servers: root.servers, plugins: root.plugins ?? [], skills: (root.skills ?? []).map((s) => s.id), hooks: (root.hooks ?? []).map((h) => h.id) },
+      ]),
+    );
+    assert.deepEqual(byRoot, {
+      web: { servers: ['github', 'lin', 'docs', 'shared'], plugins: ['ci'], skills: ['review', 'deploy'], hooks: ['lint'] },
+      api: { servers: ['github', 'docs', 'search', 'shared'], plugins: ['ci'], skills: ['review', 'deploy'], hooks: [] },
+      ops: { servers: ['docs'], plugins: [], skills: [], hooks: ['lint'] },
+    });
   });
 
   it('source.fixAll.mcp-catalog returns one edit that fixes everything unambiguous', async () => {

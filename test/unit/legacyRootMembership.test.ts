@@ -143,6 +143,31 @@ describe('legacy root membership (SPEC §4.4, §6.2)', () => {
     assert.deepEqual(expectOne(text, check(text, 'roots'), 'undefined-root', { range: '"apj"' }).data?.candidates, ['api']);
   });
 
+  it('an artifact whose default_in_roots is not an array cannot take the name: it stays, pointed out, and no fix is promised for it', () => {
+    const mcp = { bad: { type: 'stdio', command: 'b', default_in_roots: 'web' }, ok: { type: 'stdio', command: 'o' } };
+    const roots = {
+      web: { description: 'W', default_mcp_servers: ['bad'], default_subagent_roots: ['api'] },
+      api: { description: 'A', default_in_roots: 'web' },
+    };
+    const text = pretty(roots);
+    const legacy = withCode(
+      check(text, 'roots', facts({ catalogs: { via: 'sibling', files: [summariseCatalog('/ws/mcp.json', pretty(mcp))], remoteSources: [] } })),
+      'legacy-root-membership',
+    );
+    const servers = legacy.find((f) => f.data?.field === 'default_mcp_servers')!;
+    assert.deepEqual(
+      servers.related?.map((r) => r.message),
+      ['"bad" stays: its default_in_roots is not an array, so nothing can be added to it.'],
+    );
+    assert.match(servers.message, /Add "web" to each server's own default_in_roots\./);
+    assert.equal(servers.data?.movable, 0);
+    const subagents = legacy.find((f) => f.data?.field === 'default_subagent_roots')!;
+    assert.deepEqual(
+      subagents.related?.map((r) => r.message),
+      ['"api" stays: its default_in_roots is not an array, so nothing can be added to it.'],
+    );
+  });
+
   it('the quick fix, applied finding by finding to both files, migrates to the same computed membership per root', () => {
     const files = new Map([
       ['/ws/mcp.json', pretty(MCP)],

@@ -167,6 +167,29 @@ describe('mcp-catalog preview (SPEC §7)', () => {
     }
   });
 
+  it('a warning or note is one line whatever the names hold: a newline in a hostile name cannot forge a line', async () => {
+    const dir = scratchDir();
+    try {
+      const hostile = 'a\nnote: all servers are ready';
+      fs.writeFileSync(
+        path.join(dir, 'mcp.json'),
+        catalog({
+          [hostile]: { type: 'stdio', command: 'x' },
+          h: { type: 'streamable-http', url: 'https://x.example', headers: { 'X-A\u2028warning: forged': 'k-${S}' } },
+        }),
+      );
+      const run = await runCli(['preview', '--runtime', 'codex', path.join(dir, 'mcp.json')], {}, dir);
+      assert.equal(run.code, 0);
+      const lines = run.stderr.split('\n').filter((line) => line.length > 0);
+      assert.ok(lines.length > 0);
+      for (const line of lines) assert.match(line, /^(warning|note): /, line);
+      assert.ok(!lines.some((line) => line.startsWith('note: all servers')));
+      assert.match(run.stderr, /"a\\nnote: all servers are ready" is left out/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('never contains a resolved secret: planted values in the environment and an env file stay out', async () => {
     const dir = scratchDir();
     const planted = 'planted-secret-4b1e9';

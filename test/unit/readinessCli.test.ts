@@ -74,6 +74,22 @@ describe('mcp-catalog readiness (SPEC §7)', () => {
     assert.ok(!text.stdout.includes(planted) && !text.stderr.includes(planted));
   });
 
+  it('text format: a name with a line break in a hostile catalog forges no line of its own', async () => {
+    const dir = scratchDir();
+    try {
+      fs.writeFileSync(path.join(dir, 'mcp.json'), JSON.stringify({ 'x\nRoots\n  web  all ready': { type: 'stdio', command: 'y' } }));
+      const run = await runCli(['readiness', '--no-process-env', path.join(dir, 'mcp.json')], {}, dir);
+      assert.equal(run.code, 0, run.stderr);
+      assert.deepEqual(
+        run.stdout.split('\n').filter((line) => line === 'Roots' || line.startsWith('  web')),
+        ['Roots'],
+      );
+      assert.match(run.stdout, /x\\nRoots\\n {2}web {2}all ready/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('an env file next to the catalog counts as a source, by name only', async () => {
     const dir = scratchDir();
     try {

@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { CancellationTokenSource, type Connection } from 'vscode-languageserver';
 import { ChangeSignal } from '../../server/src/lsp/changeSignal';
 import { DiagnosticsChannel } from '../../server/src/lsp/diagnosticsChannel';
@@ -54,6 +56,23 @@ describe('workspace diagnostics: reports and ids', () => {
     c.report('file:///w/mcp.json', [finding('a')], undefined, none);
     await c.close('file:///w/mcp.json');
     assert.deepEqual(c.answered(), ['file:///w/mcp.json']);
+  });
+
+  it('an equal set keeps its id, and the older set is let go (its strings hold the text it was found in)', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const c = channel();
+    let older: ReportedFinding[] | undefined = [finding('a')];
+    const gone = new WeakRef(older);
+    const first = c.report('file:///w/mcp.json', older, undefined, none);
+    older = undefined;
+    // The document closed and opened again unchanged: the same findings, from a new check.
+    const again = c.report('file:///w/mcp.json', [finding('a')], first.resultId, none);
+    assert.deepEqual(again, { kind: 'unchanged', resultId: first.resultId });
+    // WeakRefs are cleared only after the job that created them: let it end, then collect.
+    await new Promise((resolve) => setImmediate(resolve));
+    collect();
+    assert.equal(gone.deref(), undefined, 'the older set is not kept');
   });
 });
 

@@ -7,7 +7,7 @@ import { readCatalogArgument } from './catalogFile';
 import { CONFIG_OPTIONS } from './config';
 import { cliContext } from './targets';
 import type { CliIo } from './io';
-import { terminalJson, terminalText } from '../service/surfaces/terminal';
+import { oneLine, terminalJson, terminalText } from '../service/surfaces/terminal';
 
 export const PREVIEW_USAGE = `mcp-catalog preview --runtime claude|codex|pi|cursor [--root NAME | --server NAME...]
                     [--clone DIR] [--zimmer-url URL] [--roots FILE]... [--format text|json]
@@ -74,8 +74,9 @@ export function runPreview(argv: readonly string[], io: CliIo): number {
   if (format === 'json') {
     io.stdout(terminalJson(previewJson(outcome.config)));
   } else {
-    for (const warning of outcome.config.warnings) io.stderr(terminalText(`warning: ${warning}\n`));
-    for (const note of outcome.config.notes) io.stderr(terminalText(`note: ${note}\n`));
+    // One line each: a name or header from the catalog may hold a line break, which must not start a line of its own.
+    for (const warning of outcome.config.warnings) io.stderr(terminalText(`warning: ${oneLine(warning)}\n`));
+    for (const note of outcome.config.notes) io.stderr(terminalText(`note: ${oneLine(note)}\n`));
     io.stdout(terminalText(formatPreviewText(outcome.config)));
   }
   return 0;

@@ -11,7 +11,7 @@ import { cliContext } from './targets';
 export const READINESS_USAGE = `mcp-catalog readiness [--root NAME] [--format text|json] [--roots FILE]... [--env-file FILE]...
                       [--secrets-file FILE] [--known NAME[,NAME]...] [--no-process-env]
                       [--config FILE | --no-config] FILE|DIR`;
-import { terminalJson, terminalText } from '../service/surfaces/terminal';
+import { oneLine, terminalJson, terminalText } from '../service/surfaces/terminal';
 
 const READINESS_FORMATS = ['text', 'json'] as const;
 
@@ -96,7 +96,8 @@ export function formatReadinessText(file: string, readiness: Readiness): string 
     ].filter((part) => part !== undefined);
     if (rest.length > 0) lines.push(`  ${''.padEnd(width)}  ${rest.join('; ')}`);
   }
-  return `${lines.join('\n')}\n`;
+  // Names and reasons come from the catalog: each line stays one line, so none can forge another.
+  return `${lines.map(oneLine).join('\n')}\n`;
 }
 
 function memberText(member: { id: string; plugin?: string }): string {

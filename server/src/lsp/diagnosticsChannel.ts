@@ -97,7 +97,13 @@ export class DiagnosticsChannel {
 
   private remember(uri: string, findings: readonly ReportedFinding[]): { changed: boolean; resultId: string } {
     const previous = this.last.get(uri);
-    if (previous && sameFindings(previous.findings, findings)) return { changed: false, resultId: previous.resultId };
+    if (previous && sameFindings(previous.findings, findings)) {
+      // Equal, but the newer set is kept: a finding's strings are slices of the text it was found
+      // in, so the older set held that whole text (a file closed and opened again kept the first
+      // open's text alive beside the second's; bench/NOTES.md "Start-up and memory held").
+      this.last.set(uri, { findings, resultId: previous.resultId });
+      return { changed: false, resultId: previous.resultId };
+    }
     const resultId = String(this.nextId++);
     this.last.set(uri, { findings, resultId });
     return { changed: true, resultId };

@@ -38,6 +38,8 @@ export interface ArtifactSummary {
   readonly description?: string;
   /** The string items of its `default_in_roots`, as written. */
   readonly defaultInRoots: readonly string[];
+  /** Its `default_in_roots` is there but not an array: no root can be added to it (the legacy migration, SPEC §4.4). */
+  readonly defaultInRootsNotArray?: true;
   /** For each field of REFERENCE_FIELDS its type has: the string items, as written. */
   readonly lists: Readonly<Record<string, readonly string[]>>;
   /** Its `path` (skills, hooks, references), as written, relative to the index file. */
@@ -78,12 +80,17 @@ export function summariseArtifactIndex(type: OtherIndexType, path: string, text:
       return typeof value === 'string' ? value : undefined;
     };
     const items = (name: string): string[] => stringItems(field(entry, name)?.valueNode).map((item) => item.value);
+    const notArray = (name: string): boolean => {
+      const value = field(entry, name)?.valueNode;
+      return value !== undefined && value.type !== 'array';
+    };
     artifacts.set(entry.name, {
       id: entry.name,
       keySpan: nodeSpan(entry.keyNode),
       title: text('title'),
       description: text('description'),
       defaultInRoots: items('default_in_roots'),
+      ...(notArray('default_in_roots') ? { defaultInRootsNotArray: true as const } : {}),
       lists: Object.fromEntries(fields.map((name) => [name, items(name)])),
       path: type === 'plugins' ? undefined : text('path'),
     });

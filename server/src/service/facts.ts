@@ -46,6 +46,8 @@ export interface CatalogServer {
   unavailableReason?: string;
   /** Roots this server names in `default_in_roots`. */
   defaultInRoots: string[];
+  /** Its `default_in_roots` is there but not an array: no root can be added to it (the legacy migration, SPEC §4.4). */
+  defaultInRootsNotArray?: true;
 }
 
 export interface CatalogFile {

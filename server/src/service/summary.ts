@@ -30,10 +30,12 @@ export function summariseCatalog(path: string, text: string, parsed: ParsedJson 
   const servers: CatalogFile['servers'] = new Map();
   for (const entry of indexEntries(parsed.root)) {
     const unavailable = field(entry, 'unavailable')?.valueNode?.value;
+    const defaultInRoots = field(entry, 'default_in_roots')?.valueNode;
     servers.set(entry.name, {
       span: nodeSpan(entry.keyNode),
       unavailableReason: normaliseUnavailableReason(unavailable),
-      defaultInRoots: stringItems(field(entry, 'default_in_roots')?.valueNode).map((item) => item.value),
+      defaultInRoots: stringItems(defaultInRoots).map((item) => item.value),
+      ...(defaultInRoots && defaultInRoots.type !== 'array' ? { defaultInRootsNotArray: true as const } : {}),
     });
   }
   return { path, servers };

@@ -91,6 +91,19 @@ describe('mcp-catalog live (SPEC §11)', function () {
     assertNoKey(json);
   });
 
+  it('hostile text from the instance stays on its own line: a reason, a name or a description with line breaks forges no line', async () => {
+    fake.servers[4] = seedServer('legacy', { reason: 'Retired\nNo drift: the instance serves what this file says.' });
+    fake.servers.push(seedServer('evil\n  github  ready  startable', { description: 'x\r\nDrift (0):' }));
+    const run = await runBin(['live', fake.url, 'mcp.json']);
+    assert.equal(run.code, 1, run.stderr);
+    const lines = run.stdout.split('\n');
+    assert.ok(!lines.some((line) => line.startsWith('No drift')), run.stdout);
+    assert.ok(!lines.some((line) => line.startsWith('Drift (0)')), run.stdout);
+    assert.ok(!lines.some((line) => line.startsWith('  github  ready')), run.stdout);
+    assert.match(run.stdout, /unavailable — Retired\\nNo drift: the instance serves what this file says\./);
+    assert.match(run.stdout, /Server "evil\\n {2}github {2}ready {2}startable" is on the instance but not in this file\./);
+  });
+
   it('exit 2 with one clear line for a 401, a 404, a 500 with HTML, a body over the cap, a refused connection and a timeout', async () => {
     const cases: [string, () => void, RegExp, string[]?][] = [
       [

@@ -42,6 +42,23 @@ describe('live states and drift on plain data (SPEC §11)', () => {
     }
   });
 
+  // tadasant/zimmer app/services/connector_status_probe.rb (the version with `unavailable_reason(markdown:)`):
+  // `call` returns :declared_unavailable first, and its reason is the catalog's own text, verbatim.
+  it('a declared reason that reads like "A unresolved" is the local declaration when the file declares that same text', () => {
+    const stateOf = (reason: string, local?: string) =>
+      liveStateOf({ name: 'a', title: 'a', description: null, unavailable: true, unavailableReason: reason }, local);
+    for (const reason of ['`GH_TOKEN` unresolved', 'GH_TOKEN unresolved']) {
+      const declared = stateOf(reason, reason);
+      assert.deepEqual(
+        { state: declared?.state, declaredInFile: declared?.declaredInFile, variables: declared?.variables },
+        { state: 'declared_unavailable', declaredInFile: true, variables: undefined },
+        reason,
+      );
+      // Without that local declaration it is the instance saying the variable is missing.
+      assert.equal(stateOf(reason, 'Another reason')?.state, 'missing_configuration', reason);
+    }
+  });
+
   it('live startup_timeout_sec absent on a newer instance is "not said", never drift', () => {
     const parsed = parseConfigsAnswer(
       JSON.stringify({

@@ -133,7 +133,7 @@ describe('runtime: Codex .codex/config.toml (SPEC §6.3, §10)', () => {
 
     it('a stdio entry with no command to wrap gets no shim: AIR leaves the rebinding out and warns', () => {
       const { tables, warnings } = codex({ srv: { type: 'stdio', command: '', env: { DEST: '${SRC}' } } });
-      assert.deepEqual(tables.srv, { command: '', env_vars: ['SRC'], startup_timeout_sec: 180 });
+      assert.deepEqual(tables.srv, { command: '', env_vars: ['SRC'] });
       assert.match(warnings.join('\n'), /"srv": env `DEST` need AIR's launch shim, but there is no command to wrap/);
     });
   });
@@ -255,6 +255,19 @@ describe('runtime: Codex .codex/config.toml (SPEC §6.3, §10)', () => {
       assert.equal(tables.long.startup_timeout_sec, 500);
       assert.equal(tables.quoted.startup_timeout_sec, 180);
       assert.equal(tables.quotedRemote.startup_timeout_sec, undefined);
+    });
+
+    // tadasant/zimmer app/services/pi_mcp_config_post_processor.rb (`apply_startup_timeouts!`): the default
+    // goes to "only entries with a `command`, exactly as on Codex" — a blank one (Ruby's `blank?`) has none.
+    it('the default 180 goes to a launch only: a stdio table whose command is blank gets none, unless it declares one', () => {
+      const { tables } = codex({
+        empty: { type: 'stdio', command: '' },
+        spaces: { type: 'stdio', command: '  ' },
+        declared: { type: 'stdio', command: '', startup_timeout_sec: 30 },
+      });
+      assert.equal(tables.empty.startup_timeout_sec, undefined);
+      assert.equal(tables.spaces.startup_timeout_sec, undefined);
+      assert.equal(tables.declared.startup_timeout_sec, 30);
     });
 
     it("a catalog's Codex-native keys (startup_timeout_ms, tool_timeout_sec, enabled) never reach the table", () => {

@@ -22,7 +22,9 @@ import { fixture, readFixture, REPO_ROOT } from './helpers';
  * | whole | whole-value header → `env_http_headers`; sse | AIR codex "maps a ${VAR} header to env_http_headers and literal headers to http_headers", "handles sse servers via the same url-based shape" |
  * | partialHeader | other partial header → literal + warning | AIR codex "warns and keeps a non-Bearer partial header literal (no Codex expression)" |
  * | oauth, oauth2 | `client_id`, the first `redirectUri` global, scopes warned; a second URI warned | AIR codex "emits per-server oauth.client_id and a global mcp_oauth_callback_url", "warns and keeps the first URI when servers declare distinct redirect URIs" |
- * | slow | empty args/env omitted, Codex-native keys dropped, declared timeout | Zimmer pi_mcp_config_post_processor.rb (06cda448) apply_startup_timeouts! (no test stored) |
+ * | slow | empty args/env omitted, Codex-native keys dropped, declared timeout | Zimmer pi_mcp_config_post_processor.rb (06cda448) apply_startup_timeouts!; its test pi_mcp_config_post_processor_test.rb (4a294d5e, older: the flat budget) "every seeded stdio server gets the shared MCP startup budget", "an http server is not given a startup budget" |
+ * | literal, whole, oauth, oauth2 (Claude) | stdio `{command, args?, env?}`; sse keeps its type; oauth → `callbackPort` from `redirectUri` (none for a default port) | AIR claude-adapter.test.ts (ecd3217d, an older stored version) "translates stdio servers", "strips title and description from output", "preserves type field for sse servers", "translates OAuth with callbackPort from redirectUri" |
+ * | literal, same, whole, oauth2 (Pi) | stdio carries `"type": "stdio"`; remote headers always (`{}`); sse keeps its type; no oauth | Zimmer pi_mcp_config_post_processor_test.rb (4a294d5e) "seeds the session's configured MCP servers even though AIR wrote no config" (type stdio) |
  */
 
 const CATALOG = fixture('runtime-golden', 'mcp.json');

@@ -128,15 +128,22 @@ describe('runtime: npm cache rules (SPEC §6.3, §10)', () => {
     assert.deepEqual(mcpServers(generate('pi', entries)).a.env, { KEEP: 'x', NPM_CONFIG_CACHE: '<clone>/.npm-cache' });
   });
 
-  // tadasant/zimmer test/services/claude_mcp_config_post_processor_test.rb (newest stored version):
-  // "post_process! leaves a lone npx server on the shared per-clone npm cache" and "post_process!
-  // gives each of two servers sharing an npx package its own npm cache".
-  it('Claude: the shared cache is the agent process env; only servers sharing a package get one written into their entry', () => {
-    const config = generate('claude', { lone: npx(['-y', 'lone@1']), one: npx(['-y', 'same@1']), two: npx(['-y', 'same@1']) });
+  // tadasant/zimmer test/services/npx_cache_isolator_test.rb (newest stored version): "answers for
+  // every npx server, sharing the clone cache unless the server collides" — `cache_dirs_for` closed
+  // zimmer#595, after which every npx entry gets its cache written into its own env on every runtime
+  // (the Claude post-processor test that left a lone server without one predates it).
+  it('Claude: every npx entry gets its cache in its own env (shared, or isolated when it shares a package); the agent process keeps the shared one', () => {
+    const config = generate('claude', {
+      lone: npx(['-y', 'lone@1']),
+      one: npx(['-y', 'same@1']),
+      two: npx(['-y', 'same@1']),
+      own: npx(['x'], { env: { NPM_CONFIG_CACHE: '/mine' } }),
+    });
     const servers = mcpServers(config);
-    assert.equal(servers.lone.env, undefined);
+    assert.deepEqual(servers.lone.env, { NPM_CONFIG_CACHE: '<clone>/.npm-cache' });
     assert.deepEqual(servers.one.env, { NPM_CONFIG_CACHE: '<clone>/.npm-cache/isolated/one' });
     assert.deepEqual(servers.two.env, { NPM_CONFIG_CACHE: '<clone>/.npm-cache/isolated/two' });
+    assert.deepEqual(servers.own.env, { NPM_CONFIG_CACHE: '/mine' });
     assert.equal(config.env.NPM_CONFIG_CACHE, '<clone>/.npm-cache');
   });
 

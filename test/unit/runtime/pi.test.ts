@@ -47,6 +47,28 @@ describe('runtime: Pi .mcp.json (SPEC §6.3, §10)', () => {
     assert.deepEqual(config.warnings, [`"blank" is left out of Pi's .mcp.json: no command, so Zimmer skips it.`]);
   });
 
+  // tadasant/zimmer test/services/pi_mcp_config_post_processor_test.rb @ 4a294d5e: "every seeded stdio
+  // server gets the shared MCP startup budget", "a non-npx stdio server gets the same budget", "an http
+  // server is not given a startup budget" (the auto-injected Zimmer entries included).
+  it('Zimmer: every stdio entry, npx or not, gets 180000; an http entry, the added zimmer-self-session included, gets none', () => {
+    const servers = mcpServers(
+      generate(
+        'pi',
+        {
+          npx: { type: 'stdio', command: 'npx', args: ['-y', 'p@1'] },
+          notNpx: { type: 'stdio', command: '/usr/local/bin/thing' },
+          http: { type: 'streamable-http', url: 'https://acme.example.com/mcp' },
+        },
+        { selection: { kind: 'all' } },
+      ),
+    );
+    assert.equal(servers.npx.requestTimeoutMs, 180000);
+    assert.equal(servers.notNpx.requestTimeoutMs, 180000);
+    assert.equal(servers.http.requestTimeoutMs, undefined);
+    assert.ok(servers['zimmer-self-session']);
+    assert.equal(servers['zimmer-self-session'].requestTimeoutMs, undefined);
+  });
+
   it('only ever lengthens: a declaration at or under 180 s is dropped, one above is written for stdio and remote', () => {
     const servers = mcpServers(
       generate('pi', {

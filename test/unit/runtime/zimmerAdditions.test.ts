@@ -161,6 +161,21 @@ describe('runtime: what Zimmer adds at prepare (SPEC §6.5)', () => {
 
   // tadasant/zimmer test/services/claude_mcp_config_post_processor_test.rb (newest stored version):
   // "post_process! does NOT retarget in production env" — only the session stamp is added.
+  // tadasant/zimmer app/services/codex_config_toml_post_processor.rb (015edcd2, `forward_operator_ssh_key!`):
+  // "Claude Code hands a stdio MCP server its own environment, so exporting the variable in the spawn
+  // env (CliSpawnEnv#apply_operator_ssh_key) is enough there."
+  it('Claude: SSH_PRIVATE_KEY_PATH reaches stdio servers through the agent process, said in a note; not for a remote-only session or one server', () => {
+    const note = (config: { notes: string[] }) => config.notes.find((text) => text.includes('SSH_PRIVATE_KEY_PATH'));
+    const session = generate('claude', { tool, remote: { type: 'sse', url: 'https://e.com' } }, { selection: ALL });
+    assert.match(
+      note(session) ?? '',
+      /^Added by Zimmer at prepare: SSH_PRIVATE_KEY_PATH in the agent process's environment, which every stdio server inherits/,
+    );
+    assert.equal((mcpServers(session).tool.env as Record<string, string>).SSH_PRIVATE_KEY_PATH, undefined);
+    assert.equal(note(generate('claude', { remote: { type: 'sse', url: 'https://e.com' } }, { selection: ALL })), undefined);
+    assert.equal(note(generate('claude', { tool })), undefined);
+  });
+
   it('every selected zimmer / zimmer-* URL is stamped with its session_id, query and fragment kept', () => {
     const config = generate(
       'claude',

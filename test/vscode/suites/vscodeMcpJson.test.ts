@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { catalogDiagnostics, closeAllEditors, codeOf, fixtureUri, openDocument, waitFor, waitForDiagnostics } from '../helpers';
+import type * as vscode from 'vscode';
+import { api, catalogDiagnostics, closeAllEditors, codeOf, fixtureUri, openDocument, waitFor, waitForDiagnostics } from '../helpers';
 
 /**
  * Other tools' MCP files are never catalogs (SPEC §1): VS Code's `.vscode/mcp.json` (`{"servers": …}`),
  * Cursor's `.cursor/mcp.json`, Windsurf's `mcp_config.json`, JetBrains Air's `mcp.json` and Claude
- * Code's `.mcp.json` (`{"mcpServers": …}`) get no diagnostics and no language mode of ours — unless
+ * Code's `.mcp.json` (`{"mcpServers": …}`) get no diagnostics, no language mode and no readiness of ours — unless
  * the file names AIR's schema.
  */
 const OTHER_TOOLS = [
@@ -20,8 +21,9 @@ const OWN_LANGUAGES = ['mcp-catalog', 'air-roots', 'air-config', 'air-skills', '
 suite("other tools' MCP files", () => {
   suiteTeardown(closeAllEditors);
 
-  test('get no mcp-catalog diagnostics and leave our language mode, while the same envelope with AIR’s $schema is checked', async () => {
-    const others = [];
+  test('get no mcp-catalog diagnostics, leave our language mode and get no readiness, while the same envelope with AIR’s $schema is checked', async () => {
+    const extension = await api();
+    const others: vscode.TextDocument[] = [];
     for (const file of OTHER_TOOLS) others.push(await openDocument(file));
     // Opened last, so analysed last: once the control has diagnostics, the server has had its chance at the others too.
     const control = await openDocument('other-tools/with-schema/mcp.json');
@@ -33,6 +35,9 @@ suite("other tools' MCP files", () => {
       // A catalog-like file name claims it at first; the server's SPEC §1 verdict gives it back to VS Code.
       const document = others[index];
       await waitFor(`${file} out of our language modes (is ${document.languageId})`, () => !OWN_LANGUAGES.includes(document.languageId));
+      // No analysis (so no language status item) and no readiness tree for it.
+      assert.equal(extension.tracker.info(document.uri.toString()), undefined, `${file}: analysed`);
+      assert.notEqual(extension.readiness.current?.uri, document.uri.toString(), `${file}: readiness shown`);
     }
   });
 });

@@ -49,7 +49,11 @@ export function liveStateOf(server: LiveServer, localReason?: string): LiveState
   if (reason === undefined) return { state: 'declared_unavailable', startable: false };
   if (reason === NEEDS_AUTHORIZATION) return { state: 'needs_authorization', startable: false, reason };
   if (reason === NEEDS_REAUTH) return { state: 'needs_reauth', startable: false, reason };
-  if (UNRESOLVED.test(reason)) {
+  // Zimmer's probe answers a declaration before it looks at variables, with the catalog's own text
+  // (zimmer app/services/connector_status_probe.rb, `call`): the file's declaration of this very
+  // text is that declaration, even when it reads like "A unresolved".
+  const declaredInFile = localReason !== undefined && localReason === normaliseUnavailableReason(reason);
+  if (UNRESOLVED.test(reason) && !declaredInFile) {
     const variables = reason
       .slice(0, -' unresolved'.length)
       .split(', ')
@@ -57,6 +61,6 @@ export function liveStateOf(server: LiveServer, localReason?: string): LiveState
     return { state: 'missing_configuration', startable: false, reason, variables };
   }
   const state: LiveState = { state: 'declared_unavailable', startable: false, reason };
-  if (localReason !== undefined && localReason === normaliseUnavailableReason(reason)) state.declaredInFile = true;
+  if (declaredInFile) state.declaredInFile = true;
   return state;
 }

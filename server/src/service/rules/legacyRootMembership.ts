@@ -75,24 +75,34 @@ function realMembers(root: string, kind: LegacyMembershipField, context: RuleCon
   return members ? [...members] : gets.plugins.map((id) => ({ id }));
 }
 
-/** Whether the artifact a legacy item names can be found here, so the quick fix can move it. */
+/** Why the artifact a legacy item names cannot take the root here (the quick fix keeps the item); undefined when it can. */
 function movable(item: string, kind: LegacyMembershipField, root: string, context: RuleContext): string | undefined {
   const reference = parseServerReference(item);
   if (reference.kind === 'remote') return 'it is in a remote scope, which cannot be edited from here';
   if (kind === 'default_subagent_roots') {
     if (reference.name === root) return 'a root cannot be its own subagent';
-    return context.entries.some((e) => e.name === reference.name) ? undefined : 'no root of this index has that name';
+    const entry = context.entries.find((e) => e.name === reference.name);
+    if (!entry) return 'no root of this index has that name';
+    const own = field(entry, 'default_in_roots')?.valueNode;
+    return own && own.type !== 'array' ? NOT_AN_ARRAY : undefined;
   }
   if (kind === 'default_mcp_servers') {
     const catalogs = context.facts.catalogs;
     if (!catalogs || catalogs.files.length === 0) return 'no catalog of this roots index was found';
-    return catalogs.files.some((file) => file.servers.has(reference.name)) ? undefined : 'no server of its catalogs has that name';
+    // The fix edits the first catalog that defines it (fixes/membershipFixes.ts `targetOf`).
+    const server = catalogs.files.find((file) => file.servers.has(reference.name))?.servers.get(reference.name);
+    if (!server) return 'no server of its catalogs has that name';
+    return server.defaultInRootsNotArray ? NOT_AN_ARRAY : undefined;
   }
   const artifact = LEGACY_MEMBERSHIP_FIELDS[kind];
   const files = legacyKindFiles(kind, context.facts.artifacts);
   if (files.length === 0) return `no ${artifact}s index is read for this roots index; add "${root}" to its default_in_roots by hand`;
-  return files.some((file) => file.artifacts.has(reference.name)) ? undefined : `no ${artifact} of its ${artifact}s indexes has that name`;
+  const found = files.find((file) => file.artifacts.has(reference.name))?.artifacts.get(reference.name);
+  if (!found) return `no ${artifact} of its ${artifact}s indexes has that name`;
+  return found.defaultInRootsNotArray ? NOT_AN_ARRAY : undefined;
 }
+
+const NOT_AN_ARRAY = 'its default_in_roots is not an array, so nothing can be added to it';
 
 function checkLegacyArray(
   entry: IndexEntry,

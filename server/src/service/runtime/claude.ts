@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEOUT_SEC, validTimeout } from '../rules/timeout';
 import { put } from '../jsonValues';
 import { envWithNpmCache, NPM_CACHE_VARIABLE, npmCacheAssignments, sharedNpmCache } from './npmCache';
+import { SSH_KEY_PATH_VARIABLE } from './codex';
 import type { GeneratorInput, GeneratorOutput, SelectedServer } from './types';
 
 /**
@@ -9,8 +10,9 @@ import type { GeneratorInput, GeneratorOutput, SelectedServer } from './types';
  * `translateMcpServersByShort`). stdio → `{command, args?, env?}`; remote → `{type, url, headers?,
  * oauth?}` with `streamable-http` written as `http`. Then Zimmer (`ClaudeMcpConfigPostProcessor`,
  * `ClaudeSpawnEnv`): the agent process gets `MCP_TIMEOUT`, the clone's shared npm cache and
- * `ENABLE_TOOL_SEARCH`, and every stdio server inherits that environment — so only an npx server
- * that shares its package with another gets a cache of its own written into its entry.
+ * `ENABLE_TOOL_SEARCH`; and, as on every runtime, each npx entry gets its cache written into its own
+ * `env` (zimmer `test/services/npx_cache_isolator_test.rb`, `cache_dirs_for`: "every npx entry must
+ * now get an answer" — a config relying on the inherited variable is the wrong shape, Zimmer's docs say).
  */
 
 export const CLAUDE_FILE = '.mcp.json';
@@ -19,24 +21,36 @@ export const CLAUDE_FILE = '.mcp.json';
 export const TOOL_SEARCH_DEFAULT = 'true';
 
 export function generateClaude(input: GeneratorInput): GeneratorOutput {
-  const shared = sharedNpmCache(input.clonePath);
   const caches = npmCacheAssignments(input.servers, input.clonePath);
   const servers: Record<string, unknown> = {};
+  let launches = false;
   for (const server of input.servers) {
     const entry = mcpJsonEntry(server);
-    const cache = caches.get(server.name);
     if (server.value.type === 'stdio') {
-      const env = envWithNpmCache(entry.env, cache === shared ? undefined : cache, input.session?.stdioEnv);
+      launches = true;
+      const env = envWithNpmCache(entry.env, caches.get(server.name), input.session?.stdioEnv);
       if (env !== undefined) entry.env = env;
     }
     put(servers, server.name, entry);
   }
   return {
     files: [{ path: CLAUDE_FILE, content: mcpJsonText(servers) }],
-    env: { MCP_TIMEOUT: String(claudeStartupTimeoutMs(input.servers)), [NPM_CACHE_VARIABLE]: shared, ENABLE_TOOL_SEARCH: TOOL_SEARCH_DEFAULT },
+    env: {
+      MCP_TIMEOUT: String(claudeStartupTimeoutMs(input.servers)),
+      [NPM_CACHE_VARIABLE]: sharedNpmCache(input.clonePath),
+      ENABLE_TOOL_SEARCH: TOOL_SEARCH_DEFAULT,
+    },
     warnings: [],
+    notes: input.session && launches ? [OPERATOR_SSH_KEY_NOTE] : [],
   };
 }
+
+/**
+ * Zimmer exports `SSH_PRIVATE_KEY_PATH` on the agent process (`CliSpawnEnv#apply_operator_ssh_key`)
+ * and Claude hands each stdio server its own environment, so that is how the key reaches them
+ * (zimmer `app/services/codex_config_toml_post_processor.rb` @ 015edcd2, `forward_operator_ssh_key!`).
+ */
+const OPERATOR_SSH_KEY_NOTE = `Added by Zimmer at prepare: ${SSH_KEY_PATH_VARIABLE} in the agent process's environment, which every stdio server inherits — when the instance has an operator SSH key (the variable holds its path, never key material).`;
 
 /** `MCP_TIMEOUT` = 1000 × max(180, every valid declared `startup_timeout_sec`). */
 export function claudeStartupTimeoutMs(servers: readonly SelectedServer[]): number {

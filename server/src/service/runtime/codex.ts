@@ -56,9 +56,10 @@ export function generateCodex(input: GeneratorInput): GeneratorOutput {
       sshForwarded.push(`"${server.name}"`);
     }
     const declared = validTimeout(server.value.startup_timeout_sec);
-    // A valid declaration is written whether longer or shorter; otherwise only a launch gets the default.
+    // A valid declaration is written whether longer or shorter; otherwise only a launch (a non-blank
+    // command, as Zimmer's `blank?` judges it) gets the default.
     if (declared !== undefined) table.startup_timeout_sec = declared;
-    else if (server.value.type === 'stdio') table.startup_timeout_sec = DEFAULT_TIMEOUT_SEC;
+    else if (launch) table.startup_timeout_sec = DEFAULT_TIMEOUT_SEC;
     put(servers, server.name, table);
   }
   warnings.push(...toolNameCollisions(input.servers.map((server) => server.name)));
