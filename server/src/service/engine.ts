@@ -173,7 +173,10 @@ function reuse(
   }
   const delta = valueEnd - (value.offset + value.length);
   if (text.length !== parsed.text.length + delta) return undefined;
-  const fresh = strictEntryProperty(text.slice(property.offset, valueEnd), property.offset);
+  // A copy of the entry's text, not a slice of the document's: the new nodes' strings are slices
+  // of what they were parsed from, and a slice of this version's whole text would keep that text
+  // alive for as long as the entry is not edited again — a copy of the document per edited entry.
+  const fresh = strictEntryProperty(copyOf(text.slice(property.offset, valueEnd)), property.offset);
   if (!fresh) return undefined;
   // Into the previous tree: the new property in place of the old, everything after it shifted.
   fresh.parent = root;
@@ -237,6 +240,11 @@ function runDocumentRules(rules: readonly Rule[], context: RuleContext, runRule:
 
 function entryOf(property: JsonNode): IndexEntry {
   return { name: property.children![0].value as string, property, keyNode: property.children![0], valueNode: property.children![1] };
+}
+
+/** `text` in a string of its own: V8 writes a joined string out flat, and the slice is then of that. */
+function copyOf(text: string): string {
+  return `${text} `.slice(0, -1);
 }
 
 /**
