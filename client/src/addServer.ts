@@ -59,20 +59,27 @@ async function addServer(client: LanguageClient, tracker: CatalogTracker, argume
   if (!picked) return undefined;
   const source = 'file' in picked ? await importFile(vscode.Uri.parse(picked.file)) : picked;
   if (!source) return undefined;
-  const placement = argument.placement ?? (await pickPlacement());
-  if (!placement) return undefined;
-  const ask = (server?: string): Promise<AddServerResponse | null> =>
+  const ask = (server: string | undefined, placement: AddServerParams['placement']): Promise<AddServerResponse | null> =>
     client.sendRequest<AddServerResponse | null>(ADD_SERVER_REQUEST, {
       uri: document.uri.toString(),
       source: source.kind === 'import' && server !== undefined ? { ...source, server } : source,
       placement,
     } satisfies AddServerParams);
-  let answer = await ask(argument.server);
-  if (answer && !answer.ok && answer.choices?.length && argument.server === undefined) {
-    const server = await vscode.window.showQuickPick(answer.choices, { placeHolder: 'Add which server?' });
-    if (!server) return undefined;
-    answer = await ask(server);
+  // Which server first (a file can list several; a refusal is said before anything else is asked), then where.
+  let server = argument.server;
+  if (server === undefined && source.kind === 'import') {
+    const first = await ask(undefined, 'end');
+    if (first && !first.ok && first.choices?.length) {
+      server = await vscode.window.showQuickPick(first.choices, { placeHolder: 'Add which server?' });
+      if (!server) return undefined;
+    } else if (!first?.ok) {
+      void vscode.window.showWarningMessage(first?.message || 'The server could not be added.');
+      return undefined;
+    }
   }
+  const placement = argument.placement ?? (await pickPlacement());
+  if (!placement) return undefined;
+  const answer = await ask(server, placement);
   if (!answer?.ok) {
     void vscode.window.showWarningMessage(answer?.message || 'The server could not be added.');
     return undefined;
@@ -83,7 +90,12 @@ async function addServer(client: LanguageClient, tracker: CatalogTracker, argume
     return undefined;
   }
   await reveal(document, answer.name);
-  if (answer.warnings.length > 0) void vscode.window.showInformationMessage(`Added "${answer.name}". ${answer.warnings.join(' ')}`);
+  if (answer.warnings.length > 0) {
+    // The core's warnings name the server (`"github": …`), which the message already does.
+    const prefix = `"${answer.name}": `;
+    const said = answer.warnings.map((warning) => (warning.startsWith(prefix) ? warning.slice(prefix.length) : warning));
+    void vscode.window.showInformationMessage(`Added "${answer.name}": ${said.join(' ')}`);
+  }
   if (answer.envEdit && answer.envFile) await offerEnvLines(client, answer, argument.addToEnvFile);
   return answer.name;
 }

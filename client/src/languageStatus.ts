@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isStartable } from '../../server/src/service/readiness/states';
+import { cannotStart } from '../../server/src/service/readiness/states';
 import type { CatalogTracker } from './catalogTracker';
 import type { LiveTreeContribution } from './live/liveTree';
 import type { ReadinessProvider } from './readinessView';
@@ -14,17 +14,27 @@ const SHOW_READINESS: vscode.Command = { command: 'mcpCatalog.openReadiness', ti
 export class CatalogLanguageStatus implements vscode.Disposable {
   private readonly item = vscode.languages.createLanguageStatusItem('mcpCatalog.status', []);
   private readonly disposables: vscode.Disposable[] = [this.item];
+  private readonly limitationItem?: vscode.LanguageStatusItem;
 
   constructor(
     private readonly tracker: CatalogTracker,
     private readonly readiness: ReadinessProvider,
     /** Says whether the view is live, stale or disconnected (SPEC §11); silent until connected. */
     private readonly live?: LiveTreeContribution,
-    /** What this build cannot do (the web extension: client/src/host.ts), said here once. */
-    private readonly limitation?: string,
+    /** What this build cannot do (the web extension: client/src/host.ts), said here once, in a row of its own. */
+    limitation?: string,
   ) {
     this.item.name = 'MCP Catalog';
     this.item.command = SHOW_READINESS;
+    if (limitation) {
+      // A row of its own: VS Code shows an item's text, detail and action on one line of a hover at
+      // most 500 pixels wide, which the catalog's counts already fill.
+      this.limitationItem = vscode.languages.createLanguageStatusItem('mcpCatalog.limitation', []);
+      this.limitationItem.name = 'MCP Catalog: what this build does not do';
+      this.limitationItem.text = 'Web extension';
+      this.limitationItem.detail = limitation;
+      this.disposables.push(this.limitationItem);
+    }
     this.disposables.push(
       tracker.onDidAnalyse(() => this.update()),
       readiness.onDidChangeTreeData(() => this.update()),
@@ -40,6 +50,7 @@ export class CatalogLanguageStatus implements vscode.Disposable {
       const uri = vscode.Uri.parse(info.uri);
       return uri.scheme === 'untitled' ? [] : [{ scheme: uri.scheme, pattern: uri.fsPath }];
     });
+    if (this.limitationItem) this.limitationItem.selector = this.item.selector;
     const activeUri = vscode.window.activeTextEditor?.document.uri.toString();
     const info = activeUri ? this.tracker.info(activeUri) : undefined;
     if (!info) return;
@@ -47,15 +58,17 @@ export class CatalogLanguageStatus implements vscode.Disposable {
     if (info.kind === 'roots') {
       this.item.text = `MCP roots index · ${plural(info.servers, 'root')}`;
     } else {
-      const blocked = readiness ? readiness.servers.filter((s) => !isStartable(s.state)).length : undefined;
+      const blocked = readiness ? readiness.servers.filter((s) => cannotStart(s.state)).length : undefined;
       this.item.text = `MCP catalog · ${plural(info.servers, 'server')}${blocked ? ` · ${blocked} cannot start` : ''}`;
     }
     const problems = [info.errors ? plural(info.errors, 'error') : '', info.warnings ? plural(info.warnings, 'warning') : ''].filter(Boolean).join(', ');
     const restricted = !vscode.workspace.isTrusted;
-    const trustNote = restricted ? 'Restricted Mode: env files, secrets files and the process environment are not read, so variables are not checked.' : '';
+    // Short: VS Code shows text, detail and the action on one line of a hover at most 500 pixels
+    // wide, and cuts what does not fit — the action first. The readiness view says what is not checked.
+    const trustNote = restricted ? 'Restricted Mode' : '';
     // The one action that ends it: VS Code's own trust editor (SPEC §8: nothing is read until the user trusts the folder).
     this.item.command = restricted ? { command: 'workbench.trust.manage', title: 'Trust this folder' } : SHOW_READINESS;
-    this.item.detail = [problems || 'no errors or warnings', trustNote, this.limitation ?? ''].filter(Boolean).join(' — ');
+    this.item.detail = [problems || 'no problems', trustNote].filter(Boolean).join(' — ');
     const liveText = info.kind === 'catalog' ? this.live?.statusText() : undefined;
     if (liveText) {
       this.item.text += ` · ${liveText}`;

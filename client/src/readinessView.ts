@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
-import { isStartable, STATE_INFO } from '../../server/src/service/readiness/states';
+import { cannotStart, STATE_INFO } from '../../server/src/service/readiness/states';
 import { READINESS_REQUEST, type ReadinessParams, type ReadinessResult, type RootReadinessItem, type ServerReadinessItem } from '../../shared/src/protocol';
 import type { CatalogTracker } from './catalogTracker';
 import type { LiveNode, LiveTreeContribution } from './live/liveTree';
@@ -20,7 +20,7 @@ type Node =
   | { kind: 'server'; server: ServerReadinessItem; parent?: string; plugin?: string }
   | { kind: 'root'; root: RootReadinessItem }
   | { kind: 'artifact'; artifact: ArtifactKind; id: string; parent: string; plugin?: string }
-  | { kind: 'message'; text: string }
+  | { kind: 'message'; text: string; tooltip?: string }
   | LiveNode;
 
 export const READINESS_VIEW_ID = 'mcpCatalog.readiness';
@@ -90,9 +90,7 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         : [{ kind: 'message', text: 'No servers in this catalog.' }];
     }
     if (node.kind === 'section') {
-      return readiness.roots.length
-        ? readiness.roots.map((root) => ({ kind: 'root', root }))
-        : [{ kind: 'message', text: `No roots index: ${readiness.rootsSource}` }];
+      return readiness.roots.length ? readiness.roots.map((root) => ({ kind: 'root', root })) : [rootsMissing(readiness.rootsSource)];
     }
     if (node.kind === 'root') {
       const { root } = node;
@@ -126,8 +124,9 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
         const item = new vscode.TreeItem(servers ? 'Servers' : 'Roots', vscode.TreeItemCollapsibleState.Expanded);
         item.id = `section:${node.section}`;
         if (servers) {
-          const blocked = readiness.servers.filter((s) => !isStartable(s.state)).length;
-          item.description = `${readiness.servers.length} · ${blocked} cannot start`;
+          const blocked = readiness.servers.filter((s) => cannotStart(s.state)).length;
+          const unchecked = readiness.servers.some((s) => s.state === 'not_checked');
+          item.description = `${readiness.servers.length} · ${!blocked && unchecked ? STATE_INFO.not_checked.badge : `${blocked} cannot start`}`;
         } else {
           item.description = readiness.roots.length ? `${readiness.roots.length} · ${readiness.rootsSource}` : '';
         }
@@ -197,6 +196,7 @@ export class ReadinessProvider implements vscode.TreeDataProvider<Node>, vscode.
       case 'message': {
         const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
         item.id = `message:${node.text}`;
+        if (node.tooltip) item.tooltip = node.tooltip;
         return item;
       }
       case 'live':
@@ -244,4 +244,13 @@ export function registerReadinessCommands(provider: ReadinessProvider): vscode.D
     }),
     vscode.commands.registerCommand('mcpCatalog.refreshReadiness', () => provider.refresh()),
   ];
+}
+
+/**
+ * The Roots section without roots: the server's `rootsSource` says where it looked ("no roots index
+ * found (searched …)") or which file it read; the row says it in a few words, the tooltip in full.
+ */
+function rootsMissing(rootsSource: string): Node {
+  const text = /^no roots index/i.test(rootsSource) ? 'No roots index found' : `No roots in ${rootsSource}`;
+  return { kind: 'message', text, tooltip: rootsSource };
 }

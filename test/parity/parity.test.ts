@@ -12,8 +12,9 @@
  *   - after an unrelated edit elsewhere in it (the server's re-check of the edited entry).
  * Each kind's index lies in its own folder of the disk world (test/fuzz/workspace.ts) beside the
  * sibling indexes its IDs name. The other entries are ones no rule reports on, so nothing else may
- * appear. A new rule needs no change here: it must fire on some entry of each kind it checks (put
- * an index that shows it under test/fixtures).
+ * appear. A new rule needs no change here: it must fire on some entry of each kind it checks, and
+ * each of its codes on some entry (put an index that shows it under test/fixtures), whether it
+ * checks entry by entry or the whole document.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -39,6 +40,20 @@ import { diskWorld, KNOWN_NAMES, type DiskWorld } from '../fuzz/workspace';
 import { entriesOf, mutatedEntry, type WrittenEntry } from '../support/entryEdges';
 
 const BACKGROUND = 10_000;
+
+/** Codes no entry alone in its index of the disk world can show, whatever the fixtures hold, and why. */
+const ALONE_CANNOT_SHOW_WHY: Record<string, string> = {
+  'ambiguous-reference': 'a short ID two readable scopes define: on disk every index is in the local scope (AIR scope.ts)',
+  'catalog-not-found': 'the world always has the sibling catalog',
+  'roots-not-found': 'the world always has the sibling roots index',
+  'duplicate-server': 'one name in two catalogs an air.json composes; the world composes none',
+  'duplicate-id': 'one ID in two indexes of one type an air.json composes; the world composes none',
+  'npx-cache-isolated': 'two entries of one catalog with the same npx package',
+  'unavailable-default': "a root whose default server is declared unavailable: the world's sibling catalog has none",
+  'invalid-hook-json': 'a HOOK.json in the folder a path names: the world holds only the background targets',
+  'path-not-checked': 'a path that leaves the workspace folder: fixture paths stay inside the world',
+};
+const ALONE_CANNOT_SHOW = new Set(Object.keys(ALONE_CANNOT_SHOW_WHY));
 
 /** The index kinds the engine checks entry by entry: every kind a rule with `checkEntry` applies to (an air.json has no entries). */
 const KINDS = [...new Set(RULES.filter((rule) => rule.checkEntry).flatMap((rule) => rule.appliesTo))].filter((kind): kind is IndexFileKind => kind !== 'air');
@@ -165,8 +180,15 @@ describe('parity: an entry’s findings alone, in a 2 MB index, on opening in th
   });
   after(() => world.dispose());
 
+  const pools = new Map<IndexFileKind, ReturnType<typeof computePool>>();
+  /** The entries of a kind to compare (computed once per kind): see computePool. */
+  function pool(kind: IndexFileKind): ReturnType<typeof computePool> {
+    if (!pools.has(kind)) pools.set(kind, computePool(kind));
+    return pools.get(kind)!;
+  }
+
   /** The entries of a kind to compare: every fixture entry and seeded mutations of them, each with what it gives alone. */
-  function pool(kind: IndexFileKind): { entry: WrittenEntry; codes: Set<string> }[] {
+  function computePool(kind: IndexFileKind): { entry: WrittenEntry; codes: Set<string> }[] {
     const own = fixtures.get(kind) ?? [];
     const rng = Rng.forCase(3_939, KINDS.indexOf(kind));
     const mutated = Array.from({ length: sizes(kind).mutated }, () => mutatedEntry(own, KNOWN_NAMES, rng));
@@ -213,10 +235,10 @@ describe('parity: an entry’s findings alone, in a 2 MB index, on opening in th
               ),
             ),
         );
-        // duplicate-server compares with the other catalogs of an air.json composition, which this workspace has none of.
+        // duplicate-server and duplicate-id compare with the other indexes of their type in an air.json composition, which this workspace has none of.
         assert.deepEqual(
           silentRules.map((rule) => rule.id),
-          kind === 'catalog' ? ['duplicate-server'] : [],
+          kind === 'catalog' ? ['duplicate-server'] : kind === 'roots' ? [] : ['duplicate-id'],
           `rules that fire on no ${INDEX_NOUN[kind].entry} of test/fixtures: add a ${INDEX_NOUN[kind].index} that shows each`,
         );
       });
@@ -263,4 +285,14 @@ describe('parity: an entry’s findings alone, in a 2 MB index, on opening in th
       });
     });
   }
+
+  it('every code of every rule fired on some entry compared above, so a rule that checks less in a big index cannot pass unseen (a new code brings a fixture that shows it)', () => {
+    const fired = new Set(KINDS.flatMap((kind) => pool(kind).flatMap(({ codes }) => [...codes])));
+    const codes = new Set(RULES.flatMap((rule) => Object.keys(rule.codes)));
+    assert.deepEqual(
+      [...codes].filter((code) => !fired.has(code) && !ALONE_CANNOT_SHOW.has(code)).sort(),
+      [],
+      'codes no entry alone in its index shows: add an index under test/fixtures that shows each',
+    );
+  });
 });

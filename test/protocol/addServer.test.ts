@@ -67,6 +67,51 @@ describe('protocol: Add Server', function () {
     );
   });
 
+  it("imports from VS Code's .vscode/mcp.json with comments and a key under a credential name, never sending the key back", async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', CATALOG);
+    const { client, uri } = await start(ws);
+    const key = 'BSAm3xYz81kQp0vLr7TnW2cJd';
+    const text = `{\n  // VS Code writes this comment\n  "servers": {\n    "brave": { "command": "npx", "args": ["-y", "@brave/brave-search-mcp-server"], "env": { "BRAVE_API_KEY": "${key}" }, },\n  },\n}\n`;
+    const answer = ok(await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text }, placement: 'end' }));
+    assert.ok(!JSON.stringify(answer).includes(key), 'the key never travels');
+    const after = applyText(CATALOG, editsFor(answer.edit, uri));
+    assert.deepEqual(JSON.parse(after).brave, {
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', '@brave/brave-search-mcp-server'],
+      env: { BRAVE_API_KEY: '${BRAVE_API_KEY}' },
+    });
+    assert.deepEqual(answer.unset, ['BRAVE_API_KEY']);
+  });
+
+  it('translates an OCI package of a registry server.json into docker run, its variables passed in by name', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', CATALOG);
+    const { client, uri } = await start(ws);
+    const serverJson = JSON.stringify({
+      $schema: 'https://static.modelcontextprotocol.io/schemas/2025-10-17/server.schema.json',
+      name: 'io.github.github/github-mcp-server',
+      version: '0.20.0',
+      packages: [
+        {
+          registryType: 'oci',
+          identifier: 'ghcr.io/github/github-mcp-server:0.20.0',
+          transport: { type: 'stdio' },
+          environmentVariables: [{ name: 'GITHUB_PERSONAL_ACCESS_TOKEN', isRequired: true, isSecret: true }],
+        },
+      ],
+    });
+    const answer = ok(await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text: serverJson }, placement: 'end' }));
+    assert.equal(answer.name, 'github-mcp-server');
+    assert.deepEqual(JSON.parse(applyText(CATALOG, editsFor(answer.edit, uri)))[answer.name], {
+      type: 'stdio',
+      command: 'docker',
+      args: ['run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'ghcr.io/github/github-mcp-server:0.20.0'],
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_PERSONAL_ACCESS_TOKEN}' },
+    });
+  });
+
   it('translates a registry server.json remote, sorted, with its headers as placeholders', async () => {
     const ws = TempWorkspace.create();
     ws.write('mcp.json', CATALOG);

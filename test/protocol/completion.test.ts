@@ -139,6 +139,9 @@ describe('protocol: completion', function () {
       (entry.textEdit as TextEdit).newText,
       '"${1:server-name}": {\n    "title": "${2:Server title}",\n    "description": "${3:What this server gives the agent}",\n    "type": "streamable-http",\n    "url": "${4:https://example.com/mcp}"\n  }',
     );
+    // A new catalog, `{` then Enter in an editor indenting by 4: the entry is indented by 4 throughout.
+    const fresh = item((await complete(client, ws, 'fresh-mcp.json', '{\n    |\n}')).items, 'New stdio server');
+    assert.match((fresh.textEdit as TextEdit).newText, /^"\$\{1:server-name\}": \{\n {8}"title"[^]*\n {4}\}$/);
     const field = item((await complete(client, ws, 'team-mcp.json', '{"a": {|}}')).items, 'type');
     assert.equal((field.textEdit as TextEdit).newText, '"type": "${1|stdio,streamable-http,sse|}"');
     assert.equal(field.command, undefined);
@@ -151,9 +154,10 @@ describe('protocol: completion', function () {
     const ws = workspace();
     const client = await LspClient.start({ workspaceFolders: [ws.dir], settings: catalogSettings() });
     const { items, text } = await complete(client, ws, 'mcp.json', '{"a": {"type": "str|"}}');
+    // As VS Code lists them (by sortText): what users should pick first, the legacy sse last.
     assert.deepEqual(
-      items.map((i) => i.label),
-      ['stdio', 'sse', 'streamable-http'],
+      [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label),
+      ['stdio', 'streamable-http', 'sse'],
     );
     const chosen = item(items, 'streamable-http');
     assert.match(JSON.stringify(chosen.documentation), /streamable HTTP/);

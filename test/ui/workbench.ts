@@ -174,12 +174,22 @@ export class Workbench {
     this.step(`language status has ${JSON.stringify(text)}`);
   }
 
-  /** Opens the language status hover ({} in the status bar) and returns its text; closes it again. */
+  /**
+   * Opens the language status hover ({} in the status bar) and returns its text; fails when any of
+   * it is cut off (VS Code puts an item's text, detail and action on one line of a narrow hover).
+   */
   async languageStatus(): Promise<string> {
     await this.page.locator('#status\\.languageStatus').click();
     const hover = this.page.locator('.monaco-hover:not(.hidden)', { hasText: 'MCP' }).first();
     await hover.waitFor();
     const text = await hover.innerText();
+    const cut = await hover.evaluate((element) => {
+      type Box = { scrollWidth: number; clientWidth: number; className: string; querySelectorAll(selector: string): ArrayLike<Box> };
+      return Array.from((element as unknown as Box).querySelectorAll('*'))
+        .filter((inner) => inner.clientWidth > 0 && inner.scrollWidth > inner.clientWidth + 1)
+        .map((inner) => `${inner.className || 'an element'} is ${inner.scrollWidth} px wide in ${inner.clientWidth}`);
+    });
+    if (cut.length > 0) throw new Error(`the language status hover cuts off its text (${JSON.stringify(text)}): ${cut.join('; ')}`);
     this.step('language status hover');
     return text;
   }
@@ -417,11 +427,20 @@ export class Workbench {
     console.log(`    [ui ${((Date.now() - this.openedAt) / 1000).toFixed(1)} s] ${name}`);
   }
 
-  async screenshot(name: string): Promise<string> {
+  /**
+   * Saves name.png. `withoutTitleBar` leaves out the window's title bar, which names the test
+   * harness ("[Extension Development Host] … code-server"), not anything a user of the extension
+   * sees: for the README's pictures.
+   */
+  async screenshot(name: string, options: { withoutTitleBar?: boolean } = {}): Promise<string> {
     this.step(`screenshot ${name}`);
     mkdirSync(this.options.screenshotsDir, { recursive: true });
     const file = path.join(this.options.screenshotsDir, `${name}.png`);
-    await this.page.screenshot({ path: file, animations: 'disabled' }); // a hover caught mid fade-in shows the text behind it
+    const viewport = this.page.viewportSize()!;
+    const titleBar = options.withoutTitleBar ? await this.page.locator('.part.titlebar').boundingBox() : null;
+    const top = titleBar ? titleBar.y + titleBar.height : 0;
+    const clip = { x: 0, y: top, width: viewport.width, height: viewport.height - top };
+    await this.page.screenshot({ path: file, animations: 'disabled', clip }); // a hover caught mid fade-in shows the text behind it
     return file;
   }
 

@@ -165,7 +165,89 @@ describe("Add Server: another tool's MCP file", () => {
     const result = importText(
       JSON.stringify({ mcpServers: { figma: { serverUrl: 'https://figma.example.com/sse', headers: { 'X-Api-Key': '${env:FIGMA_KEY}' } } } }),
     );
-    assert.deepEqual(entryOf(result), { type: 'streamable-http', url: 'https://figma.example.com/sse', headers: { 'X-Api-Key': '${FIGMA_KEY}' } });
+    assert.deepEqual(entryOf(result), { type: 'sse', url: 'https://figma.example.com/sse', headers: { 'X-Api-Key': '${FIGMA_KEY}' } });
+  });
+
+  it("VS Code's .vscode/mcp.json as VS Code writes it: comments and trailing commas (JSONC)", () => {
+    const text = [
+      '{',
+      '  // Inputs are prompted on first server start, then stored securely by VS Code.',
+      '  "inputs": [{ "type": "promptString", "id": "api-key", "password": true },],',
+      '  /* servers */ "servers": {',
+      '    "fetch": { "type": "stdio", "command": "uvx", "args": ["mcp-server-fetch"], "env": { "KEY": "${input:api-key}" }, },',
+      '  },',
+      '}',
+    ].join('\n');
+    assert.deepEqual(entryOf(importText(text)), { type: 'stdio', command: 'uvx', args: ['mcp-server-fetch'], env: { KEY: '${API_KEY}' } });
+    refused(addServer(EXISTING, { kind: 'import', text: '{ // a comment\n "mcpServers": { "a": { "command": "x" } }' }, 'end'), /not JSON/);
+  });
+
+  it('a literal credential under a credential-like name becomes ${NAME}, whatever its shape; other values stay', () => {
+    const pasted = JSON.stringify({
+      mcpServers: {
+        'brave-search': {
+          command: 'docker',
+          args: [
+            'run',
+            '-e',
+            'GITHUB_TOKEN=Zq9x81LmPv02rTy7KwEe',
+            '--api-key',
+            'a1b2c3d4e5f6a7b8c9d0',
+            '--password=s3cretPassw0rd',
+            'postgres://admin:hunter2@db.example.com:5432/prod',
+            '--log-level',
+            'debug1',
+            '/home/me/keys/key1.pem',
+          ],
+          env: {
+            BRAVE_API_KEY: 'BSAm3xYz81kQp0vLr7TnW2cJd',
+            AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+            AUTH_MODE: 'oauth',
+            KEY_FILE: '/home/me/keys/key1.pem',
+            LOG_LEVEL: 'debug',
+          },
+        },
+        remote: {
+          url: 'https://api.example.com/mcp?api_key=Q7w8E9r0T1y2U3i4O5p6&region=eu1',
+          headers: { 'X-API-Key': 'abcd1234efgh5678ijkl9012', Authorization: 'Basic dXNlcjpwYXNzd29yZDEyMw==', 'X-Region': 'eu-west-1' },
+        },
+      },
+    });
+    const local = importText(pasted, 'brave-search');
+    const entry = entryOf(local) as { args: string[]; env: Record<string, string> };
+    for (const secret of ['Zq9x81LmPv02rTy7KwEe', 'a1b2c3d4e5f6a7b8c9d0', 's3cretPassw0rd', 'hunter2', 'BSAm3xYz81kQp0vLr7TnW2cJd', 'wJalrXUtnFEMI'])
+      assert.ok(!local.text.includes(secret) && !local.warnings.join(' ').includes(secret), `${secret} is not copied`);
+    assert.equal(entry.args[2], 'GITHUB_TOKEN=${GITHUB_TOKEN}');
+    assert.equal(entry.env.BRAVE_API_KEY, '${BRAVE_API_KEY}');
+    assert.equal(entry.env.AWS_SECRET_ACCESS_KEY, '${AWS_SECRET_ACCESS_KEY}');
+    assert.match(entry.args[6], /^postgres:\/\/admin:\$\{[A-Z0-9_]+\}@db\.example\.com:5432\/prod$/);
+    assert.deepEqual([entry.args[8], entry.args[9]], ['debug1', '/home/me/keys/key1.pem'], 'a value after a flag that names no credential stays');
+    assert.deepEqual([entry.env.AUTH_MODE, entry.env.KEY_FILE, entry.env.LOG_LEVEL], ['oauth', '/home/me/keys/key1.pem', 'debug']);
+    assert.ok(local.secrets.includes('GITHUB_TOKEN') && local.secrets.includes('BRAVE_API_KEY'), local.secrets.join(' '));
+
+    const docker = importText(
+      JSON.stringify({ mcpServers: { gh: { command: 'docker', args: ['run', '-e', `GITHUB_TOKEN=${TOKEN}`, 'ghcr.io/github/github-mcp-server'] } } }),
+    );
+    assert.equal((entryOf(docker).args as string[])[2], 'GITHUB_TOKEN=${GITHUB_TOKEN}', 'named after the variable it sets');
+
+    const remote = importText(pasted, 'remote');
+    const { url, headers } = entryOf(remote) as { url: string; headers: Record<string, string> };
+    assert.match(url, /^https:\/\/api\.example\.com\/mcp\?api_key=\$\{[A-Z0-9_]+\}&region=eu1$/);
+    assert.match(headers['X-API-Key'], /^\$\{[A-Z0-9_]+\}$/);
+    assert.match(headers.Authorization, /^Basic \$\{[A-Z0-9_]+\}$/);
+    assert.equal(headers['X-Region'], 'eu-west-1');
+    assert.ok(!remote.text.includes('Q7w8E9r0T1y2U3i4O5p6') && !remote.text.includes('abcd1234efgh') && !remote.text.includes('dXNlcjpw'));
+    assert.equal(new Set(remote.secrets).size, 3, `three secrets, three names: ${remote.secrets.join(' ')}`);
+    const mixed = importText(
+      JSON.stringify({ mcpServers: { w: { serverUrl: `https://w.example.com/mcp?api_key=${TOKEN}`, headers: { 'X-API-Key': 'abcd1234efgh5678ijkl9012' } } } }),
+    );
+    assert.equal(new Set(mixed.secrets).size, 2, `a pattern's secret and a named one never share a name: ${mixed.secrets.join(' ')}`);
+  });
+
+  it('a URL ending in /sse without a type is an sse server (Cursor, Windsurf and Claude Desktop leave the type out)', () => {
+    const result = importText(JSON.stringify({ mcpServers: { linear: { url: 'https://mcp.linear.app/sse' } } }));
+    assert.deepEqual(entryOf(result), { type: 'sse', url: 'https://mcp.linear.app/sse' });
+    assert.equal(entryOf(importText(JSON.stringify({ mcpServers: { a: { serverUrl: 'https://a.example.com/mcp' } } }))).type, 'streamable-http');
   });
 
   it('refuses a server it cannot translate, with a reason', () => {
@@ -230,9 +312,70 @@ describe('Add Server: MCP registry server.json', () => {
     assert.deepEqual(result.variables, ['WEATHER_API_KEY']);
   });
 
-  it('a PyPI package runs with uvx; an oci package is refused with a reason', () => {
+  it('a PyPI package runs with uvx; an oci image with docker run, its variables passed in with -e', () => {
     assert.deepEqual(entryOf(importText(text, 'pypi weather-mcp@1.2.0')).args, ['weather-mcp==1.2.0']);
-    refused(addServer(EXISTING, { kind: 'import', text, server: 'oci docker.io/example/weather:1.2.0' }, 'end'), /npm \(npx\) and PyPI \(uvx\)/);
+    const image = JSON.stringify({
+      name: 'io.github.example/database-manager',
+      packages: [
+        {
+          registryType: 'oci',
+          identifier: 'docker.io/example/database-manager-mcp:3.1.0',
+          transport: { type: 'stdio' },
+          runtimeArguments: [
+            { type: 'named', name: '--network', value: 'host' },
+            { type: 'named', name: '--mount', value: 'type=bind,src={source_path},dst=/project', variables: { source_path: { isRequired: true } } },
+          ],
+          packageArguments: [{ type: 'positional', value: '/project' }],
+          environmentVariables: [
+            { name: 'DB_PASSWORD', isRequired: true, isSecret: true },
+            { name: 'SSL_MODE', default: 'prefer' },
+          ],
+        },
+        { registryType: 'nuget', identifier: 'Example.Server', version: '1.0.0' },
+      ],
+    });
+    assert.deepEqual(entryOf(importText(image, 'oci docker.io/example/database-manager-mcp:3.1.0')), {
+      type: 'stdio',
+      command: 'docker',
+      args: [
+        'run',
+        '-i',
+        '--rm',
+        '--network',
+        'host',
+        '--mount',
+        'type=bind,src=${SOURCE_PATH},dst=/project',
+        '-e',
+        'DB_PASSWORD',
+        '-e',
+        'SSL_MODE',
+        'docker.io/example/database-manager-mcp:3.1.0',
+        '/project',
+      ],
+      env: { DB_PASSWORD: '${DB_PASSWORD}', SSL_MODE: '${SSL_MODE:-prefer}' },
+    });
+    refused(
+      addServer(EXISTING, { kind: 'import', text: image, server: 'nuget Example.Server@1.0.0' }, 'end'),
+      /^A nuget package cannot be run.*npm \(npx\), PyPI \(uvx\) and OCI \(docker\)/,
+    );
+  });
+
+  it("a package's runtimeArguments go to its runner, before the package", () => {
+    const npm = JSON.stringify({
+      name: 'io.github.example/big',
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: 'big-mcp',
+          version: '2.0.0',
+          runtimeArguments: [{ type: 'named', name: '--node-options', value: '--max-old-space-size=4096' }],
+          packageArguments: [{ type: 'positional', value: 'serve' }],
+        },
+      ],
+    });
+    const result = importText(npm);
+    assert.deepEqual(entryOf(result).args, ['-y', '--node-options', '--max-old-space-size=4096', 'big-mcp@2.0.0', 'serve']);
+    assert.deepEqual(result.warnings, []);
   });
 
   it('a remote becomes a streamable-http entry with headers, {templates} as ${NAMES}', () => {
@@ -243,6 +386,26 @@ describe('Add Server: MCP registry server.json', () => {
       headers: { Authorization: 'Bearer ${API_KEY}' },
       description: 'Weather forecasts.',
     });
+  });
+
+  it("the registry's own remote example: a URL variable with a default is written out (AIR refuses a placeholder in a URL), one without stays ${NAME}", () => {
+    // modelcontextprotocol/registry docs/reference/server-json/examples/valid/with-remote.json (schema 2025-12-11)
+    const remote = (variables: Record<string, unknown>): string =>
+      JSON.stringify({
+        $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+        name: 'io.github.user/remote-weather',
+        version: '2.1.0',
+        title: 'Remote Weather',
+        remotes: [{ type: 'streamable-http', url: 'https://{host}/mcp', headers: [{ name: 'Authorization', isSecret: true, isRequired: true }], variables }],
+      });
+    const result = importText(remote({ host: { description: 'API host', default: 'api.example.com' } }));
+    assert.equal(entryOf(result).url, 'https://api.example.com/mcp');
+    const findings = check(result.text, 'catalog', facts({ known: result.variables }));
+    assert.deepEqual(
+      findings.map((finding) => finding.code),
+      [],
+    );
+    assert.equal(entryOf(importText(remote({ host: { description: 'API host', isRequired: true } }))).url, 'https://${HOST}/mcp');
   });
 
   it('reads the registry API answer ({"server": …}) and an sse remote', () => {

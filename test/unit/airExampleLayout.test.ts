@@ -104,3 +104,67 @@ describe('the Zimmer corpus in its air.json layout stays clean (SPEC §9, §12)'
     assert.equal(run.code, 0);
   });
 });
+
+/**
+ * The corpus's own copies of AIR's example indexes (test/fixtures/air-example, identical to
+ * corpus/air-example-*.json: an older upstream revision whose paths were written from the
+ * examples/ folder, `"path": "skills/deploy-staging"`) put into the same layout. AIR resolves each
+ * path against its index's folder, so from skills/skills.json that path is skills/skills/deploy-staging:
+ * every skill and reference path is missing, and of the hooks only lint-pre-commit finds its
+ * HOOK.json (hooks/hooks/lint-pre-commit); notify-session-start's folder holds only notify.sh.
+ */
+function corpusInLayout(): string {
+  const dir = copyFixtureTree('air-example-layout');
+  for (const kind of ['hooks', 'mcp', 'plugins', 'references', 'roots', 'skills']) {
+    fs.copyFileSync(fixture('air-example', `${kind}.json`), path.join(dir, kind, `${kind}.json`));
+  }
+  return dir;
+}
+
+const CORPUS_IN_LAYOUT = [
+  'hooks/hooks.json warning path-not-found notify-session-start.path',
+  // The same ten IDs no index defines as in the newer revision above.
+  ...['lint-fix', 'format-check'].map((id) => `plugins/plugins.json error undefined-skill ${id}`),
+  'plugins/plugins.json error undefined-server eslint-server',
+  'plugins/plugins.json error undefined-skill deploy-production',
+  'plugins/plugins.json error undefined-server ci-cd',
+  ...['pre-deploy-check', 'post-deploy-notify'].map((id) => `plugins/plugins.json error undefined-hook ${id}`),
+  'plugins/plugins.json error undefined-skill monitor-logs',
+  'plugins/plugins.json error undefined-server observability-server',
+  ...['git-workflow', 'staging-env', 'code-standards', 'mcp-json-spec'].map((id) => `references/references.json warning path-not-found ${id}.path`),
+  ...[
+    'web-app.default_mcp_servers',
+    'web-app.default_skills',
+    'web-app.default_plugins',
+    'data-pipeline.default_mcp_servers',
+    'data-pipeline.default_skills',
+  ].map((at) => `roots/roots.json warning legacy-root-membership ${at}`),
+  ...['deploy-staging', 'initial-pr-review', 'create-mcp-json'].map((id) => `skills/skills.json warning path-not-found ${id}.path`),
+];
+
+describe("the corpus's AIR example indexes in that layout, and found in a catalogs folder (SPEC §12)", () => {
+  it('report exactly what AIR would object to: every path resolved beside its own index', async () => {
+    const dir = corpusInLayout();
+    const run = await runCli(['check', '--known', AIR_EXAMPLE_VARIABLES, '--no-process-env', '--format', 'json', '.'], { cwd: dir });
+    assert.deepEqual(findings(run), CORPUS_IN_LAYOUT);
+    assert.equal(run.code, 1);
+  });
+
+  it('the same findings when an air.json finds the indexes by discovery in a catalogs folder (AIR config.ts discoverCatalogIndexes)', async () => {
+    const dir = corpusInLayout();
+    const catalog = path.join(dir, 'catalog');
+    fs.mkdirSync(catalog);
+    for (const kind of ['hooks', 'mcp', 'plugins', 'references', 'roots', 'skills']) fs.renameSync(path.join(dir, kind), path.join(catalog, kind));
+    fs.writeFileSync(path.join(dir, 'air.json'), '{ "name": "acme", "catalogs": ["./catalog"] }\n');
+    // Never discovered: a build folder and a fourth level down (AIR skips both).
+    fs.mkdirSync(path.join(catalog, 'dist'));
+    fs.writeFileSync(path.join(catalog, 'dist', 'skills.json'), '{ "stale": { "description": "S", "path": "nowhere", "default_in_roots": ["nope"] } }\n');
+    fs.mkdirSync(path.join(catalog, 'a', 'b', 'c', 'd'), { recursive: true });
+    fs.writeFileSync(path.join(catalog, 'a', 'b', 'c', 'd', 'plugins.json'), '{ "deep": { "description": "D", "skills": ["nope"] } }\n');
+    const run = await runCli(['check', '--known', AIR_EXAMPLE_VARIABLES, '--no-process-env', '--format', 'json', '.'], { cwd: dir });
+    assert.deepEqual(
+      findings(run),
+      CORPUS_IN_LAYOUT.map((finding) => `catalog/${finding}`),
+    );
+  });
+});

@@ -380,6 +380,19 @@ const CASES: Case[] = [
     valid: catalog({ suite: { description: 'Suite.', plugins: ['base'] }, base: { description: 'Base.' } }),
   },
   {
+    code: 'duplicate-id',
+    title: 'one skill ID in two skills indexes of one air.json',
+    kind: 'skills',
+    facts: facts({
+      documentPath: '/ws/skills.json',
+      artifacts: artifactsFacts([artifactIndex('skills', '/ws/team-skills.json', { deploy: { description: 'Team.', path: 'team/deploy' } })]),
+    }),
+    fires: catalog({ deploy: { description: 'D.', path: 'skills/deploy' } }),
+    range: '"deploy"',
+    severity: 'error',
+    valid: catalog({ ship: { description: 'D.', path: 'skills/deploy' } }),
+  },
+  {
     code: 'path-not-found',
     title: 'a skill folder without SKILL.md',
     kind: 'skills',

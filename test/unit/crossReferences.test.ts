@@ -226,6 +226,30 @@ describe('cross-references between indexes (SPEC §12)', () => {
       assert.equal(withCode(check(text, 'skills', world('/ws/skills.json')), 'reference-not-checked').length, 1);
     });
   });
+
+  describe('one ID in two indexes of one type (AIR config.ts mergeContributions: "Duplicate skill ID")', () => {
+    const own = { 'lint-fix': { description: 'Mine', path: 'skills/lint-fix' }, mine: { description: 'M', path: 'skills/mine' } };
+    const text = catalog(own);
+    const composed = (other: ReturnType<typeof indexFile>): WorkspaceFacts =>
+      world('/ws/team-skills.json', { artifacts: artifactsFacts([REFERENCES, indexFile('skills', '/ws/team-skills.json', own), other, HOOKS, PLUGINS]) });
+
+    it('is an error on the key, with related information at the other definition', () => {
+      const found = expectOne(text, check(text, 'skills', composed(SKILLS)), 'duplicate-id', { range: '"lint-fix"', severity: 'error' });
+      assert.match(found.message, /^"lint-fix" is also a skill of skills\.json, so AIR refuses to load the air\.json/);
+      assert.deepEqual(
+        found.related?.map((r) => r.path),
+        ['/ws/skills.json'],
+      );
+    });
+
+    it('is silent for an ID of one index, for the same ID in an index of another type, and for another scope', () => {
+      const otherType = indexFile('hooks', '/ws/hooks.json', { 'lint-fix': { description: 'H', path: 'hooks/lint-fix' } });
+      const remote = indexFile('skills', '/cache/acme/skills.json', { 'lint-fix': { description: 'A', path: 'a' } }, 'acme/skills');
+      for (const other of [otherType, remote, indexFile('skills', '/ws/skills.json', { other: { description: 'O', path: 'o' } })]) {
+        expectNone(text, check(text, 'skills', composed(other)), 'duplicate-id');
+      }
+    });
+  });
 });
 
 describe('artifact paths (SPEC §12)', () => {

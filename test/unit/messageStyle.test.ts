@@ -262,6 +262,12 @@ const SCENARIOS: Scenario[] = [
     facts: () => ({ artifacts: artifactsFacts([], ['references']) }),
   },
   {
+    code: 'duplicate-id',
+    kind: 'hooks',
+    text: catalog({ notify: { description: 'N', path: 'hooks/notify' } }),
+    facts: () => ({ artifacts: artifactsFacts([artifactIndex('hooks', '/ws/team-hooks.json', { notify: { description: 'T', path: 'team/notify' } })]) }),
+  },
+  {
     code: 'plugin-cycle',
     kind: 'plugins',
     text: catalog({ a: { description: 'A', plugins: ['b'] }, b: { description: 'B', plugins: ['a'] } }),

@@ -96,6 +96,17 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
     assert.deepEqual(got.get('web')!.servers, [{ id: 'lin' }, { id: 'ci', plugin: 'a' }, { id: 'obs', plugin: 'a' }]);
   });
 
+  it('a chain of 10,000 nested plugins brings its last server to the root, credited to the first plugin (no stack overflow)', () => {
+    const chain: Json = {};
+    const depth = 10_000;
+    for (let i = 0; i < depth; i++) {
+      chain[`p${i}`] = { description: 'P', plugins: i + 1 < depth ? [`p${i + 1}`] : [], mcp_servers: i === depth - 1 ? ['ci'] : [] };
+    }
+    chain.p0.default_in_roots = ['web'];
+    const got = whatRootsGet(['web'], pool, artifacts({ plugins: chain }));
+    assert.deepEqual(got.get('web')!.servers, [{ id: 'lin' }, { id: 'ci', plugin: 'p0' }]);
+  });
+
   it('two activated IDs with one short name are a shortname collision (AIR refuses the session); one ID twice is not', () => {
     const plugins = {
       mirror: { description: 'M', mcp_servers: ['@acme/tools/lin', 'lin'], skills: ['@acme/tools/review'], default_in_roots: ['web'] },
@@ -138,6 +149,33 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
     const mcpJson = JSON.parse(outcome.config.files[0].content) as { mcpServers: Record<string, { env?: Record<string, string> }> };
     assert.deepEqual(Object.keys(mcpJson.mcpServers), ['eslint', 'zimmer-self-session']);
     assert.equal(mcpJson.mcpServers.eslint.env?.ESLINT_TOKEN, '${ESLINT_TOKEN}');
+  });
+
+  it("the root's preview says which plugin brought a server and, where the sources are known, that it is missing configuration", () => {
+    const request = { runtime: 'claude' as const, selection: { kind: 'root' as const, root: 'data' } };
+    // The editor judges readiness from the document's variable sources.
+    const judged = previewRuntimeConfig(JSON.stringify(MCP), { ...request, readiness: true }, workspace(ROOTS, indexes));
+    assert.ok(judged.ok);
+    assert.deepEqual(
+      judged.config.notes.filter((note) => note.startsWith('"eslint"') || note.startsWith('A session on root')),
+      [
+        'A session on root "data" is warned: preparing the session is expected to fail until ESLINT_TOKEN is set.',
+        '"eslint" comes with plugin "again": missing config (ESLINT_TOKEN).',
+      ],
+    );
+    const known = previewRuntimeConfig(JSON.stringify(MCP), { ...request, readiness: true }, workspace(ROOTS, indexes, ['ESLINT_TOKEN']));
+    assert.ok(known.ok);
+    assert.deepEqual(
+      known.config.notes.filter((note) => note.startsWith('"eslint"') || note.startsWith('A session on root')),
+      ['"eslint" comes with plugin "again".'],
+    );
+    // `mcp-catalog preview` reads no variable source: it names what the server needs, unjudged.
+    const unjudged = previewRuntimeConfig(JSON.stringify(MCP), request, workspace(ROOTS, indexes));
+    assert.ok(unjudged.ok);
+    assert.deepEqual(
+      unjudged.config.notes.filter((note) => note.startsWith('"eslint"')),
+      ['"eslint" comes with plugin "again" and needs ESLINT_TOKEN (mcp-catalog readiness --root data says whether it is set).'],
+    );
   });
 
   it('hovers say which plugin brought a server: on the server, and in the list of a root', () => {

@@ -16,8 +16,7 @@ declare const URL: { createObjectURL(blob: unknown): string };
  * no process environment, and the live comparison would send the instance's API key from the
  * browser's origin, which an instance would have to allow (CORS) for every page of that origin.
  */
-export const WEB_LIMITATION =
-  'Web extension: the process environment is not read (there is none) and there is no live comparison with a Zimmer instance; files are read through the editor.';
+export const WEB_LIMITATION = 'no process environment, no live comparison';
 
 /** The extension's `browser` entry (vscode.dev, github.dev): the language server runs as a web worker (dist/web/server.js). */
 export function activate(context: vscode.ExtensionContext): Promise<CatalogApi> {

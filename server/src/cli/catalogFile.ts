@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CachingReader } from '../node/files';
 import { discoverIndexFiles } from '../node/discovery';
@@ -19,12 +20,22 @@ export interface CatalogFile {
 
 /**
  * The command line's workspace (SPEC §7, §8): rooted at the current directory. Side files found by
- * discovery must lie below it — or beside a FILE the user named — while the sources named by a
- * flag may lie anywhere.
+ * discovery must lie below it — or below a DIR the user named, or beside a FILE — while the sources
+ * named by a flag may lie anywhere. A DIR contains only itself: `check .` must not open the parent
+ * of the repository to a skill's `../x` path.
  */
 export function cliWorkspace(io: CliIo, reader: CachingReader, positional: readonly string[]): Workspace {
-  const folders = [io.cwd, ...positional.map((given) => path.dirname(path.resolve(io.cwd, given)))];
+  const folders = [io.cwd, ...positional.map((given) => containmentOf(path.resolve(io.cwd, given)))];
   return new Workspace(reader, { workspaceRoot: io.cwd, env: io.env, containment: [...new Set(folders)], containmentLabel: 'the current directory' });
+}
+
+/** The folder a named target opens: a directory itself, a file's folder. */
+function containmentOf(target: string): string {
+  try {
+    return fs.statSync(target).isDirectory() ? target : path.dirname(target);
+  } catch {
+    return path.dirname(target);
+  }
 }
 
 /**

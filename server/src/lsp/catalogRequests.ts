@@ -57,6 +57,8 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
           selection,
           clonePath: params.clonePath ?? analysis.settings.preview.clonePath,
           zimmerUrl: analysis.settings.preview.zimmerUrl,
+          // The document's variable sources are known here: a root's preview says which servers cannot start.
+          readiness: true,
         },
         analysis.facts,
       );

@@ -53,6 +53,7 @@ export interface RootContents {
 
 /** A plugin's list field for each member kind (AIR's plugins schema). */
 const PLUGIN_FIELD: Record<MemberKind, string> = { servers: 'mcp_servers', skills: 'skills', hooks: 'hooks' };
+const MEMBER_KINDS = ['servers', 'skills', 'hooks'] as const;
 
 /**
  * Root → what it gets. `servers` is the pool of servers that can be named (a catalog's own entries,
@@ -72,29 +73,28 @@ export function whatRootsGet(roots: readonly string[], servers: readonly MemberC
     hooks: membersByRoot(roots, pools.hooks),
   };
   const positions = {} as Record<MemberKind, Map<string, number>>;
-  for (const kind of ['servers', 'skills', 'hooks'] as const) {
+  for (const kind of MEMBER_KINDS) {
     positions[kind] = new Map();
     pools[kind].forEach((candidate, index) => {
       if (!positions[kind].has(candidate.name)) positions[kind].set(candidate.name, index);
     });
   }
   const pluginsByRoot = membersByRoot(roots, candidates(plugins));
-  const expanded = new Map<string, Record<MemberKind, string[]>>();
-  const expand = (id: string): Record<MemberKind, string[]> => expandPlugin(id, plugins, expanded, []);
 
   const out = new Map<string, RootContents>();
   for (const root of roots) {
     const selected = pluginsByRoot.get(root) ?? [];
+    const brought = broughtBy(selected, plugins);
     const members: Partial<Record<MemberKind, RootMember[]>> = {};
     const collisions: ShortnameCollision[] = [];
-    for (const kind of ['servers', 'skills', 'hooks'] as const) {
+    for (const kind of MEMBER_KINDS) {
       const own = direct[kind].get(root) ?? [];
       const ownSet = new Set(own);
       // Zimmer's derive_from_plugins: the first selected plugin that brings an item not selected directly.
       const credited = new Map<string, string>();
       const activated: { id: string; plugin?: string }[] = own.map((id) => ({ id: qualified(id) }));
-      for (const plugin of selected) {
-        for (const item of expand(plugin)[kind]) {
+      for (const { plugin, members: bringing } of brought) {
+        for (const item of bringing[kind]) {
           const local = localName(item);
           if (local !== undefined && ownSet.has(local)) continue;
           if (local !== undefined && !credited.has(local)) credited.set(local, plugin);
@@ -138,30 +138,40 @@ function collisionsOf(kind: MemberKind, activated: readonly { id: string; plugin
 }
 
 /**
- * A plugin's members, nested plugins flattened as AIR's `expandPlugins` does (children first, then
- * its own; IDs as written). A cycle (an error of its own, and AIR refuses the catalog) stops the walk.
+ * What each selected plugin brings, in selection order, nested plugins flattened as AIR's
+ * `expandPlugins` does (children depth first in declaration order, then the plugin's own IDs, as
+ * written). A plugin already walked for an earlier selected plugin adds nothing again: what it
+ * brings is credited to that earlier one (derive_from_plugins' first plugin), so each plugin is
+ * walked once per root, in linear time and with an explicit stack, whatever the nesting. A cycle
+ * (an error of its own; AIR refuses the catalog) ends the walk; a remote scope's plugin cannot be
+ * read offline and is skipped.
  */
-function expandPlugin(
-  id: string,
-  plugins: ReadonlyMap<string, ArtifactSummary>,
-  done: Map<string, Record<MemberKind, string[]>>,
-  ancestors: readonly string[],
-): Record<MemberKind, string[]> {
-  const known = done.get(id);
-  if (known) return known;
-  const plugin = plugins.get(id);
-  const result: Record<MemberKind, string[]> = { servers: [], skills: [], hooks: [] };
-  if (!plugin || ancestors.includes(id)) return result;
-  for (const child of plugin.lists.plugins ?? []) {
-    const local = localName(child);
-    if (local === undefined) continue; // a remote scope's plugin cannot be read offline
-    const members = expandPlugin(local, plugins, done, [...ancestors, id]);
-    for (const kind of ['servers', 'skills', 'hooks'] as const) result[kind].push(...members[kind]);
-  }
-  for (const kind of ['servers', 'skills', 'hooks'] as const) result[kind].push(...(plugin.lists[PLUGIN_FIELD[kind]] ?? []));
-  for (const kind of ['servers', 'skills', 'hooks'] as const) result[kind] = [...new Set(result[kind])];
-  done.set(id, result);
-  return result;
+function broughtBy(selected: readonly string[], plugins: ReadonlyMap<string, ArtifactSummary>): { plugin: string; members: Record<MemberKind, string[]> }[] {
+  const visited = new Set<string>();
+  const childrenOf = (id: string): string[] =>
+    (plugins.get(id)!.lists.plugins ?? []).map(localName).filter((child): child is string => child !== undefined && plugins.has(child));
+  return selected.map((top) => {
+    const members: Record<MemberKind, string[]> = { servers: [], skills: [], hooks: [] };
+    if (!plugins.has(top) || visited.has(top)) return { plugin: top, members };
+    visited.add(top);
+    const stack = [{ id: top, children: childrenOf(top), next: 0 }];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame.next < frame.children.length) {
+        const child = frame.children[frame.next++];
+        if (!visited.has(child)) {
+          visited.add(child);
+          stack.push({ id: child, children: childrenOf(child), next: 0 });
+        }
+        continue;
+      }
+      stack.pop();
+      const plugin = plugins.get(frame.id)!;
+      for (const kind of MEMBER_KINDS) members[kind].push(...(plugin.lists[PLUGIN_FIELD[kind]] ?? []));
+    }
+    for (const kind of MEMBER_KINDS) members[kind] = [...new Set(members[kind])];
+    return { plugin: top, members };
+  });
 }
 
 /** ID → artifact over every index of a type, the first definition of an ID winning (as AIR's merge refuses a second). */

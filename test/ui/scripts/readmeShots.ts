@@ -7,7 +7,8 @@ import type { UiScript } from '../index';
  * The README's screenshots, taken as a new user sees the example: `examples/zimmer/` opened as it
  * is in the repository (its mcp.json, roots.json and air.json; no settings, no `.env`), not the
  * test workspace, whose settings declare variables known. So the Problems panel shows the
- * warnings a new user gets (variables no source sets). Screenshots: test/.tmp/screenshots/readme-*.png,
+ * warnings a new user gets (variables no source sets), without the title bar, which names the test
+ * harness rather than anything of the extension. Screenshots: test/.tmp/screenshots/readme-*.png,
  * copied to docs/images/ by hand after looking at each one.
  */
 
@@ -29,7 +30,7 @@ export const readmeShots: UiScript = {
       await workbench.setSideBarWidth(560);
       await workbench.treeRow(READINESS, 'figma:').waitFor();
       await workbench.goTo(99, 4); // "figma": {
-      await workbench.screenshot('readme-overview');
+      await workbench.screenshot('readme-overview', { withoutTitleBar: true });
     });
 
     await workbench.runStep('hover a server name', async () => {
@@ -39,7 +40,7 @@ export const readmeShots: UiScript = {
       await workbench.goTo(99, 4);
       const hover = await workbench.hoverToken('"figma"', 'Readiness');
       assert.match(hover, /needs auth/);
-      await workbench.screenshot('readme-hover');
+      await workbench.screenshot('readme-hover', { withoutTitleBar: true });
       await workbench.dismiss();
     });
 
@@ -53,7 +54,7 @@ export const readmeShots: UiScript = {
       await workbench.collapseProblemDetails('undefined-root'); // its related information names the scratch folder
       await workbench.goTo(17, 9);
       await workbench.openQuickFixMenu('Change to "zimmer"');
-      await workbench.screenshot('readme-quick-fix');
+      await workbench.screenshot('readme-quick-fix', { withoutTitleBar: true });
       await workbench.applyQuickFix('Change to "zimmer"');
       await workbench.waitForNoSquiggle('error');
     });
@@ -64,7 +65,7 @@ export const readmeShots: UiScript = {
       await workbench.page.locator('.part.sidebar').waitFor();
       await workbench.expandTreeRow(workbench.treeRow(READINESS, 'zimmer: 1 default server'));
       await workbench.treeRow(READINESS, 'playwright-custom').waitFor();
-      await workbench.screenshot('readme-readiness');
+      await workbench.screenshot('readme-readiness', { withoutTitleBar: true });
     });
 
     await workbench.runStep('a Codex preview beside the catalog', async () => {
@@ -80,7 +81,7 @@ export const readmeShots: UiScript = {
       await workbench.type('[mcp_servers.zimmer]');
       await workbench.press('Enter', 'Escape', 'ArrowRight');
       await preview.locator('.view-line', { hasText: 'X-API-Key = "ZIMMER_PROD_API_KEY"' }).first().waitFor();
-      await workbench.screenshot('readme-preview-codex');
+      await workbench.screenshot('readme-preview-codex', { withoutTitleBar: true });
     });
 
     await workbench.runStep('placeholders are coloured in the catalog, in its own language mode', async () => {

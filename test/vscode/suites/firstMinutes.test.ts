@@ -128,6 +128,14 @@ suite('The first minutes', () => {
       catalogDiagnostics(document.uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error),
       [],
     );
+
+    // The readiness view beside it: one server, and a Roots section that says once that there is no roots index.
+    const { readiness } = await api();
+    const provider = readiness as unknown as vscode.TreeDataProvider<unknown>;
+    await waitFor('the readiness view on the new catalog', () => readiness.current?.uri === document.uri.toString() && readiness.current.servers.length === 1);
+    const [, roots] = (await provider.getChildren()) ?? [];
+    const labels = await Promise.all(((await provider.getChildren(roots)) ?? []).map(async (node) => (await provider.getTreeItem(node)).label));
+    assert.deepEqual(labels, ['No roots index found']);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
@@ -199,6 +207,15 @@ suite('The first minutes', () => {
         readiness?.servers.map((server) => [server.name, server.state]),
         [['svc', 'not_checked']],
       );
+      // The view says so, and counts no server as one that cannot start.
+      const view = (await api()).readiness;
+      const provider = view as unknown as vscode.TreeDataProvider<unknown>;
+      const servers = await waitFor('the readiness view in Restricted Mode', async () => {
+        if (view.current?.uri !== uri.toString() || view.current.trusted !== false) return undefined;
+        const [section] = (await provider.getChildren()) ?? [];
+        return section ? provider.getTreeItem(section) : undefined;
+      });
+      assert.equal(servers.description, '1 \u00b7 not checked (Restricted Mode)');
     } finally {
       await trust(true);
     }

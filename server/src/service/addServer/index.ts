@@ -6,6 +6,7 @@ import { withoutLiteralSecrets } from '../translate/entries';
 import { isObject, quoted, readImport, type JsonObject } from './input';
 import { insertEntry, takenNames, type Placement } from './insert';
 import { catalogName, freeServerName } from './names';
+import { withoutNamedSecrets } from './namedSecrets';
 import { otherToolServers, translateOtherToolServer } from './otherTool';
 import { registryChoices, registryServer } from './registry';
 
@@ -77,6 +78,8 @@ export function addServer(catalog: string, source: AddServerSource, placement: P
   const secretNames = new Set<string>();
   // Literal credentials become `${NAME}` exactly as copy-as does (translate/entries.ts, with the hardcoded-secret rule's detector).
   entry = withoutLiteralSecrets(name, entry, warnings, secretNames);
+  // …and the literals under a credential-like name those patterns cannot recognise (namedSecrets.ts).
+  if (source.kind === 'import') entry = withoutNamedSecrets(name, entry, warnings, secretNames);
   const unique = freeServerName(name, takenNames(catalog));
   if (unique !== name) warnings.push(`The catalog already has "${name}", so the new server is "${unique}".`);
   const inserted = insertEntry(catalog, unique, entry, placement);

@@ -1,3 +1,4 @@
+import { nodeValue, scanJson } from '../parse';
 import { nestsDeeperThan, TOO_DEEP_REASON } from '../runtime/valueDepth';
 import { define } from '../translate/entries';
 
@@ -21,12 +22,8 @@ export function readImport(text: string): ReadResult {
   }
   const trimmed = text.replace(/^\uFEFF/, '').trim();
   if (trimmed === '') return { ok: false, message: 'The text to import is empty.' };
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch {
-    return { ok: false, message: 'The text to import is not JSON (an MCP file or a server.json is a JSON object).' };
-  }
+  const value = parseLenient(trimmed);
+  if (value === NOT_JSON) return { ok: false, message: 'The text to import is not JSON (an MCP file or a server.json is a JSON object).' };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return {
       ok: false,
@@ -35,6 +32,22 @@ export function readImport(text: string): ReadResult {
   }
   if (nestsDeeperThan(value)) return { ok: false, message: `It cannot be imported: ${TOO_DEEP_REASON}.` };
   return { ok: true, value: value as JsonObject };
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+/**
+ * JSON.parse, or, for the comments and trailing commas VS Code's own `.vscode/mcp.json` and
+ * Cursor's files allow (they read JSONC), the same value read from the strict parser's tree —
+ * iteratively, `__proto__` kept as data. Anything else that is not JSON stays refused.
+ */
+function parseLenient(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const parsed = scanJson(text);
+    return parsed.findings.some((finding) => finding.code === 'json-syntax') ? NOT_JSON : nodeValue(parsed.root);
+  }
 }
 
 export function isObject(value: unknown): value is JsonObject {

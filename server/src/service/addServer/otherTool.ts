@@ -38,7 +38,7 @@ export function translateOtherToolServer(name: string, raw: unknown, warnings: s
   if (raw.type !== undefined) {
     type = typeof raw.type === 'string' && Object.prototype.hasOwnProperty.call(TYPES, raw.type) ? TYPES[raw.type] : undefined;
     if (!type) return `${quoted(name)} has a \`type\` AIR has no counterpart for (stdio, sse or streamable-http).`;
-  } else type = typeof raw.command === 'string' ? 'stdio' : url !== undefined ? 'streamable-http' : undefined;
+  } else type = typeof raw.command === 'string' ? 'stdio' : url !== undefined ? remoteTypeOf(url) : undefined;
   if (!type) return `${quoted(name)} has neither a \`command\` nor a \`url\`.`;
   const entry: JsonObject = { type };
   const convert = airPlaceholders;
@@ -78,6 +78,17 @@ export function translateOtherToolServer(name: string, raw: unknown, warnings: s
     );
   }
   return entry;
+}
+
+/**
+ * A remote without a `type` (Cursor, Windsurf's `serverUrl`, Claude Desktop): those clients try
+ * streamable HTTP and fall back to SSE, which an AIR entry cannot say. A path ending in `/sse` is
+ * the SSE endpoint by the transports' naming custom (the MCP specification's 2024-11-05 SSE
+ * transport); anything else is streamable HTTP, the current transport.
+ */
+function remoteTypeOf(url: string): 'sse' | 'streamable-http' {
+  const path = url.replace(/[?#].*$/s, '').replace(/\/+$/, '');
+  return /\/sse$/i.test(path) ? 'sse' : 'streamable-http';
 }
 
 /**

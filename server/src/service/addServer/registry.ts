@@ -6,8 +6,9 @@ import { registryCatalogName } from './names';
 /**
  * An MCP registry `server.json` (modelcontextprotocol/registry, docs/reference/server-json/
  * server.schema.json, the camelCase shape of 2025-09-29 and later; also the registry API's
- * `{ "server": {…} }` answer) as AIR entries (SPEC §13): each npm or PyPI package a stdio entry run
- * by `npx -y <identifier>@<version>` or `uvx <identifier>==<version>`, its `environmentVariables`
+ * `{ "server": {…} }` answer) as AIR entries (SPEC §13): each npm, PyPI or OCI package a stdio
+ * entry run by `npx -y <identifier>@<version>`, `uvx <identifier>==<version>` or
+ * `docker run -i --rm <image>`, its `environmentVariables`
  * `env` placeholders; each remote a `streamable-http` or `sse` entry with its `headers`. The
  * registry's `{name}` value templates become `${NAME}`; a secret with no fixed value always does.
  */
@@ -67,30 +68,48 @@ function stringField(object: JsonObject, key: string, legacy: string): string | 
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-const RUNNERS: Record<string, (identifier: string, version: string | undefined) => { command: string; args: string[] }> = {
-  npm: (identifier, version) => ({ command: 'npx', args: ['-y', version ? `${identifier}@${version}` : identifier] }),
-  pypi: (identifier, version) => ({ command: 'uvx', args: [version ? `${identifier}==${version}` : identifier] }),
+/**
+ * How a client runs each registry's packages (the registry's `runtimeHint`s: npx, uvx, docker):
+ * the runner's own `runtimeArguments` come before the package, its `packageArguments` after. An
+ * OCI image runs with `docker run -i --rm` (stdin kept open for stdio), each environment variable
+ * passed in by name (`-e NAME`), its value from the entry's `env`.
+ */
+const RUNNERS: Record<string, { command: string; args(identifier: string, version: string | undefined, runtime: string[], env: string[]): string[] }> = {
+  npm: { command: 'npx', args: (identifier, version, runtime) => ['-y', ...runtime, version ? `${identifier}@${version}` : identifier] },
+  pypi: { command: 'uvx', args: (identifier, version, runtime) => [...runtime, version ? `${identifier}==${version}` : identifier] },
+  oci: {
+    command: 'docker',
+    args: (identifier, version, runtime, env) => [
+      'run',
+      '-i',
+      '--rm',
+      ...runtime,
+      ...env.flatMap((name) => ['-e', name]),
+      // An image reference already tagged (`…/weather:1.2.0`) or pinned (`…@sha256:…`) keeps its own.
+      version && !/[:@][^/]*$/.test(identifier) ? `${identifier}:${version}` : identifier,
+    ],
+  },
 };
 
 function packageEntry(pkg: JsonObject, kind: string | undefined, identifier: string | undefined, warnings: string[]): JsonObject | string {
   if (!identifier) return 'The package has no `identifier`.';
   const runner = kind !== undefined && Object.prototype.hasOwnProperty.call(RUNNERS, kind) ? RUNNERS[kind] : undefined;
-  if (!runner) return `A ${kind ?? 'package of no registryType'} package cannot be run from a catalog entry here; npm (npx) and PyPI (uvx) packages can.`;
+  if (!runner)
+    return `A ${kind ?? 'package of no registryType'} package cannot be run from a catalog entry here; npm (npx), PyPI (uvx) and OCI (docker) packages can.`;
   const transport = isObject(pkg.transport) && typeof pkg.transport.type === 'string' ? pkg.transport.type : undefined;
   if (transport !== undefined && transport !== 'stdio') {
     warnings.push(`The package serves ${transport}, not stdio: the entry starts it, but a client reaches it through its URL.`);
   }
   const version = typeof pkg.version === 'string' && pkg.version.trim() !== '' && pkg.version !== 'latest' ? pkg.version : undefined;
-  const { command, args } = runner(identifier, version);
-  for (const argument of listField(pkg, 'packageArguments', 'package_arguments')) args.push(...argumentTexts(argument));
-  if (listField(pkg, 'runtimeArguments', 'runtime_arguments').length > 0)
-    warnings.push(`The package's \`runtimeArguments\` (for ${command} itself) are left out.`);
-  const entry: JsonObject = { type: 'stdio', command, args };
   const env: JsonObject = {};
   for (const variable of listField(pkg, 'environmentVariables', 'environment_variables')) {
     if (!isObject(variable) || typeof variable.name !== 'string' || variable.name === '') continue;
     define(env, variable.name, inputValue(variable, variable.name));
   }
+  const runtime = listField(pkg, 'runtimeArguments', 'runtime_arguments').flatMap(argumentTexts);
+  const args = runner.args(identifier, version, runtime, Object.keys(env));
+  for (const argument of listField(pkg, 'packageArguments', 'package_arguments')) args.push(...argumentTexts(argument));
+  const entry: JsonObject = { type: 'stdio', command: runner.command, args };
   if (Object.keys(env).length > 0) entry.env = env;
   return entry;
 }
@@ -98,7 +117,7 @@ function packageEntry(pkg: JsonObject, kind: string | undefined, identifier: str
 function remoteEntry(remote: JsonObject, type: string | undefined, warnings: string[]): JsonObject | string {
   if (type !== 'streamable-http' && type !== 'sse') return `A remote of type ${type ?? '(none)'} has no AIR counterpart (streamable-http or sse).`;
   if (typeof remote.url !== 'string' || remote.url.trim() === '') return 'The remote has no `url`.';
-  const entry: JsonObject = { type, url: templated(remote.url, remote.variables) };
+  const entry: JsonObject = { type, url: templated(remote.url, remote.variables, { defaults: true }) };
   const headers: JsonObject = {};
   for (const header of Array.isArray(remote.headers) ? remote.headers : []) {
     if (!isObject(header) || typeof header.name !== 'string' || header.name === '') continue;
@@ -128,10 +147,20 @@ function inputValue(input: JsonObject, variable: string): string {
   return `\${${name}}`;
 }
 
-/** `Bearer {api_key}` → `Bearer ${API_KEY}` for each name the input declares in `variables` (or any `{name}` when it declares none). */
-function templated(text: string, variables: unknown): string {
-  const declared = isObject(variables) ? new Set(Object.keys(variables)) : undefined;
-  return text.replace(/\{([A-Za-z_][A-Za-z0-9_.-]*)\}/g, (whole, name: string) => (!declared || declared.has(name) ? `\${${envName(name)}}` : whole));
+/**
+ * `Bearer {api_key}` → `Bearer ${API_KEY}` for each name the input declares in `variables` (or any
+ * `{name}` when it declares none). With `defaults` (a remote's URL, where AIR's schema refuses a
+ * placeholder: `air validate` fails on it), a declared non-secret `default` is written out instead.
+ */
+function templated(text: string, variables: unknown, options: { defaults?: boolean } = {}): string {
+  const declared = isObject(variables) ? variables : undefined;
+  return text.replace(/\{([A-Za-z_][A-Za-z0-9_.-]*)\}/g, (whole, name: string) => {
+    if (declared && !Object.prototype.hasOwnProperty.call(declared, name)) return whole;
+    const variable = declared?.[name];
+    if (options.defaults && isObject(variable) && variable.isSecret !== true && typeof variable.default === 'string' && /^[^\s{}$]+$/.test(variable.default))
+      return variable.default;
+    return `\${${envName(name)}}`;
+  });
 }
 
 function argumentTexts(argument: unknown): string[] {

@@ -2,6 +2,7 @@
 // server/src/service/rules/ export: run `npm run generate`, never edit it here.
 import type { Rule } from '../rules/rule';
 import { artifactPathsRule } from '../rules/artifactPaths';
+import { duplicateIdRule } from '../rules/duplicateId';
 import { duplicateServerRule } from '../rules/hygiene/duplicateServer';
 import { hardcodedSecretRule } from '../rules/hygiene/hardcodedSecret';
 import { insecureTransportRule } from '../rules/hygiene/insecureTransport';
@@ -21,6 +22,7 @@ import { unavailableRule } from '../rules/unavailable';
 /** Every rule, in the order of their modules' paths (an order no finding shows: engine.ts sorts them completely). */
 export const RULES: readonly Rule[] = [
   artifactPathsRule,
+  duplicateIdRule,
   duplicateServerRule,
   hardcodedSecretRule,
   insecureTransportRule,
@@ -44,6 +46,7 @@ export type RuleCode =
   | 'path-not-found'
   | 'invalid-hook-json'
   | 'path-not-checked'
+  | 'duplicate-id'
   | 'duplicate-server'
   | 'hardcoded-secret'
   | 'insecure-transport'

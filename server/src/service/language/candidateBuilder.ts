@@ -29,10 +29,12 @@ export class CandidateBuilder {
   layout(): { eol: string; base: string; inner: string } {
     const text = this.document.text;
     const eol = text.includes('\r\n') ? '\r\n' : '\n';
-    const unit = /^([ \t]+)"/m.exec(text)?.[1] ?? '  ';
     const lineStart = Math.max(text.lastIndexOf('\n', this.range.start - 1) + 1, 0);
     const before = text.slice(lineStart, this.range.start);
     const indent = /^[ \t]*/.exec(before)![0];
+    // The file's own unit; in a new catalog (`{` then Enter) the one level the editor just indented by.
+    const firstLevel = indent.length > 0 && indent.length === before.length && text.slice(0, lineStart).trim() === '{';
+    const unit = /^([ \t]+)"/m.exec(text)?.[1] ?? (firstLevel ? indent : '  ');
     // On its own line the insertion takes the line's indentation; after `{` on the key's line, one more level.
     const base = indent.length === before.length ? indent : indent + unit;
     return { eol, base, inner: base + unit };

@@ -7,6 +7,7 @@ import type { KeySite } from './completionSite';
 import type { CompletionCandidate } from './completionTypes';
 import type { LanguageDocument } from './document';
 import { escapeSnippet, renderSnippetBody, shiftTabStops } from './snippets';
+import { TRANSPORTS_BY_PREFERENCE } from './completeValues';
 import { ourMarkdown, safeMd, type SafeMarkdown } from '../surfaces/markdown';
 
 /**
@@ -98,7 +99,7 @@ function requiredFields(kind: LanguageDocument['kind'], type: string | undefined
 
 /** The value a new field starts with, as a snippet. */
 function valueTemplate(kind: LanguageDocument['kind'], name: string, schema: Record<string, unknown> | undefined): string {
-  if (kind === 'catalog' && name === 'type') return '"${1|stdio,streamable-http,sse|}"';
+  if (kind === 'catalog' && name === 'type') return `"\${1|${TRANSPORTS_BY_PREFERENCE.join(',')}|}"`;
   if (name === 'startup_timeout_sec') return '${1:180}';
   if (schema?.format === 'uri') return '"${1:https://}"';
   const type = schema?.type ?? (schema?.$ref ? 'object' : undefined);

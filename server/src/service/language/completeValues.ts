@@ -43,14 +43,22 @@ export function valueCandidates(document: LanguageDocument, site: ValueSite, bui
   return [];
 }
 
+/**
+ * The order to pick a transport in: a local stdio server, the current remote transport, then the
+ * legacy sse (AIR's schema lists sse before streamable-http). Completion and snippets list them so.
+ */
+export const TRANSPORTS_BY_PREFERENCE: readonly string[] = ['stdio', 'streamable-http', 'sse'];
+
 function typeCandidates(site: ValueSite, builder: CandidateBuilder): CompletionCandidate[] {
   const schema = fieldSchema('catalog', 'type') as { enum: string[]; enumDescriptions?: string[] };
+  const rank = (value: string): number =>
+    TRANSPORTS_BY_PREFERENCE.includes(value) ? TRANSPORTS_BY_PREFERENCE.indexOf(value) : TRANSPORTS_BY_PREFERENCE.length;
   return schema.enum.map((value, index) =>
     builder.value(site, value, JSON.stringify(value), {
       kind: 'value',
       detail: 'transport',
       documentation: ourMarkdown(schema.enumDescriptions?.[index] ?? ''),
-      sortText: String(index),
+      sortText: `${rank(value)}${String(index).padStart(2, '0')}`,
     }),
   );
 }

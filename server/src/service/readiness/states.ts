@@ -11,6 +11,14 @@ export function isStartable(state: ReadinessState): boolean {
   return state === 'ready' || state === 'no_credential_required';
 }
 
+/**
+ * States known to keep a server from sessions: not startable, and looked at — Restricted Mode's
+ * `not_checked` is neither, so no count of servers that "cannot start" includes it.
+ */
+export function cannotStart(state: ReadinessState): boolean {
+  return !isStartable(state) && state !== 'not_checked';
+}
+
 export interface StateInfo {
   /** A short badge for lists ("needs auth"); both startable states read "ready" (the icon and label tell them apart). */
   badge: string;

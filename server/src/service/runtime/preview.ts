@@ -6,6 +6,7 @@ import { generateClaude } from './claude';
 import { generateCodex } from './codex';
 import { generateCursor } from './cursor';
 import { generatePi } from './pi';
+import { rootNotes } from './rootNotes';
 import { resolveSelection } from './selection';
 import { addZimmerSession } from './zimmerAdditions';
 import { nestsDeeperThan, TOO_DEEP_REASON } from './valueDepth';
@@ -80,7 +81,11 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
       env: output.env,
       warnings: [...warnings, ...output.warnings].map(maskCredentials),
       added: session?.added ?? [],
-      notes: [...(session?.notes ?? []), ...(output.notes ?? [])],
+      notes: [
+        ...(session?.notes ?? []),
+        ...(output.notes ?? []),
+        ...(selection.kind === 'root' && facts ? rootNotes(catalog, selection.root, facts, request.readiness === true).map(maskCredentials) : []),
+      ],
     },
   };
 }

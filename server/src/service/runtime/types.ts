@@ -45,6 +45,11 @@ export interface PreviewRequest {
   clonePath?: string;
   /** `<BASE>` of what Zimmer adds (SPEC §6.5); default `https://zimmer.example.com`. */
   zimmerUrl?: string;
+  /**
+   * A root's preview judges its servers' readiness from the facts' variable sources (the editor);
+   * without, it names what each plugin-brought server needs (`mcp-catalog preview` reads no source).
+   */
+  readiness?: boolean;
 }
 
 /** A selected, structurally valid entry as JSON.parse reads it. */

@@ -124,7 +124,8 @@ export type SecretLocation =
 /**
  * The `${NAME}` a literal credential moves to: the `env` key itself; for a header, the server name
  * and the header (`X-API-Key` on `github` → `GITHUB_API_KEY`; `Authorization` → `GITHUB_TOKEN`);
- * for an argument, the flag that introduces it (`--api-key=…`, `--token …`); for a URL, its query
+ * for an argument, the variable it sets (`GITHUB_TOKEN=…`) or the flag that introduces it
+ * (`--api-key=…`, `--token …`); for a URL, its query
  * parameter. Upper-case, so Zimmer's readiness sees it.
  */
 export function secretVariableName(serverName: string, location: SecretLocation): string {
@@ -142,6 +143,9 @@ export function secretVariableName(serverName: string, location: SecretLocation)
     }
     case 'args': {
       const own = location.args[location.index];
+      // `NAME=value` (`docker run -e GITHUB_TOKEN=…`) sets a variable: the literal becomes that variable.
+      const assignment = typeof own === 'string' ? /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(own) : null;
+      if (assignment) return envName(assignment[1]);
       const inline = typeof own === 'string' ? /^--?([A-Za-z][A-Za-z0-9_-]*)=/.exec(own) : null;
       const previous = location.args[location.index - 1];
       const flag = inline?.[1] ?? (typeof previous === 'string' ? /^--?([A-Za-z][A-Za-z0-9_-]*)$/.exec(previous)?.[1] : undefined);
