@@ -6,7 +6,12 @@
 
 /** Codex names tools `mcp__<server>__<tool>` with characters outside `[A-Za-z0-9_-]` as `_`. */
 export function codexToolPrefix(serverName: string): string {
-  return `mcp__${serverName.replace(/[^A-Za-z0-9_-]/g, '_')}__`;
+  return `mcp__${codexServerName(serverName)}__`;
+}
+
+/** The server's part of its Codex tool names: the name with characters outside `[A-Za-z0-9_-]` as `_`. */
+export function codexServerName(serverName: string): string {
+  return serverName.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
 /** A warning per group of servers whose Codex tool names would collide (`a[1]` and `a_1_`). */

@@ -60,7 +60,7 @@ export interface CheckResult extends DocumentModel {
 interface KeptFindings {
   readonly facts: WorkspaceFacts;
   readonly rules: readonly Rule[];
-  readonly perEntry: Finding[][];
+  readonly perEntry: readonly (readonly Finding[])[];
 }
 
 export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFacts, options: CheckOptions = {}): CheckResult {
@@ -110,7 +110,8 @@ export function checkDocument(text: string, kind: IndexKind, facts: WorkspaceFac
   const entries = indexEntries(root);
   const context = ruleContext(kind, text, parsed, entries, facts, findings);
   const runRule = ruleRunner(options);
-  const perEntry = entries.map((entry) => entryFindings(rules, entry, context, runRule));
+  const entryFindings = entryChecker(rules, context, runRule);
+  const perEntry = entries.map(entryFindings);
   // One by one: an entry can have hundreds of thousands (a 1 MB name of placeholders), too many for a spread's arguments.
   for (const own of perEntry) for (const finding of own) findings.push(finding);
   runDocumentRules(rules, context, runRule);
@@ -172,7 +173,10 @@ function reuse(
   }
   const delta = valueEnd - (value.offset + value.length);
   if (text.length !== parsed.text.length + delta) return undefined;
-  const fresh = strictEntryProperty(text.slice(property.offset, valueEnd), property.offset);
+  // A copy of the entry's text, not a slice of the document's: the new nodes' strings are slices
+  // of what they were parsed from, and a slice of this version's whole text would keep that text
+  // alive for as long as the entry is not edited again — a copy of the document per edited entry.
+  const fresh = strictEntryProperty(copyOf(text.slice(property.offset, valueEnd)), property.offset);
   if (!fresh) return undefined;
   // Into the previous tree: the new property in place of the old, everything after it shifted.
   fresh.parent = root;
@@ -185,7 +189,7 @@ function reuse(
   const context = ruleContext(kind, text, next, entries, facts, findings);
   const runRule = ruleRunner(options);
   const perEntry = entries.map((entry, i) => {
-    if (entry.property === fresh) return entryFindings(rules, entry, context, runRule);
+    if (entry.property === fresh) return entryChecker(rules, context, runRule)(entry);
     const own = kept.perEntry[i];
     return entry.property.offset > property.offset ? own.map((finding) => shiftFinding(finding, delta)) : own;
   });
@@ -213,13 +217,22 @@ function ruleContext(
   return { kind, text, parsed, root: parsed.root!, entries, facts, report: (finding) => findings.push(finding) };
 }
 
-/** One entry's `checkEntry` findings, every rule in order. */
-function entryFindings(rules: readonly Rule[], entry: IndexEntry, context: RuleContext, runRule: RuleRunner): Finding[] {
-  const own: Finding[] = [];
-  const entryContext: RuleContext = { ...context, report: (finding) => own.push(finding) };
-  for (const rule of rules) if (rule.checkEntry) runRule(rule, () => rule.checkEntry!(entry, entryContext));
-  return own;
+/**
+ * An entry's `checkEntry` findings, every rule in order. One context for every entry of a check
+ * (the rules report synchronously), and one shared empty list for the many entries without a
+ * finding: both are kept or made once per entry of every check otherwise.
+ */
+function entryChecker(rules: readonly Rule[], context: RuleContext, runRule: RuleRunner): (entry: IndexEntry) => readonly Finding[] {
+  let own: Finding[] | undefined;
+  const entryContext: RuleContext = { ...context, report: (finding) => (own ??= []).push(finding) };
+  return (entry) => {
+    own = undefined;
+    for (const rule of rules) if (rule.checkEntry) runRule(rule, () => rule.checkEntry!(entry, entryContext));
+    return own ?? NO_FINDINGS;
+  };
 }
+
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 function runDocumentRules(rules: readonly Rule[], context: RuleContext, runRule: RuleRunner): void {
   for (const rule of rules) if (rule.checkDocument) runRule(rule, () => rule.checkDocument!(context));
@@ -229,14 +242,27 @@ function entryOf(property: JsonNode): IndexEntry {
   return { name: property.children![0].value as string, property, keyNode: property.children![0], valueNode: property.children![1] };
 }
 
-/** Moves a subtree by `delta` (iterative: any depth). */
+/** `text` in a string of its own: V8 writes a joined string out flat, and the slice is then of that. */
+function copyOf(text: string): string {
+  return `${text} `.slice(0, -1);
+}
+
+/**
+ * Moves a subtree by `delta` (iterative: any depth). Half the document's nodes on a keystroke in
+ * its middle: a leaf (no children, no colon) is moved where it is met, not pushed and popped.
+ */
 function shiftNodes(top: JsonNode, delta: number): void {
   const work = [top];
   while (work.length > 0) {
     const node = work.pop()!;
     node.offset += delta;
     if (node.colonOffset !== undefined) node.colonOffset += delta;
-    if (node.children) for (const child of node.children) work.push(child);
+    const children = node.children;
+    if (children === undefined) continue;
+    for (const child of children) {
+      if (child.children === undefined) child.offset += delta;
+      else work.push(child);
+    }
   }
 }
 

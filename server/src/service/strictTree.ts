@@ -45,7 +45,7 @@ interface Frame {
 
 /** A whole document's root and nesting depth, as `parseJson` gives them, or undefined when `parseJson` must read it. */
 export function strictDocument(text: string): { root: JsonNode; maxDepth: number } | undefined {
-  const built = build(text, skipWhitespace(text, 0), 0, undefined);
+  const built = build(text, skipWhitespace(text, 0), 0, undefined, newRecent());
   return built && built.root ? { root: built.root, maxDepth: built.maxDepth } : undefined;
 }
 
@@ -56,17 +56,24 @@ export function strictDocument(text: string): { root: JsonNode; maxDepth: number
  */
 export function strictEntryProperty(source: string, offset: number): JsonNode | undefined {
   const wrapper: JsonNode = { type: 'object', offset: 0, length: source.length + 2, children: [] };
-  const entry = propertyAt(source, skipWhitespace(source, 0), offset, wrapper);
+  const recent = newRecent();
+  const entry = propertyAt(source, skipWhitespace(source, 0), offset, wrapper, recent);
   if (!entry) return undefined;
   wrapper.children!.push(entry);
-  return build(source, afterColon(source, entry, offset), offset, entry) ? entry : undefined;
+  return build(source, afterColon(source, entry, offset), offset, entry, recent) ? entry : undefined;
 }
 
 /**
  * Reads the value at `i` to the end of `source` (nothing but whitespace may follow), into `entry`
  * when given, else as the root. Iterative: any depth is safe.
  */
-function build(source: string, i: number, shift: number, entry: JsonNode | undefined): { root: JsonNode | undefined; maxDepth: number } | undefined {
+function build(
+  source: string,
+  i: number,
+  shift: number,
+  entry: JsonNode | undefined,
+  recent: Recent,
+): { root: JsonNode | undefined; maxDepth: number } | undefined {
   let root: JsonNode | undefined;
   let maxDepth = 0;
   const stack: Frame[] = [];
@@ -82,14 +89,14 @@ function build(source: string, i: number, shift: number, entry: JsonNode | undef
       node = parent ? { type, offset: i + shift, length: 1, parent, children: [] } : { type, offset: i + shift, length: 1, children: [] };
       i++;
     } else {
-      const scalar = scalarAt(source, i, shift, parent);
+      const scalar = scalarAt(source, i, shift, parent, recent);
       if (!scalar) return undefined;
       node = scalar;
       i += scalar.length;
     }
     if (holder) {
       // A property's children: exactly its key and value (a `push` would reserve room for 17).
-      holder.children = [holder.children![0], node];
+      holder.children![1] = node;
       holder.length = node.offset + node.length - holder.offset;
     } else if (top) {
       top.node.children!.push(node);
@@ -125,7 +132,7 @@ function build(source: string, i: number, shift: number, entry: JsonNode | undef
         i = skipWhitespace(source, i + 1);
       }
       if (frame.isObject) {
-        const property = propertyAt(source, i, shift, frame.node);
+        const property = propertyAt(source, i, shift, frame.node, recent);
         if (!property || !addKey(frame, property.children![0].value as string)) return undefined;
         frame.node.children!.push(property);
         frame.property = property;
@@ -153,14 +160,15 @@ function addKey(frame: Frame, key: string): boolean {
 const SMALL_OBJECT = 8;
 
 /** A property of `parent` with its key (at `i`) and colon read, or undefined when none starts there. */
-function propertyAt(source: string, i: number, shift: number, parent: JsonNode): JsonNode | undefined {
+function propertyAt(source: string, i: number, shift: number, parent: JsonNode, recent: Recent): JsonNode | undefined {
   const property: JsonNode = { type: 'property', offset: i + shift, length: 0, children: undefined, parent, colonOffset: 0 };
-  const key = stringAt(source, i, shift, property);
+  const key = stringAt(source, i, shift, property, recent);
   if (!key) return undefined;
   const colon = skipWhitespace(source, i + key.length);
   if (source.charCodeAt(colon) !== COLON) return undefined;
   property.length = key.length;
-  property.children = [key];
+  // The second place is the value's, filled as soon as it is read (`build`).
+  property.children = [key, key];
   property.colonOffset = colon + shift;
   return property;
 }
@@ -171,21 +179,46 @@ function afterColon(source: string, property: JsonNode, shift: number): number {
 }
 
 /** The string node at `i` (its value decoded), or undefined when none starts there. */
-function stringAt(source: string, i: number, shift: number, parent: JsonNode | undefined): JsonNode | undefined {
+function stringAt(source: string, i: number, shift: number, parent: JsonNode | undefined, recent: Recent): JsonNode | undefined {
   if (source.charCodeAt(i) !== QUOTE) return undefined;
   STRING.lastIndex = i;
   if (!matches(STRING, source)) return undefined;
   const end = STRING.lastIndex;
-  // One slice: the quotes are left out, and only a string with an escape is decoded.
-  const inner = source.slice(i + 1, end - 1);
+  // The quotes are left out, and only a string with an escape is decoded.
+  const inner = textBetween(source, i + 1, end - 1, recent);
   const value = inner.includes('\\') ? (JSON.parse(`"${inner}"`) as string) : inner;
   return parent ? { type: 'string', offset: i + shift, length: end - i, value, parent } : { type: 'string', offset: i + shift, length: end - i, value };
 }
 
+/**
+ * `source.slice(start, end)`, the same string object as the last slice of equal text that fell in
+ * its slot: a document repeats the same keys and short values thousands of times, and every copy
+ * would live as long as its tree.
+ */
+function textBetween(source: string, start: number, end: number, recent: Recent): string {
+  const length = end - start;
+  if (length === 0) return '';
+  const slot = (source.charCodeAt(start) * 31 + source.charCodeAt(end - 1) * 7 + length) & (RECENT_SLOTS - 1);
+  const known = recent[slot];
+  if (known !== undefined && known.length === length && source.startsWith(known, start)) return known;
+  const text = source.slice(start, end);
+  recent[slot] = text;
+  return text;
+}
+
+const RECENT_SLOTS = 1024;
+
+/** The slots of `textBetween`, one set per parse (kept no longer: a slice can hold its whole document). */
+type Recent = (string | undefined)[];
+
+function newRecent(): Recent {
+  return new Array<string | undefined>(RECENT_SLOTS).fill(undefined);
+}
+
 /** A string, number, `true`, `false` or `null` at `i`, or undefined. */
-function scalarAt(source: string, i: number, shift: number, parent: JsonNode | undefined): JsonNode | undefined {
+function scalarAt(source: string, i: number, shift: number, parent: JsonNode | undefined, recent: Recent): JsonNode | undefined {
   const c = source.charCodeAt(i);
-  if (c === QUOTE) return stringAt(source, i, shift, parent);
+  if (c === QUOTE) return stringAt(source, i, shift, parent, recent);
   let node: JsonNode;
   if (source.startsWith('true', i)) node = { type: 'boolean', offset: i + shift, length: 4, value: true };
   else if (source.startsWith('false', i)) node = { type: 'boolean', offset: i + shift, length: 5, value: false };

@@ -46,14 +46,37 @@ export const placeholderRule: Rule = {
       const valueNode = property.children![1];
       if (fieldName.includes('${')) notInterpolated(context, keyNode, [entry.name], 'A field name');
       if (!valueNode || SKIPPED_FIELDS.has(fieldName)) continue;
+      const keysToo = KEYED_FIELDS.has(fieldName);
+      if (!mayHoldPlaceholder(valueNode, keysToo)) continue;
       const substituted = SUBSTITUTED_FIELDS.has(fieldName);
-      walkStrings(valueNode, [entry.name, fieldName], KEYED_FIELDS.has(fieldName), (node, path, isKey) => {
+      walkStrings(valueNode, [entry.name, fieldName], keysToo, (node, path, isKey) => {
         if (substituted && !isKey) checkSubstituted(context, node, path);
         else notInterpolated(context, node, path, isKey ? `A key of ${fieldName}` : fieldName);
       });
     }
   },
 };
+
+/**
+ * False only when no string below `node` (nor a key, when `keysToo`) holds `\${`, judged without
+ * allocating: the rule reads every field of every entry, and nearly none holds a placeholder.
+ * A container with a container inside is left to `walkStrings` (true).
+ */
+function mayHoldPlaceholder(node: JsonNode, keysToo: boolean): boolean {
+  if (node.type === 'string') return (node.value as string).includes('${');
+  if (node.type !== 'object' && node.type !== 'array') return false;
+  for (const child of node.children ?? []) {
+    let value = child;
+    if (child.type === 'property') {
+      if (keysToo && (child.children![0].value as string).includes('${')) return true;
+      value = child.children![1];
+      if (!value) continue;
+    }
+    if (value.type === 'object' || value.type === 'array') return true;
+    if (value.type === 'string' && (value.value as string).includes('${')) return true;
+  }
+  return false;
+}
 
 type StringVisitor = (node: JsonNode, path: (string | number)[], isKey: boolean) => void;
 

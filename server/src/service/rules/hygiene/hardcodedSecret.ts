@@ -3,7 +3,7 @@ import { field, stringItems, type IndexEntry } from '../../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
 import { decodedOffsetMapper } from '../../placeholders';
 import { literalText, type Rule } from '../rule';
-import { findSecrets, secretVariableName, type SecretLocation } from './secrets';
+import { findSecrets, secretVariableName, type SecretLocation, type SecretMatch } from './secrets';
 import { clip } from '../../text';
 
 /**
@@ -25,7 +25,7 @@ export const hardcodedSecretRule: Rule = {
       // One mapper per string: mapping each secret from the start of the literal is quadratic.
       const toOffset = decodedOffsetMapper(literalText(context, site.node), site.node.offset);
       const value = site.node.value as string;
-      for (const secret of findSecrets(value)) {
+      for (const secret of site.secrets) {
         const location: SecretLocation = site.location.field === 'url' ? { ...site.location, start: secret.start } : site.location;
         const name = secretVariableName(entry.name, location);
         const unwritable = unwritableReason(value.slice(secret.start, secret.end));
@@ -44,13 +44,18 @@ export const hardcodedSecretRule: Rule = {
 
 interface SecretSite {
   node: JsonNode;
+  secrets: readonly SecretMatch[];
   path: (string | number)[];
   /** How the message names where the value sits. */
   label: string;
   location: SecretLocation;
 }
 
-/** Every string value a runtime sends or passes: `env` and `headers` values, `args` items, `url`. */
+/**
+ * Every string value a runtime sends or passes that holds a secret: `env` and `headers` values,
+ * `args` items, `url`. A site is described only once a secret is found in it: the rule asks about
+ * every string of every entry, and nearly none holds one.
+ */
 function secretSites(entry: IndexEntry): SecretSite[] {
   const sites: SecretSite[] = [];
   for (const map of ['env', 'headers'] as const) {
@@ -58,25 +63,31 @@ function secretSites(entry: IndexEntry): SecretSite[] {
     if (object?.type !== 'object') continue;
     for (const property of effectiveProperties(object)) {
       const node = propertyValue(property);
-      if (node?.type !== 'string') continue;
+      const secrets = node?.type === 'string' ? findSecrets(node.value as string) : NONE;
+      if (secrets.length === 0) continue;
       const key = propertyKey(property);
-      sites.push({ node, path: [entry.name, map, key], label: `${map} ${key}`, location: { field: map, key } });
+      sites.push({ node: node!, secrets, path: [entry.name, map, key], label: `${map} ${key}`, location: { field: map, key } });
     }
   }
   const args = field(entry, 'args')?.valueNode;
   if (args?.type === 'array') {
-    const values = (args.children ?? []).map((child) => child.value);
     for (const item of stringItems(args)) {
+      const secrets = findSecrets(item.value);
+      if (secrets.length === 0) continue;
       sites.push({
         node: item.node,
+        secrets,
         path: [entry.name, 'args', item.index],
         label: `args[${item.index}]`,
-        location: { field: 'args', index: item.index, args: values },
+        location: { field: 'args', index: item.index, args: (args.children ?? []).map((child) => child.value) },
       });
     }
   }
   const url = field(entry, 'url')?.valueNode;
-  if (url?.type === 'string')
-    sites.push({ node: url, path: [entry.name, 'url'], label: 'url', location: { field: 'url', url: url.value as string, start: 0 } });
+  const secrets = url?.type === 'string' ? findSecrets(url.value as string) : NONE;
+  if (secrets.length > 0)
+    sites.push({ node: url!, secrets, path: [entry.name, 'url'], label: 'url', location: { field: 'url', url: url!.value as string, start: 0 } });
   return sites;
 }
+
+const NONE: readonly SecretMatch[] = [];

@@ -123,25 +123,25 @@ interface NpxItem extends NpxValue {
 }
 
 /**
- * Each value node's reading, once: a value node is only ever replaced, never changed (an edit
- * re-parses its entry into new nodes, engine.ts), and the document rule reads every entry on
- * every check, an edit's too.
+ * Each value node's reading, once, with its entry: a value node is only ever replaced, never
+ * changed (an edit re-parses its entry into new nodes, engine.ts), belongs to one entry, and the
+ * document rule reads every entry on every check, an edit's too (null: the entry runs no npx).
  */
-const npxValues = new WeakMap<JsonNode, NpxValue | null>();
+const npxItems = new WeakMap<JsonNode, NpxItem | null>();
 
-function npxValueOf(entry: IndexEntry): NpxValue | undefined {
+function npxValueOf(entry: IndexEntry): NpxItem | undefined {
   const node = entry.valueNode;
   if (!node) return undefined;
-  let known = npxValues.get(node);
+  let known = npxItems.get(node);
   if (known === undefined) {
     const value = entryValue(entry);
     if (!value || !isNpxEntry(value)) known = null;
     else {
       const specArgs = npxPackageSpecArgs(Array.isArray(value.args) ? value.args : []);
       const specs = specArgs.map((found) => found.spec);
-      known = { value, specs, specArgs, key: specKey(specs) };
+      known = { value, specs, specArgs, key: specKey(specs), entry, server: { name: entry.name, value } };
     }
-    npxValues.set(node, known);
+    npxItems.set(node, known);
   }
   return known ?? undefined;
 }
@@ -151,7 +151,7 @@ function npxEntries(context: RuleContext): NpxItem[] {
   const items: NpxItem[] = [];
   for (const entry of context.entries) {
     const npx = npxValueOf(entry);
-    if (npx) items.push({ ...npx, entry, server: { name: entry.name, value: npx.value } });
+    if (npx) items.push(npx);
   }
   return items;
 }

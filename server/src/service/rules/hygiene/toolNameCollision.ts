@@ -1,5 +1,6 @@
 import type { RelatedLocation } from '../../findings';
-import { codexToolPrefix } from '../../codexNames';
+import { codexServerName, codexToolPrefix } from '../../codexNames';
+import type { IndexEntry } from '../../model';
 import { nodeSpan, type Rule } from '../rule';
 import { clip, quoted } from '../../text';
 
@@ -21,19 +22,29 @@ export const toolNameCollisionRule: Rule = {
     },
   },
   checkDocument(context) {
-    const groups = new Map<string, (typeof context.entries)[number][]>();
-    const prefixes = context.entries.map((entry) => codexToolPrefix(entry.name));
-    context.entries.forEach((entry, index) => {
-      const group = groups.get(prefixes[index]);
-      if (group) group.push(entry);
-      else groups.set(prefixes[index], [entry]);
-    });
-    for (const [index, entry] of context.entries.entries()) {
-      const prefix = prefixes[index];
-      const group = groups.get(prefix)!;
+    const entries = context.entries;
+    // Names are unique (model.ts), so two give the same tool names only when sanitising changes at
+    // least one: grouped are only the names some changed name became (usually none, and this
+    // runs on every keystroke).
+    const sanitised = entries.map((entry) => codexServerName(entry.name));
+    const becomes = new Set<string>();
+    for (let index = 0; index < entries.length; index++) if (sanitised[index] !== entries[index].name) becomes.add(sanitised[index]);
+    const groups = new Map<string, IndexEntry[]>();
+    if (becomes.size > 0) {
+      for (let index = 0; index < entries.length; index++) {
+        if (!becomes.has(sanitised[index])) continue;
+        const group = groups.get(sanitised[index]);
+        if (group) group.push(entries[index]);
+        else groups.set(sanitised[index], [entries[index]]);
+      }
+    }
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index];
+      const group = groups.get(sanitised[index]);
       const doubleUnderscore = entry.name.includes('__');
-      if (group.length === 1 && !doubleUnderscore) continue;
-      const others = group.filter((other) => other !== entry);
+      if ((group === undefined || group.length === 1) && !doubleUnderscore) continue;
+      const prefix = codexToolPrefix(entry.name);
+      const others = group ? group.filter((other) => other !== entry) : [];
       const reasons: string[] = [];
       if (others.length > 0) {
         reasons.push(`Codex names its tools ${clip(prefix)}<tool>, exactly like those of ${others.map((other) => quoted(other.name)).join(' and ')}`);
