@@ -211,7 +211,7 @@ export function editDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEG
  * 100,000-character ID would otherwise make one Problems row or CLI line 100 KB, and SPEC §5 wants
  * the first sentence short. The whole text stays in the finding's data and range.
  */
-const SHOWN_LENGTH = 40;
+const SHOWN_LENGTH = 32;
 
 /** A name or value from the file as a message shows it bare (a variable name, a path): cut with "…". */
 export function clip(text: string): string {

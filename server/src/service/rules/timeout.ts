@@ -50,7 +50,7 @@ export const timeoutRule: Rule = {
       const replacement = parsed !== undefined && parsed >= TIMEOUT_MIN && parsed <= TIMEOUT_MAX ? parsed : undefined;
       context.report({
         code: 'timeout-type',
-        message: `startup_timeout_sec ${describeValue(nodeValue(node))} is no number; ${ignored}.${replacement !== undefined ? ` Write ${replacement} without quotes.` : ` Write whole seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}.`}`,
+        message: `startup_timeout_sec ${describeValue(nodeValue(node))} is not a number; ${ignored}.${replacement !== undefined ? ` Write ${replacement} without quotes.` : ` Write whole seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}.`}`,
         ...nodeSpan(node),
         data: { path, replacement },
       });
