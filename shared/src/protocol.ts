@@ -175,6 +175,8 @@ export type AddServerResponse =
       envEdit?: WorkspaceEdit;
       /** The env file `envEdit` writes, as the user knows it (workspace-relative). */
       envFile?: string;
+      /** Names whose line in `envEdit` carries the literal the import replaced (names only; the values travel in the edit alone). */
+      moved?: string[];
     }
   | { ok: false; message: string; choices?: string[] };
 

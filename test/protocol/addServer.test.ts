@@ -60,6 +60,7 @@ describe('protocol: Add Server', function () {
     assert.deepEqual(JSON.parse(after).github.env, { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_PERSONAL_ACCESS_TOKEN}' });
     assert.deepEqual(answer.unset, ['GITHUB_PERSONAL_ACCESS_TOKEN']);
     assert.equal(answer.envFile, '.env');
+    assert.deepEqual(answer.moved, ['GITHUB_PERSONAL_ACCESS_TOKEN'], 'the client can say the value goes there');
     const envUri = ws.uri('.env');
     const env = applyText('OTHER=1\n', editsFor(envEdit!, envUri));
     assert.equal(env, `OTHER=1\nGITHUB_PERSONAL_ACCESS_TOKEN=${TOKEN}\n`);
@@ -102,6 +103,7 @@ describe('protocol: Add Server', function () {
     const answer = ok(await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text }, placement: 'end' }));
     assert.ok(!JSON.stringify(answer).includes(key), 'the key travels nowhere');
     assert.equal(applyText('', editsFor(answer.envEdit!, ws.uri('.env'))), 'X_API_KEY=\n');
+    assert.equal(answer.moved, undefined, 'no line carries a value');
     assert.ok(
       answer.warnings.some((warning) => warning.startsWith('X_API_KEY gets an empty line in the env file')),
       answer.warnings.join('\n'),

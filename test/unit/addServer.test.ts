@@ -470,9 +470,9 @@ describe('Add Server: hostile input', () => {
 
 describe('Add Server: env file lines', () => {
   it('adds NAME= for names the env file does not assign, as the file writes line ends', () => {
-    assert.deepEqual(envFileLines('A=1\r\nB=', ['A', 'B', 'C']), { edit: { start: 7, end: 7, newText: '\r\nC=\r\n' }, warnings: [] });
-    assert.deepEqual(envFileLines('A=1\n', ['A']), { warnings: [] });
-    assert.deepEqual(envFileLines('', ['X', 'not a name']), { edit: { start: 0, end: 0, newText: 'X=\n' }, warnings: [] });
+    assert.deepEqual(envFileLines('A=1\r\nB=', ['A', 'B', 'C']), { edit: { start: 7, end: 7, newText: '\r\nC=\r\n' }, warnings: [], moved: [] });
+    assert.deepEqual(envFileLines('A=1\n', ['A']), { warnings: [], moved: [] });
+    assert.deepEqual(envFileLines('', ['X', 'not a name']), { edit: { start: 0, end: 0, newText: 'X=\n' }, warnings: [], moved: [] });
   });
 
   /** The env file after the import's lines, read back as the dotenv library reads it. */
@@ -491,6 +491,7 @@ describe('Add Server: env file lines', () => {
       assert.deepEqual(result.secrets, ['BRAVE_API_KEY', 'GITHUB_TOKEN']);
       for (const name of result.secrets) assert.equal(parsed[name], name === 'GITHUB_TOKEN' ? TOKEN : value, `${name} reads back`);
       assert.deepEqual(lines.warnings, []);
+      assert.deepEqual(lines.moved, ['BRAVE_API_KEY', 'GITHUB_TOKEN'], 'the client is told which lines carry a value');
       // The value goes into the env file's edit and nowhere else.
       for (const text of [result.text, ...result.warnings, JSON.stringify(result)]) assert.ok(!text.includes(TOKEN) && !text.includes(value));
     }
@@ -516,6 +517,7 @@ describe('Add Server: env file lines', () => {
     assert.equal(parsed.X_API_KEY, '');
     assert.equal(lines.edit?.newText, 'X_API_KEY=\n');
     assert.equal(lines.warnings.length, 1);
+    assert.deepEqual(lines.moved, []);
     assert.match(lines.warnings[0], /^X_API_KEY gets an empty line in the env file, not the value the import replaced: it holds a single quote/);
     assert.ok(!lines.warnings[0].includes(hostile) && !lines.warnings[0].includes('pwned'));
   });
@@ -524,5 +526,6 @@ describe('Add Server: env file lines', () => {
     const result = importText(JSON.stringify({ mcpServers: { x: { command: 'x', env: { LOG: '${env:LOG_LEVEL}', GITHUB_TOKEN: TOKEN } } } }));
     const lines = envFileLines('', result.variables, result.secretValues);
     assert.equal(lines.edit?.newText, `GITHUB_TOKEN=${TOKEN}\nLOG_LEVEL=\n`);
+    assert.deepEqual(lines.moved, ['GITHUB_TOKEN']);
   });
 });

@@ -46,7 +46,7 @@ export const registerAddServerRequest: FeatureRegistration = (context) => {
       if (unset.length > 0 && envPath && workspace?.contains(envPath)) {
         const open = context.documents.all().find((document) => uriToPath(document.uri) === envPath);
         const existing = open?.getText() ?? (await context.analyzer.settle(() => context.files.read(envPath)));
-        const { edit: append, warnings } = addServerService().envFileLines(existing ?? '', unset, result.secretValues);
+        const { edit: append, warnings, moved } = addServerService().envFileLines(existing ?? '', unset, result.secretValues);
         answer.warnings.push(...warnings);
         if (append) {
           const uri = open?.uri ?? pathToUri(envPath);
@@ -56,6 +56,7 @@ export const registerAddServerRequest: FeatureRegistration = (context) => {
           changes.push({ textDocument: { uri, version: open?.version ?? null }, edits: [{ range, newText: append.newText }] });
           answer.envEdit = { documentChanges: changes };
           answer.envFile = workspace.display(envPath);
+          if (moved.length > 0) answer.moved = moved;
         }
       }
       return answer;

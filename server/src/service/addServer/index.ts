@@ -151,9 +151,10 @@ export function envFileLines(
   envText: string,
   names: readonly string[],
   values: ReadonlyMap<string, string | undefined> = new Map(),
-): { edit?: TextEdit; warnings: string[] } {
+): { edit?: TextEdit; warnings: string[]; moved: string[] } {
   const lineBreak = envText.includes('\r\n') ? '\r\n' : '\n';
   const warnings: string[] = [];
+  const moved: string[] = [];
   const lines: string[] = [];
   for (const name of names) {
     if (dotenvAssignment(envText, name)) continue;
@@ -164,10 +165,11 @@ export function envFileLines(
         `${name} gets an empty line in the env file, not the value the import replaced: ${unwritableReason(value) ?? 'no dotenv line holds it'}. Set it there by hand.`,
       );
     }
+    if (line !== undefined) moved.push(name);
     const written = line ?? dotenvLine(name, '');
     if (written !== undefined) lines.push(written);
   }
-  if (lines.length === 0) return { warnings };
+  if (lines.length === 0) return { warnings, moved };
   const separator = envText.length > 0 && !envText.endsWith('\n') && !envText.endsWith('\r') ? lineBreak : '';
-  return { edit: { start: envText.length, end: envText.length, newText: `${separator}${lines.join(lineBreak)}${lineBreak}` }, warnings };
+  return { edit: { start: envText.length, end: envText.length, newText: `${separator}${lines.join(lineBreak)}${lineBreak}` }, warnings, moved };
 }
