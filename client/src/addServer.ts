@@ -170,7 +170,9 @@ async function offerEnvLines(client: LanguageClient, answer: Extract<AddServerRe
   const names = answer.unset.join(', ');
   const action = `Add to ${answer.envFile}`;
   // Say so when the edit carries the imported value, so nobody retypes it or is surprised to find it there.
-  const moved = answer.moved?.length ? ` The value the import took out of ${answer.moved.join(', ')} goes there, not into the catalog.` : '';
+  const moved = answer.moved?.length
+    ? ` The imported value${answer.moved.length > 1 ? 's' : ''} of ${answer.moved.join(', ')} would go into ${answer.envFile}, not the catalog.`
+    : '';
   const accepted =
     preset ?? (await vscode.window.showInformationMessage(`"${answer.name}" reads ${names}, which no variable source sets yet.${moved}`, action)) === action;
   if (accepted && answer.envEdit) await vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(answer.envEdit));
