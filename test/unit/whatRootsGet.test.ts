@@ -174,7 +174,7 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
     assert.ok(unjudged.ok);
     assert.deepEqual(
       unjudged.config.notes.filter((note) => note.startsWith('"eslint"')),
-      ['"eslint" comes with plugin "again" and needs ESLINT_TOKEN (mcp-catalog readiness --root data says whether it is set).'],
+      ['"eslint" comes with plugin "again" and needs ESLINT_TOKEN (mcp-catalog readiness on this catalog says whether it is set).'],
     );
   });
 

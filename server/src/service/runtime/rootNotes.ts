@@ -40,7 +40,8 @@ export function rootNotes(catalog: CatalogView, root: string, facts: WorkspaceFa
     const needs = value ? requiredVariables(value) : [];
     described.push(
       needs.length > 0
-        ? `${brought} and needs ${joinNames(needs)} (mcp-catalog readiness --root ${root} says whether ${needs.length === 1 ? 'it is' : 'they are'} set).`
+        ? // Not a command line to paste: readiness needs the catalog FILE, which the service does not know, and a root's name is not shell-quoted.
+          `${brought} and needs ${joinNames(needs)} (mcp-catalog readiness on this catalog says whether ${needs.length === 1 ? 'it is' : 'they are'} set).`
         : `${brought}.`,
     );
   }
