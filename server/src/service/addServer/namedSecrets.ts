@@ -38,7 +38,12 @@ const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot)([ \t]+)(\S+)\s*$/i;
  * state"), so a password may hold an `@`: matching to the first would leave its tail in the entry.
  */
 const URL_PASSWORD = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:)([^/?#\s]+)@/;
-const QUERY_PARAMETER = /([?&])([^=&#]+)=([^&#]*)/g;
+/**
+ * A query parameter after `?` or `&`. Its name holds no `?`: from each separator the name then ends
+ * at the next one, so a URL of many `?` without `=` is read in linear time (a name running on to the
+ * end was rescanned from every `?`: minutes at the import's 1 MB limit).
+ */
+const QUERY_PARAMETER = /([?&])([^=&#?]+)=([^&#]*)/g;
 
 export function withoutNamedSecrets(name: string, value: JsonObject, warnings: string[], secretNames: Set<string>): JsonObject {
   const replaced: string[] = [];
