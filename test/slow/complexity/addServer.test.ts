@@ -23,4 +23,11 @@ describe('complexity: Add Server reads a hostile import in linear time', functio
       return ownCpuMsOf(() => addServer('{\n}\n', { kind: 'import', text }, 'end'));
     });
   });
+
+  it("a registry OCI image reference of n against 2n colons before its last '/' (is it tagged already?)", async () => {
+    await assertScalesLinearly('registry OCI identifier', 20_000, (count) => {
+      const text = JSON.stringify({ name: 'io.example/s', packages: [{ registryType: 'oci', identifier: `${':'.repeat(count)}/x`, version: '1.0.0' }] });
+      return ownCpuMsOf(() => addServer('{\n}\n', { kind: 'import', text }, 'end'));
+    });
+  });
 });
