@@ -5,6 +5,7 @@
  * a catalog, the Source Action menu offers "Add Server…", which runs the client's command.
  */
 import * as assert from 'node:assert/strict';
+import * as dotenv from 'dotenv';
 import type { CodeAction, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AddServerResponse } from '../../shared/src/protocol';
@@ -45,20 +46,24 @@ describe('protocol: Add Server', function () {
     removeAllWorkspaces();
   });
 
-  it('imports a Cursor server with a literal token as ${NAME}, offers NAME= for the env file, and the catalog checks clean', async () => {
+  it('imports a Cursor server with a literal token as ${NAME}, offers NAME=<token> for the env file, and the catalog checks clean', async () => {
     const ws = TempWorkspace.create();
     ws.write('mcp.json', CATALOG);
     ws.write('.env', 'OTHER=1\n');
     const { client, uri } = await start(ws);
     const answer = ok(await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text: CURSOR }, placement: 'end' }));
     assert.equal(answer.name, 'github');
-    assert.ok(!JSON.stringify(answer).includes(TOKEN), 'the token never travels');
+    // The token travels only inside the env file's edit, which puts it back where the user keeps secrets.
+    const { envEdit, ...rest } = answer;
+    assert.ok(!JSON.stringify(rest).includes(TOKEN), 'the token travels nowhere else');
     const after = applyText(CATALOG, editsFor(answer.edit, uri));
     assert.deepEqual(JSON.parse(after).github.env, { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_PERSONAL_ACCESS_TOKEN}' });
     assert.deepEqual(answer.unset, ['GITHUB_PERSONAL_ACCESS_TOKEN']);
     assert.equal(answer.envFile, '.env');
     const envUri = ws.uri('.env');
-    assert.equal(applyText('OTHER=1\n', editsFor(answer.envEdit!, envUri)), 'OTHER=1\nGITHUB_PERSONAL_ACCESS_TOKEN=\n');
+    const env = applyText('OTHER=1\n', editsFor(envEdit!, envUri));
+    assert.equal(env, `OTHER=1\nGITHUB_PERSONAL_ACCESS_TOKEN=${TOKEN}\n`);
+    assert.deepEqual(dotenv.parse(env), { OTHER: '1', GITHUB_PERSONAL_ACCESS_TOKEN: TOKEN });
     const version = client.change(uri, after);
     const { diagnostics } = await client.waitForDiagnostics(uri, { version });
     assert.deepEqual(
@@ -74,7 +79,9 @@ describe('protocol: Add Server', function () {
     const key = 'BSAm3xYz81kQp0vLr7TnW2cJd';
     const text = `{\n  // VS Code writes this comment\n  "servers": {\n    "brave": { "command": "npx", "args": ["-y", "@brave/brave-search-mcp-server"], "env": { "BRAVE_API_KEY": "${key}" }, },\n  },\n}\n`;
     const answer = ok(await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text }, placement: 'end' }));
-    assert.ok(!JSON.stringify(answer).includes(key), 'the key never travels');
+    const { envEdit, ...rest } = answer;
+    assert.ok(!JSON.stringify(rest).includes(key), 'the key travels only in the env file edit');
+    assert.deepEqual(dotenv.parse(applyText('', editsFor(envEdit!, ws.uri('.env')))), { BRAVE_API_KEY: key });
     const after = applyText(CATALOG, editsFor(answer.edit, uri));
     assert.deepEqual(JSON.parse(after).brave, {
       type: 'stdio',
@@ -83,6 +90,22 @@ describe('protocol: Add Server', function () {
       env: { BRAVE_API_KEY: '${BRAVE_API_KEY}' },
     });
     assert.deepEqual(answer.unset, ['BRAVE_API_KEY']);
+  });
+
+  it('a key no dotenv line carries safely gets an empty line and a warning, and travels nowhere', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', CATALOG);
+    ws.write('.env', '');
+    const { client, uri } = await start(ws);
+    const key = `ab'12"cd$(id)`;
+    const text = JSON.stringify({ mcpServers: { x: { command: 'x-mcp', env: { X_API_KEY: key } } } });
+    const answer = ok(await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text }, placement: 'end' }));
+    assert.ok(!JSON.stringify(answer).includes(key), 'the key travels nowhere');
+    assert.equal(applyText('', editsFor(answer.envEdit!, ws.uri('.env'))), 'X_API_KEY=\n');
+    assert.ok(
+      answer.warnings.some((warning) => warning.startsWith('X_API_KEY gets an empty line in the env file')),
+      answer.warnings.join('\n'),
+    );
   });
 
   it('translates an OCI package of a registry server.json into docker run, its variables passed in by name', async () => {

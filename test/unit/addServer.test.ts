@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import * as dotenv from 'dotenv';
 import { addServer, envFileLines, type AddServerResult } from '../../server/src/service/addServer';
 import { MAX_IMPORT_LENGTH } from '../../server/src/service/addServer/input';
 import { catalogName, registryCatalogName } from '../../server/src/service/addServer/names';
@@ -486,8 +487,59 @@ describe('Add Server: hostile input', () => {
 
 describe('Add Server: env file lines', () => {
   it('adds NAME= for names the env file does not assign, as the file writes line ends', () => {
-    assert.deepEqual(envFileLines('A=1\r\nB=', ['A', 'B', 'C']), { start: 7, end: 7, newText: '\r\nC=\r\n' });
-    assert.equal(envFileLines('A=1\n', ['A']), undefined);
-    assert.deepEqual(envFileLines('', ['X', 'not a name']), { start: 0, end: 0, newText: 'X=\n' });
+    assert.deepEqual(envFileLines('A=1\r\nB=', ['A', 'B', 'C']), { edit: { start: 7, end: 7, newText: '\r\nC=\r\n' }, warnings: [] });
+    assert.deepEqual(envFileLines('A=1\n', ['A']), { warnings: [] });
+    assert.deepEqual(envFileLines('', ['X', 'not a name']), { edit: { start: 0, end: 0, newText: 'X=\n' }, warnings: [] });
+  });
+
+  /** The env file after the import's lines, read back as the dotenv library reads it. */
+  const readBack = (result: Extract<AddServerResult, { ok: true }>, before = 'OTHER=1\n') => {
+    const lines = envFileLines(before, result.secrets, result.secretValues);
+    return { parsed: dotenv.parse(before + (lines.edit?.newText ?? '')), lines };
+  };
+
+  it('writes the literal the import replaced as NAME=<value>, which dotenv reads back exactly', () => {
+    const values = [TOKEN, 'BSA-key_with.chars/and+more=', "it's-a-key-4u2", 'k3y"q$HOME`cmd`\\x9'];
+    for (const value of values) {
+      const result = importText(
+        JSON.stringify({ mcpServers: { brave: { command: 'npx', args: ['-y', 'brave-search'], env: { BRAVE_API_KEY: value, GITHUB_TOKEN: TOKEN } } } }),
+      );
+      const { parsed, lines } = readBack(result);
+      assert.deepEqual(result.secrets, ['BRAVE_API_KEY', 'GITHUB_TOKEN']);
+      for (const name of result.secrets) assert.equal(parsed[name], name === 'GITHUB_TOKEN' ? TOKEN : value, `${name} reads back`);
+      assert.deepEqual(lines.warnings, []);
+      // The value goes into the env file's edit and nowhere else.
+      for (const text of [result.text, ...result.warnings, JSON.stringify(result)]) assert.ok(!text.includes(TOKEN) && !text.includes(value));
+    }
+  });
+
+  it('a URL password, a query key and a flag value are written as they stood in the imported text', () => {
+    const result = importText(
+      JSON.stringify({
+        mcpServers: {
+          db: { command: 'db-mcp', args: ['--api-key', 'k1y2z3w4v5', 'postgres://me:pa55word@db.example.com/app?api_key=q9r8s7t6u5'] },
+        },
+      }),
+    );
+    const { parsed } = readBack(result);
+    assert.deepEqual(result.secrets.map((name) => parsed[name]).sort(), ['k1y2z3w4v5', 'pa55word', 'q9r8s7t6u5']);
+  });
+
+  it('a value no dotenv line carries safely gets an empty line and a warning that does not show it', () => {
+    const hostile = `ab'12"cd$(id)\`pwned\``;
+    const result = importText(JSON.stringify({ mcpServers: { x: { command: 'x', env: { X_API_KEY: hostile } } } }));
+    assert.deepEqual(result.secrets, ['X_API_KEY']);
+    const { parsed, lines } = readBack(result);
+    assert.equal(parsed.X_API_KEY, '');
+    assert.equal(lines.edit?.newText, 'X_API_KEY=\n');
+    assert.equal(lines.warnings.length, 1);
+    assert.match(lines.warnings[0], /^X_API_KEY gets an empty line in the env file, not the value the import replaced: it holds a single quote/);
+    assert.ok(!lines.warnings[0].includes(hostile) && !lines.warnings[0].includes('pwned'));
+  });
+
+  it('a name the import did not take a value for keeps its empty line', () => {
+    const result = importText(JSON.stringify({ mcpServers: { x: { command: 'x', env: { LOG: '${env:LOG_LEVEL}', GITHUB_TOKEN: TOKEN } } } }));
+    const lines = envFileLines('', result.variables, result.secretValues);
+    assert.equal(lines.edit?.newText, `GITHUB_TOKEN=${TOKEN}\nLOG_LEVEL=\n`);
   });
 });

@@ -48,6 +48,8 @@ describe('masking: credentials in every message of every code (SPEC §5)', () =>
   it('maskCredentials keeps the well-known prefix only, also for a token cut short by an ellipsis, and is idempotent', () => {
     assert.equal(maskCredentials(`not "${TOKEN}"`), 'not "ghp_…"');
     assert.equal(maskCredentials(`cut "${TOKEN.slice(0, 20)}…"`), 'cut "ghp_…"');
+    // A placeholder's default cut short: the `-` of `:-` starts the value, it is not part of a token.
+    assert.equal(maskCredentials(`so "\${A:-${TOKEN.slice(0, 20)}…" stays`), 'so "${A:-ghp_…" stays');
     assert.equal(maskCredentials(`Bearer ${body(20)} and ${SLACK}`), 'Bearer … and xoxb-…');
     assert.equal(maskCredentials(maskCredentials(`a ${TOKEN} b`)), 'a ghp_… b');
     assert.equal(maskCredentials('no credential: sk-learn, ghp_short, `${GITHUB_TOKEN}`'), 'no credential: sk-learn, ghp_short, `${GITHUB_TOKEN}`');

@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import type { IndexKind } from '../../server/src/service/classify';
 import { summariseArtifactIndex } from '../../server/src/service/artifacts';
 import { ALL_CODES, type Code } from '../../server/src/service/codes';
+import { fixesFor } from '../../server/src/service/fixes';
+import { parseJson } from '../../server/src/service/parse';
 import type { CheckOptions } from '../../server/src/service/engine';
 import type { AirFacts, WorkspaceFacts } from '../../server/src/service/facts';
 import type { ResolvedFinding } from '../../server/src/service/findings';
@@ -470,6 +472,67 @@ describe('messages follow SPEC §5 for every code', () => {
     )!;
     assert.deepEqual(without.related, [{ path: '/ws/roots.json', start: 0, end: 40, message: 'The roots of roots.json' }]);
   });
+});
+
+/**
+ * A JSON text with some of its strings made 10,000 characters long: `pick(depth, isKey)` says
+ * which. The filler goes before the last character (inside a placeholder's braces, so its name
+ * grows too), or first when the string ends in an escape.
+ */
+function inflate(text: string, pick: (depth: number, isKey: boolean) => boolean, filler: string): string {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') depth--;
+    if (ch !== '"') {
+      out += ch;
+      continue;
+    }
+    let end = i + 1;
+    while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+    const content = text.slice(i + 1, end);
+    const isKey = /^\s*:/.test(text.slice(end + 1, end + 40));
+    if (!pick(depth, isKey) || content.length === 0) out += `"${content}"`;
+    else {
+      const at = /\\(u[0-9a-fA-F]{4}|.)$/.test(content) ? 0 : content.length - 1;
+      out += `"${content.slice(0, at)}${filler}${content.slice(at)}"`;
+    }
+    i = end;
+  }
+  return out;
+}
+
+describe('a long name or value from the file is cut in every message and fix title', () => {
+  // Each quoted name is cut to a few dozen characters; a message quoting several stays well under this.
+  const BOUND = 1000;
+  const variants: [string, (depth: number, isKey: boolean) => boolean][] = [
+    ['every string', () => true],
+    ['every value', (_depth, isKey) => !isKey],
+    ['every ID (a key of the top object)', (depth, isKey) => depth === 1 && isKey],
+    ['every key inside a field (an env or header name)', (depth, isKey) => depth >= 3 && isKey],
+  ];
+  for (const [label, pick] of variants) {
+    it(`${label} made 10,000 characters long`, () => {
+      const tooLong: string[] = [];
+      for (const [index, scenario] of SCENARIOS.entries()) {
+        for (const filler of ['x'.repeat(10_000), 'X'.repeat(10_000)]) {
+          const text = inflate(scenario.text, pick, filler);
+          const kind = scenario.kind ?? 'catalog';
+          for (const surface of [EDITOR_SURFACE, CLI_SURFACE]) {
+            const facts: WorkspaceFacts = { variables: VariableIndex.empty(), surface, documentPath: '/ws/file.json', ...scenario.facts?.(surface) };
+            const context = { text, parsed: parseJson(text), kind, facts, readFile: () => undefined };
+            for (const finding of check(text, kind, facts, scenario.options)) {
+              const texts = [finding.message, ...(finding.related ?? []).map((r) => r.message), ...fixesFor(finding, context).map((fix) => fix.title)];
+              for (const t of texts) if (t.length > BOUND) tooLong.push(`#${index} ${finding.code}: ${t.replace(/(x{20,}|X{20,})/g, '<10,000>')}`);
+            }
+          }
+        }
+      }
+      assert.deepEqual([...new Set(tooLong)], [], [...new Set(tooLong)].join('\n'));
+    });
+  }
 });
 
 describe('rule documentation pages', () => {

@@ -249,7 +249,8 @@ describe('analyses on the web (server/src/lsp/analysis.ts over server/src/web/cl
     assert.deepEqual(answer.unset, ['GITHUB_TOKEN']);
     assert.deepEqual(
       answer.envEdit?.documentChanges?.map((change) => ('kind' in change ? change.kind : change.edits.map((edit) => edit.newText))),
-      [['GITHUB_TOKEN=\n']],
+      // The token the import replaced goes back into the env file (SPEC §13), not into the catalog.
+      [['GITHUB_TOKEN=ghp_FAKE0123456789abcdefghijklmnopqrstuv\n']],
     );
   });
 

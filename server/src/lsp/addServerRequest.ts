@@ -14,7 +14,8 @@ const addServerService = onFirstUse((): typeof AddServer => require('../service/
 /**
  * `mcpCatalog/addServer`: Add Server… (SPEC §13) computed by the core from the catalog's current
  * text (unsaved edits count). The catalog edit is versioned, so a document that moved on refuses
- * it; the env-file edit appends `NAME=` lines as the unresolved-variable fix does and is only
+ * it; the env-file edit appends a `NAME=` line as the unresolved-variable fix does (`NAME=<value>`
+ * for a literal the import replaced, as the hardcoded-secret fix moves one) and is only
  * offered inside the workspace (SPEC §8) and when the workspace's variable sources were read.
  */
 export const registerAddServerRequest: FeatureRegistration = (context) => {
@@ -45,7 +46,8 @@ export const registerAddServerRequest: FeatureRegistration = (context) => {
       if (unset.length > 0 && envPath && workspace?.contains(envPath)) {
         const open = context.documents.all().find((document) => uriToPath(document.uri) === envPath);
         const existing = open?.getText() ?? (await context.analyzer.settle(() => context.files.read(envPath)));
-        const append = addServerService().envFileLines(existing ?? '', unset);
+        const { edit: append, warnings } = addServerService().envFileLines(existing ?? '', unset, result.secretValues);
+        answer.warnings.push(...warnings);
         if (append) {
           const uri = open?.uri ?? pathToUri(envPath);
           const range = new LineIndex(existing ?? '').rangeOf(append.start, append.end);

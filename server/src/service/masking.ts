@@ -13,7 +13,8 @@ import { findCredentialLike } from './rules/hygiene/secrets';
  * up to the cut is masked the same way, since what is left of it is still part of the secret.
  */
 
-const TRUNCATED_TOKEN = /(?<![A-Za-z0-9_-])(github_pat_|ghp_|glpat-|xoxb-|xoxp-|sk-|AKIA|eyJ)[A-Za-z0-9_.-]{4,}\u2026/g;
+// No token character before it, but a placeholder's `:-` may be (its default starts the value).
+const TRUNCATED_TOKEN = /(?<![A-Za-z0-9_])(?<![^:]-)(?<!^-)(github_pat_|ghp_|glpat-|xoxb-|xoxp-|sk-|AKIA|eyJ)[A-Za-z0-9_.-]{4,}\u2026/g;
 
 /**
  * A finding's `data` as a machine-readable output prints it (`check --format json`): every string

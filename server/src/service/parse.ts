@@ -3,6 +3,7 @@ import type { Finding, JsonPath } from './findings';
 import { firstOccurrence } from './jsonNodes';
 import { MAX_FINDING_PATH, SCAN_ERROR_MESSAGES, T, unquotedText, type Frame, type ObjectFrame } from './parseTokens';
 import { strictDocument } from './strictTree';
+import { quoted } from './text';
 
 // Reading the tree lives in jsonNodes.ts; re-exported so callers keep one import.
 export { effectiveProperties, findNodeAtPath, getProperty, isNonIntegerLiteral, nodeValue, pathOfNode, propertyKey, propertyValue } from './jsonNodes';
@@ -173,7 +174,7 @@ export function scanJson(text: string): ParsedJson {
       case T.Number: {
         const raw = scanner.getTokenValue();
         const value = Number(raw);
-        if (Number.isNaN(value)) syntaxError(`Invalid number "${raw}".`, start, start + length);
+        if (Number.isNaN(value)) syntaxError(`Invalid number ${quoted(raw)}.`, start, start + length);
         return { type: 'number', offset: start, length, value };
       }
       case T.True:
@@ -270,11 +271,11 @@ export function scanJson(text: string): ParsedJson {
       findings.push({
         code: 'duplicate-key',
         severity: frame.depth === 1 ? 'error' : 'warning',
-        message: `Duplicate key "${key}": JSON.parse keeps only the last one and silently drops the earlier one.`,
+        message: `Duplicate key ${quoted(key)}: JSON.parse keeps only the last one and silently drops the earlier one.`,
         start: keyNode.offset,
         end: keyNode.offset + keyNode.length,
         data: { path: [...framePath(stack.length - 1), key].slice(0, MAX_FINDING_PATH), key, earlierOffset: earlier.offset, depth: frame.depth },
-        related: [{ start: firstKey.offset, end: firstKey.offset + firstKey.length, message: `First definition of "${key}"` }],
+        related: [{ start: firstKey.offset, end: firstKey.offset + firstKey.length, message: `First definition of ${quoted(key)}` }],
       });
     }
     frame.keys.set(key, property);

@@ -206,8 +206,30 @@ export function editDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEG
   return previous[b.length];
 }
 
-/** Render a value for a message, short and on one line. */
-export function describeValue(value: unknown, maxLength = 60): string {
+/**
+ * How many code points of a name or value from the file a message or fix title shows: a
+ * 100,000-character ID would otherwise make one Problems row or CLI line 100 KB, and SPEC §5 wants
+ * the first sentence short. The whole text stays in the finding's data and range.
+ */
+const SHOWN_LENGTH = 32;
+
+/** A name or value from the file as a message shows it bare (a variable name, a path): cut with "…". */
+export function clip(text: string): string {
+  return text.length <= SHOWN_LENGTH || codePointLength(text) <= SHOWN_LENGTH ? text : `${firstCodePoints(text, SHOWN_LENGTH - 1)}…`;
+}
+
+/**
+ * A name or value from the file as every message and fix title quotes it: JSON-quoted (one line,
+ * its own quotes escaped) and cut with "…" inside the quotes. Every other value goes through
+ * describeValue, which comes here for strings.
+ */
+export function quoted(text: string): string {
+  return JSON.stringify(clip(text));
+}
+
+/** Render a value for a message, short and on one line: a string as quoted() gives it. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return quoted(value);
   let text: string | undefined;
   try {
     text = JSON.stringify(value) ?? String(value);
@@ -216,5 +238,5 @@ export function describeValue(value: unknown, maxLength = 60): string {
     // so the rule still reports its finding rather than dying inside the message.
     text = Array.isArray(value) ? 'an array' : value !== null && typeof value === 'object' ? 'an object' : typeof value;
   }
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  return clip(text);
 }

@@ -117,6 +117,7 @@ describe('the mcp-catalog command against hostile input (SPEC §7, §8)', functi
     const json = JSON.parse(run(['check', '--no-process-env', '--format', 'json', 'mcp.json'], dir).stdout) as {
       files: { diagnostics: { message: string }[] }[];
     };
-    assert.ok(json.files[0].diagnostics.some((d) => d.message.includes(ESC)));
+    // A message quotes a name JSON-escaped (text.ts quoted()), so the control shows as \u001b there.
+    assert.ok(json.files[0].diagnostics.some((d) => d.message.includes('\\u001b')));
   });
 });

@@ -1,8 +1,8 @@
-import { dotenvAssignment, dotenvLine } from '../dotenvLine';
+import { dotenvAssignment, dotenvLine, unwritableReason } from '../dotenvLine';
 import type { TextEdit } from '../fixes/types';
 import { maskCredentials } from '../masking';
 import { findPlaceholders } from '../placeholders';
-import { withoutLiteralSecrets } from '../translate/entries';
+import { withoutLiteralSecrets, type SecretValues } from '../translate/entries';
 import { isObject, quoted, readImport, type JsonObject } from './input';
 import { insertEntry, takenNames, type Placement } from './insert';
 import { catalogName, freeServerName } from './names';
@@ -35,6 +35,12 @@ export type AddServerResult =
       variables: string[];
       /** The names that replaced literal credentials (a subset of `variables`). */
       secrets: string[];
+      /**
+       * The literal each of `secrets` replaced, for envFileLines to write into the dotenv file and
+       * nowhere else (SPEC §13; never in a message, a log or the answer to the client). A Map, so
+       * a result printed as JSON shows none of them.
+       */
+      secretValues: ReadonlyMap<string, string | undefined>;
       /** What was changed or left out on the way, credentials masked. */
       warnings: string[];
     }
@@ -76,10 +82,11 @@ export function addServer(catalog: string, source: AddServerSource, placement: P
     entry = built;
   }
   const secretNames = new Set<string>();
+  const secretValues: SecretValues = new Map();
   // Literal credentials become `${NAME}` exactly as copy-as does (translate/entries.ts, with the hardcoded-secret rule's detector).
-  entry = withoutLiteralSecrets(name, entry, warnings, secretNames);
+  entry = withoutLiteralSecrets(name, entry, warnings, secretNames, secretValues);
   // …and the literals under a credential-like name those patterns cannot recognise (namedSecrets.ts).
-  if (source.kind === 'import') entry = withoutNamedSecrets(name, entry, warnings, secretNames);
+  if (source.kind === 'import') entry = withoutNamedSecrets(name, entry, warnings, secretNames, secretValues);
   const unique = freeServerName(name, takenNames(catalog));
   if (unique !== name) warnings.push(`The catalog already has "${name}", so the new server is "${unique}".`);
   const inserted = insertEntry(catalog, unique, entry, placement);
@@ -91,6 +98,7 @@ export function addServer(catalog: string, source: AddServerSource, placement: P
     text: inserted.text,
     variables: variablesOf(entry),
     secrets: [...secretNames].sort(),
+    secretValues,
     warnings: warnings.map(maskCredentials),
   };
 }
@@ -133,16 +141,33 @@ function variablesOf(entry: JsonObject): string[] {
 }
 
 /**
- * `NAME=` lines for the names the dotenv file does not assign yet, appended as the
- * unresolved-variable fix appends one (dotenvLine.ts); undefined when there is none to add.
+ * The lines for the names the dotenv file does not assign yet, appended as the unresolved-variable
+ * fix appends one: `NAME=<value>` for a name that replaced a literal of the imported text
+ * (`values`), written as the hardcoded-secret fix moves one (dotenvLine.ts), else `NAME=`. A value
+ * no dotenv line carries safely is not written: its name gets `NAME=` and a warning says why
+ * (without the value). `edit` is undefined when there is no line to add.
  */
-export function envFileLines(envText: string, names: readonly string[]): TextEdit | undefined {
+export function envFileLines(
+  envText: string,
+  names: readonly string[],
+  values: ReadonlyMap<string, string | undefined> = new Map(),
+): { edit?: TextEdit; warnings: string[] } {
   const lineBreak = envText.includes('\r\n') ? '\r\n' : '\n';
-  const lines = names
-    .filter((name) => !dotenvAssignment(envText, name))
-    .map((name) => dotenvLine(name, ''))
-    .filter((line): line is string => line !== undefined);
-  if (lines.length === 0) return undefined;
+  const warnings: string[] = [];
+  const lines: string[] = [];
+  for (const name of names) {
+    if (dotenvAssignment(envText, name)) continue;
+    const value = values.get(name);
+    const line = value === undefined ? undefined : dotenvLine(name, value);
+    if (value !== undefined && line === undefined) {
+      warnings.push(
+        `${name} gets an empty line in the env file, not the value the import replaced: ${unwritableReason(value) ?? 'no dotenv line holds it'}. Set it there by hand.`,
+      );
+    }
+    const written = line ?? dotenvLine(name, '');
+    if (written !== undefined) lines.push(written);
+  }
+  if (lines.length === 0) return { warnings };
   const separator = envText.length > 0 && !envText.endsWith('\n') && !envText.endsWith('\r') ? lineBreak : '';
-  return { start: envText.length, end: envText.length, newText: `${separator}${lines.join(lineBreak)}${lineBreak}` };
+  return { edit: { start: envText.length, end: envText.length, newText: `${separator}${lines.join(lineBreak)}${lineBreak}` }, warnings };
 }

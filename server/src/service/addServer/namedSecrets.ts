@@ -1,6 +1,6 @@
 import { findPlaceholders } from '../placeholders';
 import { secretVariableName, type SecretLocation } from '../rules/hygiene/secrets';
-import { define } from '../translate/entries';
+import { define, recordSecretValue, type SecretValues } from '../translate/entries';
 import { isSecretName } from '../translate/vscode';
 import type { JsonObject } from './input';
 
@@ -45,24 +45,26 @@ const URL_PASSWORD = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:)([^/?#\s]+)@/;
  */
 const QUERY_PARAMETER = /([?&])([^=&#?]+)=([^&#]*)/g;
 
-export function withoutNamedSecrets(name: string, value: JsonObject, warnings: string[], secretNames: Set<string>): JsonObject {
+export function withoutNamedSecrets(name: string, value: JsonObject, warnings: string[], secretNames: Set<string>, values: SecretValues): JsonObject {
   const replaced: string[] = [];
-  const variable = (location: SecretLocation): string => {
+  /** The `${NAME}` that replaces `literal` (the text as written) at `location`. */
+  const variable = (location: SecretLocation, literal: string): string => {
     const base = secretVariableName(name, location);
     let unique = base;
     for (let i = 2; replaced.includes(unique) || secretNames.has(unique); i++) unique = `${base}_${i}`;
     replaced.push(unique);
     secretNames.add(unique);
+    recordSecretValue(values, unique, literal);
     return `\${${unique}}`;
   };
   /** A URL's password and its credential-named query parameters. */
   const inUrl = (url: string, location: (url: string, start: number) => SecretLocation): string => {
     const withoutPassword = url.replace(URL_PASSWORD, (whole, before: string, password: string) =>
-      findPlaceholders(password).length > 0 ? whole : `${before}${variable(location(url, before.length))}@`,
+      findPlaceholders(password).length > 0 ? whole : `${before}${variable(location(url, before.length), password)}@`,
     );
     return withoutPassword.replace(QUERY_PARAMETER, (whole, separator: string, key: string, item: string, offset: number) =>
       credentialName(key) && literalCredential(decodeURIComponentSafe(item))
-        ? `${separator}${key}=${variable(location(withoutPassword, offset + separator.length + key.length + 1))}`
+        ? `${separator}${key}=${variable(location(withoutPassword, offset + separator.length + key.length + 1), item)}`
         : whole,
     );
   };
@@ -76,8 +78,8 @@ export function withoutNamedSecrets(name: string, value: JsonObject, warnings: s
       let text = item;
       if (typeof item === 'string' && credentialName(key)) {
         const scheme = map === 'headers' ? AUTH_SCHEME.exec(item) : null;
-        if (scheme && literalCredential(scheme[3])) text = `${scheme[1]}${scheme[2]}${variable({ field: map, key })}`;
-        else if (!scheme && literalCredential(item)) text = variable({ field: map, key });
+        if (scheme && literalCredential(scheme[3])) text = `${scheme[1]}${scheme[2]}${variable({ field: map, key }, scheme[3])}`;
+        else if (!scheme && literalCredential(item)) text = variable({ field: map, key }, item);
       }
       define(copy, key, text);
     }
@@ -89,10 +91,10 @@ export function withoutNamedSecrets(name: string, value: JsonObject, warnings: s
       if (typeof item !== 'string') return item;
       const location = { field: 'args', index, args } as const;
       const inline = /^(--?[A-Za-z][A-Za-z0-9_-]*=|[A-Za-z_][A-Za-z0-9_]*=)(.*)$/s.exec(item);
-      if (inline && credentialName(inline[1].slice(0, -1)) && literalCredential(inline[2])) return `${inline[1]}${variable(location)}`;
+      if (inline && credentialName(inline[1].slice(0, -1)) && literalCredential(inline[2])) return `${inline[1]}${variable(location, inline[2])}`;
       const previous = args[index - 1];
       if (typeof previous === 'string' && /^--?[A-Za-z][A-Za-z0-9_-]*$/.test(previous) && credentialName(previous) && literalCredential(item))
-        return variable(location);
+        return variable(location, item);
       return item.includes('://') ? inUrl(item, () => location) : item;
     });
   }

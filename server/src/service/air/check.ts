@@ -3,7 +3,7 @@ import type { Finding, RelatedLocation } from '../findings';
 import { effectiveProperties, getProperty, propertyKey, propertyValue, type JsonNode, type ParsedJson } from '../parse';
 import { nodeSpan } from '../rules/rule';
 import { closestNames } from '../suggestions';
-import { describeValue } from '../text';
+import { clip, describeValue, quoted } from '../text';
 import { compileExcludePattern, LOCAL_SCOPE } from './exclude';
 
 /**
@@ -57,7 +57,7 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
   if (value.type !== 'array') {
     report({
       code: 'invalid-value',
-      message: `${key} is ${describeValue(value.value ?? value.type, 16)}, not an array of ${what} file paths, so AIR rejects the air.json.`,
+      message: `${key} is ${describeValue(value.value ?? value.type)}, not an array of ${what} file paths, so AIR rejects the air.json.`,
       ...nodeSpan(value),
       data: { path: [key] },
     });
@@ -82,7 +82,7 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
       report({
         code,
         severity: 'warning',
-        message: `"${written}" was not read: it ${found.reason ?? 'cannot be read'} (${found.path}). Nothing from it is checked here${key === 'mcp' ? ', and its servers are not compared with the other catalogs' : ''}.`,
+        message: `${quoted(written)} was not read: it ${found.reason ?? 'cannot be read'} (${found.path}). Nothing from it is checked here${key === 'mcp' ? ', and its servers are not compared with the other catalogs' : ''}.`,
         ...nodeSpan(item),
         data: { path: [key, index], resolved: found.path },
       });
@@ -92,7 +92,7 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
       report({
         code,
         severity: 'error',
-        message: `"${shortText(written)}" is a folder, not a ${what} file, so AIR fails reading it. Name the JSON file, or list the folder under catalogs.`,
+        message: `${quoted(written)} is a folder, not a ${what} file, so AIR fails reading it. Name the JSON file, or list the folder under catalogs.`,
         ...nodeSpan(item),
         data: { path: [key, index], resolved: found.path },
       });
@@ -101,7 +101,7 @@ function checkPaths(key: 'mcp' | 'roots', value: JsonNode, facts: AirFacts | und
     report({
       code,
       severity: 'warning',
-      message: `"${shortText(written)}" does not exist, so AIR silently composes nothing from it. ${key === 'mcp' ? 'Its servers are missing from every session' : 'No root gets its default servers from it'}; looked for ${found.path}.`,
+      message: `${quoted(written)} does not exist, so AIR silently composes nothing from it. ${key === 'mcp' ? 'Its servers are missing from every session' : 'No root gets its default servers from it'}; looked for ${found.path}.`,
       ...nodeSpan(item),
       data: { path: [key, index], resolved: found.path },
     });
@@ -135,7 +135,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
       const close = closestNames(type, AIR_ARTIFACT_TYPES, 1);
       report({
         code: 'invalid-value',
-        message: `"${shortText(type)}" is not an artifact type, so AIR rejects this exclude.${close.length ? ` Did you mean "${close[0]}"?` : ''} It takes ${AIR_ARTIFACT_TYPES.join(', ')}.`,
+        message: `${quoted(type)} is not an artifact type, so AIR rejects this exclude.${close.length ? ` Did you mean ${quoted(close[0])}?` : ''} It takes ${AIR_ARTIFACT_TYPES.join(', ')}.`,
         ...nodeSpan(keyNode),
         data: { path: ['exclude', type], candidates: close },
       });
@@ -146,7 +146,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
     if (list.type !== 'array') {
       report({
         code: 'invalid-value',
-        message: `exclude.${type} is not an array of qualified IDs (@scope/id), so AIR rejects the air.json.`,
+        message: `exclude.${clip(type)} is not an array of qualified IDs (@scope/id), so AIR rejects the air.json.`,
         ...nodeSpan(list),
         data: { path: ['exclude', type] },
       });
@@ -158,7 +158,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
       if (!pattern) {
         report({
           code: 'invalid-value',
-          message: `exclude item ${describeValue(item.value ?? item.type, 24)} is not a qualified ID, so AIR rejects it. Write @scope/id (* matches within one segment).`,
+          message: `exclude item ${describeValue(item.value ?? item.type)} is not a qualified ID, so AIR rejects it. Write @scope/id (* matches within one segment).`,
           ...nodeSpan(item),
           data: { path },
         });
@@ -174,7 +174,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
         notCheckedReported = true;
         report({
           code: 'reference-not-checked',
-          message: `"${shortText(written)}" may match ${type} from a remote source or catalogs folder, unchecked offline. Said once per file.`,
+          message: `${quoted(written)} may match ${type} from a remote source or catalogs folder, unchecked offline. Said once per file.`,
           ...nodeSpan(item),
           data: { path },
         });
@@ -186,7 +186,7 @@ function checkExclude(value: JsonNode, facts: AirFacts | undefined, report: Repo
       report({
         code: type === 'mcp' ? 'undefined-server' : 'undefined-root',
         severity: 'warning',
-        message: `"${shortText(written)}" excludes nothing, so AIR warns and ignores it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"@local/${c}"`).join(' or ')}?` : ''} No ${what} composed by this air.json matches it${pattern.couldBeLocal ? '' : ` (they are all @${LOCAL_SCOPE}/…)`}.`,
+        message: `${quoted(written)} excludes nothing, so AIR warns and ignores it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"@local/${c}"`).join(' or ')}?` : ''} No ${what} composed by this air.json matches it${pattern.couldBeLocal ? '' : ` (they are all @${LOCAL_SCOPE}/…)`}.`,
         ...nodeSpan(item),
         data: { path, name: bare, candidates },
       });
@@ -206,7 +206,7 @@ function checkDuplicateServers(mcp: JsonNode, facts: AirFacts, airPath: string |
     if (seenPaths.has(file.path)) {
       report({
         code: 'duplicate-server',
-        message: `"${shortText(written)}" is listed twice, so its servers are defined twice and AIR refuses to load this air.json. Remove one.`,
+        message: `${quoted(written)} is listed twice, so its servers are defined twice and AIR refuses to load this air.json. Remove one.`,
         ...nodeSpan(item),
         data: { path: ['mcp', index], names: [...file.servers.keys()] },
       });
@@ -223,12 +223,12 @@ function checkDuplicateServers(mcp: JsonNode, facts: AirFacts, airPath: string |
       }
       duplicates.push(name);
       if (related.length < 20) {
-        related.push({ path: file.path, ...server.span, message: `"${name}" in ${written}` });
-        related.push({ path: earlier.file.path, ...earlier.file.servers.get(name)!.span, message: `"${name}" in ${earlier.written}` });
+        related.push({ path: file.path, ...server.span, message: `${quoted(name)} in ${written}` });
+        related.push({ path: earlier.file.path, ...earlier.file.servers.get(name)!.span, message: `${quoted(name)} in ${earlier.written}` });
       }
     }
     if (duplicates.length === 0) return;
-    const shown = duplicates.slice(0, 5).map((name) => `"${name}"`);
+    const shown = duplicates.slice(0, 5).map((name) => quoted(name));
     const more = duplicates.length > shown.length ? ` and ${duplicates.length - shown.length} more` : '';
     report({
       code: 'duplicate-server',
@@ -238,9 +238,4 @@ function checkDuplicateServers(mcp: JsonNode, facts: AirFacts, airPath: string |
       related,
     });
   });
-}
-
-/** A path or pattern as a message quotes it: cut when long, so the first sentence stays short (SPEC §5). */
-function shortText(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -9,6 +9,7 @@ import { insertProperty, nodeEnd, removeProperty, replaceNode } from './jsonEdit
 import { propertyAtKey } from './locate';
 import { proposal, titlePath } from './proposal';
 import type { FileChange, FixContext, FixProposal, TextEdit } from './types';
+import { quoted } from '../text';
 
 /**
  * The migration of `legacy-root-membership` (SPEC §4.4): every name of a root-side `default_*`
@@ -36,7 +37,7 @@ export function fixLegacyRootMembership(finding: Finding, context: FixContext): 
   const title =
     move.moved.length === 0
       ? `Remove the ignored ${finding.data?.field as string}`
-      : `Move ${move.moved.map((name) => `"${name}"`).join(', ')} to default_in_roots "${root}"${where.length ? ` (${where.join(', ')})` : ''}`;
+      : `Move ${move.moved.map((name) => quoted(name)).join(', ')} to default_in_roots ${quoted(root)}${where.length ? ` (${where.join(', ')})` : ''}`;
   return [proposal(title.length > 160 ? `${title.slice(0, 159)}…` : title, move.edits, { preferred: true, files: move.files.length ? move.files : undefined })];
 }
 

@@ -3,8 +3,9 @@ import { effectiveProperties, getProperty, propertyKey } from '../parse';
 import { codexToolPrefix } from '../codexNames';
 import { replaceNode } from './jsonEdits';
 import { propertyAtKey } from './locate';
-import { proposal, short } from './proposal';
+import { proposal } from './proposal';
 import type { FixContext, FixProposal } from './types';
+import { quoted } from '../text';
 
 /**
  * `tool-name-collision` → rename (SPEC §5): a name whose Codex tool prefix is its own — every
@@ -29,5 +30,5 @@ export function fixToolNameCollision(finding: Finding, { parsed }: FixContext): 
   let candidate = base;
   for (let i = 2; (taken.has(codexToolPrefix(candidate)) || getProperty(property.parent, candidate)) && i < 1000; i++) candidate = `${base}-${i}`;
   if (candidate === name) return [];
-  return [proposal(`Rename to "${short(candidate)}"`, [replaceNode(property.children![0], JSON.stringify(candidate))])];
+  return [proposal(`Rename to ${quoted(candidate)}`, [replaceNode(property.children![0], JSON.stringify(candidate))])];
 }

@@ -1,7 +1,7 @@
 import { dotenvAssignment, dotenvLine } from '../dotenvLine';
 import type { Finding } from '../findings';
 import { isUpperCaseName } from '../placeholders';
-import { editDistance } from '../text';
+import { clip, editDistance } from '../text';
 import { nodeEnd } from './jsonEdits';
 import { decodeRaw, escapeJsonContent, rawUnits } from './jsonStrings';
 import { stringContaining } from './locate';
@@ -33,7 +33,7 @@ export function fixUnresolvedVariable(finding: Finding, context: FixContext): Fi
 
   candidates.forEach((candidate, index) => {
     fixes.push(
-      proposal(`Change to \${${candidate}}`, [{ start: finding.start, end: finding.end, newText: `\${${candidate}}` }], {
+      proposal(`Change to ${clip(`\${${candidate}}`)}`, [{ start: finding.start, end: finding.end, newText: `\${${candidate}}` }], {
         preferred: typoIsLikely && index === 0,
       }),
     );
@@ -45,7 +45,7 @@ export function fixUnresolvedVariable(finding: Finding, context: FixContext): Fi
     fixes.push(envFix);
   }
   fixes.push(
-    proposal(`Declare ${name} known (mcpCatalog.knownVariables)`, [], {
+    proposal(`Declare ${clip(name)} known (mcpCatalog.knownVariables)`, [], {
       preferred: !typoIsLikely && !envFix,
       command: { command: ADD_KNOWN_VARIABLE_COMMAND, name },
     }),
@@ -71,7 +71,7 @@ function addToEnvFile(name: string, envFile: unknown, context: FixContext): FixP
   const separator = current.length > 0 && !current.endsWith('\n') && !current.endsWith('\r') ? lineBreak : '';
   const edit: TextEdit = { start: current.length, end: current.length, newText: `${separator}${line}${lineBreak}` };
   const afterEquals = current.length + separator.length + line.length;
-  return proposal(`Add ${name}= to ${titlePath(context, envFile)}`, [], {
+  return proposal(`Add ${clip(name)}= to ${titlePath(context, envFile)}`, [], {
     files: [{ path: envFile, create: existing === undefined, edits: [edit] }],
     reveal: { path: envFile, offset: afterEquals },
   });
@@ -113,5 +113,5 @@ export function fixLowercaseVariable(finding: Finding, context: FixContext): Fix
   const rawLength = (from: number, to: number): number => units.slice(from, to).reduce((sum, unit) => sum + unit.raw.length, 0);
   const start = finding.start + rawLength(0, 2);
   const end = start + rawLength(2, 2 + name.length);
-  return [proposal(`Change to \${${replacement}}`, [{ start, end, newText: replacement }], { preferred: true })];
+  return [proposal(`Change to ${clip(`\${${replacement}}`)}`, [{ start, end, newText: replacement }], { preferred: true })];
 }

@@ -13,11 +13,6 @@ export function proposal(
   return fix;
 }
 
-/** Shorten a value for a title. */
-export function short(text: string, max = 40): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
 /** The last segment of a path, for titles (`roots.json`, `.env`); no node:path in the core. */
 export function fileName(filePath: string): string {
   return filePath.split(/[\\/]/).pop() || filePath;

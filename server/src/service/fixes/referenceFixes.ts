@@ -7,6 +7,7 @@ import { insertProperty, objectLayout, replaceNode, type ObjectLayout } from './
 import { valueAt } from './locate';
 import { fileName, titlePath, proposal } from './proposal';
 import type { FixContext, FixProposal } from './types';
+import { quoted } from '../text';
 
 /** Fixes for references between indexes (SPEC §4.4, §12). */
 
@@ -73,7 +74,7 @@ function addRootEntry(name: string, rootsFile: unknown, context: FixContext): Fi
   const anchor = lastEntry ?? (root.children ?? []).filter((child) => child.children && child.children.length >= 2).pop();
   const edit = insertProperty(text, root, anchor ?? undefined, (layout) => rootMember(name, layout));
   if (!edit) return undefined;
-  const title = `Add root "${name}" to ${inThisDocument ? 'this roots index' : titlePath(context, rootsFile as string)}`;
+  const title = `Add root ${quoted(name)} to ${inThisDocument ? 'this roots index' : titlePath(context, rootsFile as string)}`;
   return inThisDocument ? proposal(title, [edit]) : proposal(title, [], { files: [{ path: rootsFile as string, edits: [edit] }] });
 }
 
@@ -112,7 +113,7 @@ export function fixRootsNotFound(_finding: Finding, context: FixContext): FixPro
     : `{ ${members.join(', ')} }${layout.lineBreak}`;
   const listed = names
     .slice(0, 3)
-    .map((name) => `"${name}"`)
+    .map((name) => quoted(name))
     .join(', ');
   const title = `Create ${titlePath(context, rootsPath)} with ${listed}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
   return [proposal(title, [], { files: [{ path: rootsPath, create: true, edits: [{ start: 0, end: 0, newText: text }] }] })];

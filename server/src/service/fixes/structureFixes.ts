@@ -4,8 +4,9 @@ import { findNodeAtPath, getProperty, type JsonNode } from '../parse';
 import { entrySchema } from '../schema';
 import { insertProperty, removeProperty, replaceNode } from './jsonEdits';
 import { hasSpan, pathOf, propertyAtKey, valueAt } from './locate';
-import { proposal, short } from './proposal';
+import { proposal } from './proposal';
 import type { FixContext, FixProposal } from './types';
+import { clip, quoted } from '../text';
 
 /** Fixes for structure and schema findings (SPEC §3, §5). */
 
@@ -22,7 +23,7 @@ export function fixInvalidName(finding: Finding, { parsed }: FixContext): FixPro
   const property = propertyAtKey(parsed.root, finding);
   if (typeof suggestion !== 'string' || !suggestion || !property) return [];
   const name = uniqueKey(property.parent!, suggestion);
-  return [proposal(`Rename to "${short(name)}"`, [replaceNode(keyOf(property), JSON.stringify(name))], { preferred: true })];
+  return [proposal(`Rename to ${quoted(name)}`, [replaceNode(keyOf(property), JSON.stringify(name))], { preferred: true })];
 }
 
 function uniqueKey(object: JsonNode, wanted: string): string {
@@ -99,7 +100,7 @@ export function fixForbiddenField(finding: Finding, { text, parsed }: FixContext
   const property = propertyAtKey(parsed.root, finding);
   const edits = property && removeProperty(text, property);
   if (!property || !edits) return [];
-  return [proposal(`Remove "${short(keyOf(property).value as string)}"`, edits, { preferred: true })];
+  return [proposal(`Remove ${quoted(keyOf(property).value as string)}`, edits, { preferred: true })];
 }
 
 /** Rename a near-miss field to the known one, unless that field is already there. */
@@ -107,7 +108,7 @@ export function fixUnknownField(finding: Finding, { parsed }: FixContext): FixPr
   const suggestion = finding.data?.suggestion;
   const property = propertyAtKey(parsed.root, finding);
   if (typeof suggestion !== 'string' || !property || getProperty(property.parent, suggestion)) return [];
-  return [proposal(`Rename to "${suggestion}"`, [replaceNode(keyOf(property), JSON.stringify(suggestion))], { preferred: true })];
+  return [proposal(`Rename to ${quoted(suggestion)}`, [replaceNode(keyOf(property), JSON.stringify(suggestion))], { preferred: true })];
 }
 
 /** `env` on a remote entry (no runtime uses it), or an `ELICITATION_*` variable Zimmer overwrites. */
@@ -121,7 +122,7 @@ export function fixIneffectiveField(finding: Finding, { text, parsed }: FixConte
     : typeof runtime === 'string'
       ? `${runtime}'s own setting: it does nothing here`
       : 'no runtime uses it on a remote server';
-  return [proposal(`Remove "${short(keyOf(property).value as string)}" (${why})`, edits, { preferred: true, fixAll: true })];
+  return [proposal(`Remove ${quoted(keyOf(property).value as string)} (${why})`, edits, { preferred: true, fixAll: true })];
 }
 
 /**
@@ -137,10 +138,10 @@ export function fixInvalidValue(finding: Finding, { text, parsed, kind }: FixCon
   const expected = expectedType(kind, path.slice(1));
   const raw = text.slice(node.offset, node.offset + node.length);
   if (expected === 'string' && (node.type === 'number' || node.type === 'boolean')) {
-    return [proposal(`Write it as the string "${short(raw)}"`, [replaceNode(node, JSON.stringify(raw))], { preferred: true })];
+    return [proposal(`Write it as the string ${quoted(raw)}`, [replaceNode(node, JSON.stringify(raw))], { preferred: true })];
   }
   if (expected === 'array' && node.type === 'string' && path.length === 2 && typeof path[1] === 'string' && path[1].startsWith('default_')) {
-    return [proposal(`Put ${short(raw)} in a list`, [replaceNode(node, `[${raw}]`)], { preferred: true })];
+    return [proposal(`Put ${clip(raw)} in a list`, [replaceNode(node, `[${raw}]`)], { preferred: true })];
   }
   if (expected === 'boolean' && node.type === 'string' && (node.value === 'true' || node.value === 'false')) {
     return [proposal(`Write it as the boolean ${node.value}`, [replaceNode(node, node.value)], { preferred: true })];

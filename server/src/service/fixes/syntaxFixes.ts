@@ -3,6 +3,7 @@ import { lineStart, removeProperty, skipTrivia } from './jsonEdits';
 import { nodeBySpan } from './locate';
 import { proposal } from './proposal';
 import type { FixContext, FixProposal } from './types';
+import { quoted } from '../text';
 
 /** Strict-JSON fixes (SPEC §2): comments, trailing commas, the BOM, duplicate keys. */
 
@@ -62,5 +63,5 @@ export function fixDuplicateKey(finding: Finding, { text, parsed }: FixContext):
   if (!earlier || earlier === property) return [];
   const edits = removeProperty(text, earlier);
   if (!edits) return [];
-  return [proposal(`Remove the earlier "${key}" (JSON.parse keeps the later one)`, edits, { preferred: true, fixAll: true })];
+  return [proposal(`Remove the earlier ${quoted(key)} (JSON.parse keeps the later one)`, edits, { preferred: true, fixAll: true })];
 }

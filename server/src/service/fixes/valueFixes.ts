@@ -4,8 +4,9 @@ import { MAX_REASON_LENGTH } from '../unavailable';
 import { removeProperty, replaceNode } from './jsonEdits';
 import { collapseRawUnits, firstCodePointUnits, joinDecoded, joinRaw, jsonString, rawUnits } from './jsonStrings';
 import { valueAt } from './locate';
-import { proposal, short } from './proposal';
+import { proposal } from './proposal';
 import type { FixContext, FixProposal } from './types';
+import { quoted } from '../text';
 
 /** Fixes for `startup_timeout_sec` (SPEC §4.1) and `unavailable` (SPEC §4.2). */
 
@@ -27,7 +28,7 @@ export function fixUnavailableType(finding: Finding, { parsed }: FixContext): Fi
   const reason = finding.data?.reason;
   const node = valueAt(parsed.root, finding);
   if (!node || typeof reason !== 'string' || !reason) return [];
-  return [proposal(`Turn into the reason "${short(reason)}"`, [replaceNode(node, jsonString(reason))], { preferred: true })];
+  return [proposal(`Turn into the reason ${quoted(reason)}`, [replaceNode(node, jsonString(reason))], { preferred: true })];
 }
 
 export function fixUnavailableEmpty(finding: Finding, { text, parsed }: FixContext): FixProposal[] {

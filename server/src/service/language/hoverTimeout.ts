@@ -55,7 +55,7 @@ function judge(input: TimeoutHoverInput, declared: number | undefined): SafeMark
     return safeMd`${code(shortWritten(written))} is **valid**${notation}: ${declared} s.`;
   }
   const ignored = safeMd`Zimmer ignores it and uses ${DEFAULT_TIMEOUT_SEC} s`;
-  if (node.type !== 'number') return safeMd`${code(describeValue(node.value, 24))} is **ignored** (not a number): ${ignored}.`;
+  if (node.type !== 'number') return safeMd`${code(describeValue(node.value))} is **ignored** (not a number): ${ignored}.`;
   const number = node.value as number;
   if (!Number.isInteger(number)) return safeMd`${code(shortWritten(written))} is **ignored** (not a whole number): ${ignored}.`;
   return safeMd`${code(shortWritten(written))} is **ignored** (outside ${TIMEOUT_MIN}\u2013${TIMEOUT_MAX}): ${ignored}.`;

@@ -2,6 +2,7 @@ import type { OtherIndexType } from '../artifacts';
 import { TYPE_NOUN } from '../artifactIds';
 import { field } from '../model';
 import { nodeSpan, type Rule } from './rule';
+import { quoted } from '../text';
 
 /**
  * Paths (SPEC §12): a skill's `path` is a folder holding `SKILL.md`, a hook's a folder holding a
@@ -42,28 +43,28 @@ export const artifactPathsRule: Rule = {
     if (!shape || !value || value.type !== 'string') return;
     const target = context.facts.artifactPaths?.get(value.value as string);
     if (!target) return;
-    const noun = `${TYPE_NOUN[context.kind as OtherIndexType]} "${entry.name}"`;
+    const noun = `${TYPE_NOUN[context.kind as OtherIndexType]} ${quoted(entry.name)}`;
     const shown = value.value as string;
     const at = { ...nodeSpan(value), data: { path: [entry.name, 'path'] } };
     if (target.found === 'refused') {
-      context.report({ code: 'path-not-checked', message: `path "${shown}" is not followed: it ${target.reason ?? 'cannot be read'}.`, ...at });
+      context.report({ code: 'path-not-checked', message: `path ${quoted(shown)} is not followed: it ${target.reason ?? 'cannot be read'}.`, ...at });
       return;
     }
     if (target.found === 'missing') {
-      context.report({ code: 'path-not-found', message: `path "${shown}" does not exist, so AIR skips ${noun} at prepare.`, ...at });
+      context.report({ code: 'path-not-found', message: `path ${quoted(shown)} does not exist, so AIR skips ${noun} at prepare.`, ...at });
       return;
     }
     if (target.found !== shape.target) {
       context.report({
         code: 'path-not-found',
-        message: `path "${shown}" is a ${target.found}, not a ${shape.target}, so AIR skips ${noun} at prepare.`,
+        message: `path ${quoted(shown)} is a ${target.found}, not a ${shape.target}, so AIR skips ${noun} at prepare.`,
         ...at,
       });
       return;
     }
     if (!shape.marker) return;
     if (!target.marker?.found) {
-      context.report({ code: 'path-not-found', message: `path "${shown}" holds no ${shape.marker}, so AIR skips ${noun} at prepare.`, ...at });
+      context.report({ code: 'path-not-found', message: `path ${quoted(shown)} holds no ${shape.marker}, so AIR skips ${noun} at prepare.`, ...at });
       return;
     }
     if (shape.marker !== 'HOOK.json' || target.marker.text === undefined) return;

@@ -2,6 +2,7 @@ import type { OtherIndexType } from '../artifacts';
 import { LOCAL_SCOPE, TYPE_NOUN } from '../artifactIds';
 import type { RelatedLocation } from '../findings';
 import { nodeSpan, type Rule } from './rule';
+import { clip, quoted } from '../text';
 
 /**
  * `duplicate-id` (SPEC §12): AIR qualifies every artifact of a local skills, hooks, plugins or
@@ -35,11 +36,11 @@ export const duplicateIdRule: Rule = {
     const related: RelatedLocation[] = elsewhere.map((file) => ({
       path: file.path,
       ...file.artifacts.get(entry.name)!.keySpan,
-      message: `"${entry.name}" is also defined in ${fileName(file.path)}`,
+      message: `${quoted(entry.name)} is also defined in ${fileName(file.path)}`,
     }));
     context.report({
       code: 'duplicate-id',
-      message: `"${entry.name}" is also a ${noun} of ${elsewhere.map((file) => fileName(file.path)).join(', ')}, so AIR refuses to load the air.json (both are @local/${entry.name}). Rename or remove one.`,
+      message: `${quoted(entry.name)} is also a ${noun} of ${elsewhere.map((file) => fileName(file.path)).join(', ')}, so AIR refuses to load the air.json (both are @local/${clip(entry.name)}). Rename or remove one.`,
       ...nodeSpan(entry.keyNode),
       data: { path: [entry.name], otherIndexes: elsewhere.map((file) => file.path) },
       related,

@@ -5,6 +5,7 @@ import { isMemberOf, LEGACY_MEMBERSHIP_FIELD_NAMES, LEGACY_MEMBERSHIP_FIELDS, ty
 import { catalogServers, whatRootsGet, type RootMember } from '../whatRootsGet';
 import { field, parseServerReference, stringItems, type IndexEntry } from '../model';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
+import { quoted } from '../text';
 
 /**
  * `legacy-root-membership` (SPEC §4.4, §5, §12): AIR ≥ 0.12 reads membership only from each
@@ -96,7 +97,7 @@ function movable(item: string, kind: LegacyMembershipField, root: string, contex
   }
   const artifact = LEGACY_MEMBERSHIP_FIELDS[kind];
   const files = legacyKindFiles(kind, context.facts.artifacts);
-  if (files.length === 0) return `no ${artifact}s index is read for this roots index; add "${root}" to its default_in_roots by hand`;
+  if (files.length === 0) return `no ${artifact}s index is read for this roots index; add ${quoted(root)} to its default_in_roots by hand`;
   const found = files.find((file) => file.artifacts.has(reference.name))?.artifacts.get(reference.name);
   if (!found) return `no ${artifact} of its ${artifact}s indexes has that name`;
   return found.defaultInRootsNotArray ? NOT_AN_ARRAY : undefined;
@@ -123,7 +124,7 @@ function checkLegacyArray(
   for (const item of items) {
     const why = movable(item.value, name, root, context);
     if (why === undefined) canMove++;
-    else related.push({ ...nodeSpan(item.node), message: `"${item.value}" stays: ${why}.` });
+    else related.push({ ...nodeSpan(item.node), message: `${quoted(item.value)} stays: ${why}.` });
   }
   const artifact = LEGACY_MEMBERSHIP_FIELDS[name];
   let first: string;
@@ -134,14 +135,14 @@ function checkLegacyArray(
   } else {
     first =
       notGot.length === 0
-        ? `${name} is ignored since AIR 0.12; root "${root}" gets its ${kind} anyway, through default_in_roots or its plugins.`
-        : `${name} is ignored since AIR 0.12, so root "${root}" does not get ${listNames(notGot)}.`;
+        ? `${name} is ignored since AIR 0.12; root ${quoted(root)} gets its ${kind} anyway, through default_in_roots or its plugins.`
+        : `${name} is ignored since AIR 0.12, so root ${quoted(root)} does not get ${listNames(notGot)}.`;
     suggestion =
       notGot.length === 0
         ? ` Remove it (${surfaceOf(context.facts).crossFileFix}).`
         : canMove > 0
           ? ` Move each to its ${artifact}'s default_in_roots (${surfaceOf(context.facts).crossFileFix}).`
-          : ` Add "${root}" to each ${artifact}'s own default_in_roots.`;
+          : ` Add ${quoted(root)} to each ${artifact}'s own default_in_roots.`;
   }
   const gets =
     real === undefined
@@ -158,7 +159,7 @@ function checkLegacyArray(
 
 /** `"id"`, or `"id" (plugin "p")` for one a plugin brings. */
 function memberText(member: RootMember): string {
-  return member.plugin === undefined ? `"${member.id}"` : `"${member.id}" (plugin "${member.plugin}")`;
+  return member.plugin === undefined ? `${quoted(member.id)}` : `${quoted(member.id)} (plugin ${quoted(member.plugin)})`;
 }
 
 function localName(item: string): string {
@@ -171,7 +172,7 @@ function unique(values: string[]): string[] {
 }
 
 /** `"a", "b" and "c"`, or `"a", "b", "c" and 4 more`. */
-function listNames(names: readonly string[], quote = (name: string): string => `"${name}"`): string {
+function listNames(names: readonly string[], quote = (name: string): string => quoted(name)): string {
   const quoted = names.map(quote);
   if (quoted.length <= LISTED) return quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
   return `${quoted.slice(0, LISTED).join(', ')} and ${quoted.length - LISTED} more`;

@@ -3,6 +3,7 @@ import { effectiveProperties, propertyKey, propertyValue } from '../parse';
 import { mcpSchema } from '../schema';
 import { nodeSpan, type Rule } from './rule';
 import { nearMiss, unknownFieldSeverity } from './structure';
+import { quoted } from '../text';
 
 /**
  * The `oauth` object of a remote entry (SPEC §3, §5), beyond what AIR's schema rejects:
@@ -53,8 +54,8 @@ export const oauthRule: Rule = {
         severity,
         message:
           severity === 'warning'
-            ? `Unknown OAuth field "${key}" is dropped by generated runtime configs. Did you mean "${suggestion}"? Only Zimmer's own OAuth flow reads it.`
-            : `Unknown OAuth field "${key}" is dropped. Did you mean "${suggestion}"?`,
+            ? `Unknown OAuth field ${quoted(key)} is dropped by generated runtime configs. Did you mean ${quoted(suggestion)}? Only Zimmer's own OAuth flow reads it.`
+            : `Unknown OAuth field ${quoted(key)} is dropped. Did you mean ${quoted(suggestion)}?`,
         ...nodeSpan(keyNode),
         data: { path: [entry.name, 'oauth', key], field: key, suggestion },
       });

@@ -4,6 +4,7 @@ import { surfaceOf } from '../facts';
 import { suggesterFor } from '../suggestions';
 import { unreadWords } from '../variables';
 import { literalText, type Rule, type RuleContext } from './rule';
+import { clip, quoted } from '../text';
 
 /**
  * `${VAR}` placeholders (SPEC §4.3, §10): invalid forms, lower-case names, names found in no known
@@ -149,7 +150,7 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     if (placeholder.kind === 'invalid') {
       context.report({
         code: 'invalid-placeholder',
-        message: `"${shortPlaceholder(text)}" can never be resolved, so AIR fails on it.${placeholder.suggestedName ? ` Write \${${placeholder.suggestedName}}.` : ''} The problem: ${placeholder.problem}.`,
+        message: `${quoted(text)} can never be resolved, so AIR fails on it.${placeholder.suggestedName ? ` Write ${clip(`\${${placeholder.suggestedName}}`)}.` : ''} The problem: ${placeholder.problem}.`,
         ...span,
         data: { path, placeholder: text, suggestedName: placeholder.suggestedName },
       });
@@ -159,7 +160,7 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     if (!isUpperCaseName(name)) {
       context.report({
         code: 'lowercase-variable',
-        message: `\${${name}} is not upper-case, so Zimmer's readiness cannot see it. Use \${${name.toUpperCase()}} (AIR resolves either).`,
+        message: `${clip(`\${${name}}`)} is not upper-case, so Zimmer's readiness cannot see it. Use ${clip(`\${${name.toUpperCase()}}`)} (AIR resolves either).`,
         ...span,
         data: { path, name, replacement: name.toUpperCase() },
       });
@@ -174,12 +175,12 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
     const envFile = variables.preferredEnvFile();
     const empty = variables.findEmpty(name);
     const surface = surfaceOf(context.facts);
-    const suggestion = candidates.length ? ` Did you mean ${candidates.join(' or ')}?` : '';
+    const suggestion = candidates.length ? ` Did you mean ${candidates.map(clip).join(' or ')}?` : '';
     // The server's name keeps one row per place apart in Problems: each place is a different server
     // that starts without the variable, with its own quick fix there. What was searched is the
     // hover's to say in the editor (SPEC §5: the first sentence short) — except a source that is
     // there and could not be read, the real reason; a terminal has no hover, so it lists them all.
-    const server = typeof path[0] === 'string' ? shortPlaceholder(path[0]) : 'the server';
+    const server = typeof path[0] === 'string' ? clip(path[0]) : 'the server';
     const searched = surface.hasHover
       ? variables.sources
           .filter((source) => source.problem)
@@ -190,8 +191,8 @@ function checkSubstituted(context: RuleContext, node: JsonNode, path: (string | 
       code: 'unresolved-variable',
       // An empty value counts as unset (SPEC §4.3): the name is there, it needs a value, not adding.
       message: empty
-        ? `${name} is empty in ${empty.label}, so ${server} starts without it. Give it a value there.${suggestion}`
-        : `${name} is set in no source, so ${server} starts without it.${suggestion} Add it to an env file, or ${surface.declareKnown(name)}.${searched}`,
+        ? `${clip(name)} is empty in ${empty.label}, so ${server} starts without it. Give it a value there.${suggestion}`
+        : `${clip(name)} is set in no source, so ${server} starts without it.${suggestion} Add it to an env file, or ${surface.declareKnown(clip(name))}.${searched}`,
       ...span,
       data: { path, name, candidates, envFile, ...(empty?.path ? { emptyIn: empty.path } : {}) },
     });
@@ -205,14 +206,9 @@ function notInterpolated(context: RuleContext, node: JsonNode, path: (string | n
     const span = spans[i];
     context.report({
       code: 'placeholder-not-interpolated',
-      message: `${where} is never substituted, so "${shortPlaceholder(`\${${placeholder.content}}`)}" stays as written.`,
+      message: `${clip(where)} is never substituted, so ${quoted(`\${${placeholder.content}}`)} stays as written.`,
       ...span,
       data: { path, name: placeholder.name },
     });
   }
-}
-
-/** A placeholder or server name as a message quotes it: a long one is cut, so the first sentence stays short (SPEC §5). */
-function shortPlaceholder(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -6,6 +6,7 @@ import type { JsonNode } from '../parse';
 import { suggesterFor } from '../suggestions';
 import { reportNotChecked } from './notChecked';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
+import { quoted } from '../text';
 
 /**
  * References between indexes (SPEC §12): every ID a skill's or hook's `references`, a plugin's
@@ -80,7 +81,7 @@ export const referencesRule: Rule = {
 };
 
 function owner(context: RuleContext, entry: IndexEntry): string {
-  return `${context.kind === 'roots' ? 'root' : TYPE_NOUN[context.kind as AirArtifactType]} "${entry.name}"`;
+  return `${context.kind === 'roots' ? 'root' : TYPE_NOUN[context.kind as AirArtifactType]} ${quoted(entry.name)}`;
 }
 
 function fileNames(directory: Directory, context: RuleContext): string {
@@ -103,7 +104,7 @@ function checkId(
   if (!directory) {
     reportNotChecked(context, {
       code: 'reference-not-checked',
-      message: `"${item.value}" could not be checked: no ${noun}s index was found for this file (said once per file).`,
+      message: `${quoted(item.value)} could not be checked: no ${noun}s index was found for this file (said once per file).`,
       ...nodeSpan(item.node),
       data: { path },
     });
@@ -119,8 +120,8 @@ function checkId(
         code: 'reference-not-checked',
         message:
           resolution.status === 'remote'
-            ? `"${item.value}" is a ${noun} in a remote scope, so it cannot be checked offline (said once per file).`
-            : `"${item.value}" is not a local ${noun}; remote ${noun}s cannot be checked offline (said once per file).`,
+            ? `${quoted(item.value)} is a ${noun} in a remote scope, so it cannot be checked offline (said once per file).`
+            : `${quoted(item.value)} is not a local ${noun}; remote ${noun}s cannot be checked offline (said once per file).`,
         ...nodeSpan(item.node),
         data: { path },
       });
@@ -128,7 +129,7 @@ function checkId(
     case 'ambiguous':
       context.report({
         code: 'ambiguous-reference',
-        message: `"${item.value}" is a ${noun} of ${resolution.scopes.length} scopes, so AIR refuses it as ambiguous. Write ${resolution.scopes.map((scope) => `"@${scope}/${item.value}"`).join(' or ')}.`,
+        message: `${quoted(item.value)} is a ${noun} of ${resolution.scopes.length} scopes, so AIR refuses it as ambiguous. Write ${resolution.scopes.map((scope) => quoted(`@${scope}/${item.value}`)).join(' or ')}.`,
         ...nodeSpan(item.node),
         data: { path, name: item.value, candidates: resolution.scopes.map((scope) => `@${scope}/${item.value}`) },
       });
@@ -139,13 +140,13 @@ function checkId(
   const closest = candidates.length ? directory.local.get(candidates[0]) : undefined;
   const anchor = directory.files[0];
   const related: RelatedLocation[] = closest
-    ? [{ path: closest.path, ...closest.span, message: `${capitalise(noun)} "${closest.id}"${closest.path ? ` in ${baseName(closest.path)}` : ''}` }]
+    ? [{ path: closest.path, ...closest.span, message: `${capitalise(noun)} ${quoted(closest.id)}${closest.path ? ` in ${baseName(closest.path)}` : ''}` }]
     : anchor
       ? [{ path: anchor.path, ...anchor.anchor, message: `The ${noun}s of ${anchor.path ? baseName(anchor.path) : 'this index'}` }]
       : [];
   context.report({
     code: UNDEFINED_CODE[to],
-    message: `"${name}" is not a ${noun}, so ${owner(context, entry)} does not get it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}${directory.files.length ? ` ${capitalise(noun)}s: ${fileNames(directory, context)}.` : ` No ${noun}s index is composed.`}`,
+    message: `${quoted(name)} is not a ${noun}, so ${owner(context, entry)} does not get it.${candidates.length ? ` Did you mean ${candidates.map((c) => quoted(c)).join(' or ')}?` : ''}${directory.files.length ? ` ${capitalise(noun)}s: ${fileNames(directory, context)}.` : ` No ${noun}s index is composed.`}`,
     ...nodeSpan(item.node),
     data: { path, name, candidates },
     related,
@@ -188,7 +189,7 @@ function reportCycles(context: RuleContext, directory: Directory | undefined): v
       const members = [entry.name, ...(pathBack(next, entry.name, edges, (plugin) => component.get(plugin) === group) ?? [entry.name])];
       context.report({
         code: 'plugin-cycle',
-        message: `Plugin "${entry.name}" includes itself through plugins: ${cycleText(members)}; AIR cannot expand it.`,
+        message: `Plugin ${quoted(entry.name)} includes itself through plugins: ${cycleText(members)}; AIR cannot expand it.`,
         ...nodeSpan(item.node),
         data: { path: [entry.name, 'plugins', item.index], cycle: members },
       });

@@ -5,6 +5,7 @@ import { suggesterFor } from '../suggestions';
 import { catalogServers, whatRootsGet } from '../whatRootsGet';
 import { reportNotChecked } from './notChecked';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
+import { quoted } from '../text';
 
 /**
  * Roots (SPEC §4.4, §12): `default_in_roots` names — on servers, skills, hooks, plugins,
@@ -99,7 +100,7 @@ function checkRootReference(
   if (reference.kind === 'remote') {
     notChecked({
       code: 'reference-not-checked',
-      message: `"${item.value}" is in a remote scope, so it cannot be checked offline (said once per file).`,
+      message: `${quoted(item.value)} is in a remote scope, so it cannot be checked offline (said once per file).`,
       ...nodeSpan(item.node),
       data: { path },
     });
@@ -109,7 +110,7 @@ function checkRootReference(
   if (roots.remoteSources.length > 0) {
     notChecked({
       code: 'reference-not-checked',
-      message: `"${item.value}" is not a local root; remote roots cannot be checked offline (said once per file).${remoteNote(roots.remoteSources)}`,
+      message: `${quoted(item.value)} is not a local root; remote roots cannot be checked offline (said once per file).${remoteNote(roots.remoteSources)}`,
       ...nodeSpan(item.node),
       data: { path },
     });
@@ -127,7 +128,7 @@ function checkRootReference(
         {
           path: at(closest),
           ...closest.roots.get(candidates[0])!,
-          message: `Root "${candidates[0]}"${at(closest) ? ` in ${describeFiles([closest.path])}` : ''}`,
+          message: `Root ${quoted(candidates[0])}${at(closest) ? ` in ${describeFiles([closest.path])}` : ''}`,
         },
       ]
     : primary
@@ -135,7 +136,7 @@ function checkRootReference(
       : [];
   context.report({
     code: 'undefined-root',
-    message: `"${reference.name}" is not a root${inThisFile ? ' of this index' : ''}, so AIR drops it and Zimmer serves a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''}${inThisFile ? '' : ` Roots index: ${describeFiles(roots.files.map((f) => f.path))}.`}`,
+    message: `${quoted(reference.name)} is not a root${inThisFile ? ' of this index' : ''}, so AIR drops it and Zimmer serves a stale catalog.${candidates.length ? ` Did you mean ${candidates.map((c) => quoted(c)).join(' or ')}?` : ''}${inThisFile ? '' : ` Roots index: ${describeFiles(roots.files.map((f) => f.path))}.`}`,
     ...nodeSpan(item.node),
     data: {
       path,
@@ -228,7 +229,7 @@ function checkServerReference(
   if (reference.kind === 'remote') {
     notChecked({
       code: 'reference-not-checked',
-      message: `"${item.value}" is a server in a remote scope, so it cannot be checked offline (said once per file).`,
+      message: `${quoted(item.value)} is a server in a remote scope, so it cannot be checked offline (said once per file).`,
       ...nodeSpan(item.node),
       data: { path },
     });
@@ -239,7 +240,7 @@ function checkServerReference(
     if (catalogs.remoteSources.length > 0) {
       notChecked({
         code: 'reference-not-checked',
-        message: `"${item.value}" is not a local server; remote servers cannot be checked offline (said once per file).${remoteNote(catalogs.remoteSources)}`,
+        message: `${quoted(item.value)} is not a local server; remote servers cannot be checked offline (said once per file).${remoteNote(catalogs.remoteSources)}`,
         ...nodeSpan(item.node),
         data: { path },
       });
@@ -248,7 +249,7 @@ function checkServerReference(
     const candidates = suggesterFor(catalogs, () => catalogs.files.flatMap((file) => [...file.servers.keys()])).closest(reference.name, 3);
     context.report({
       code: 'undefined-server',
-      message: `"${reference.name}" is not a server, so sessions on "${entry.name}" do not get it.${candidates.length ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(' or ')}?` : ''} Catalogs: ${describeFiles(catalogs.files.map((f) => f.path))}.`,
+      message: `${quoted(reference.name)} is not a server, so sessions on ${quoted(entry.name)} do not get it.${candidates.length ? ` Did you mean ${candidates.map((c) => quoted(c)).join(' or ')}?` : ''} Catalogs: ${describeFiles(catalogs.files.map((f) => f.path))}.`,
       ...nodeSpan(item.node),
       data: { path, name: reference.name, candidates, catalogFile: catalogs.files[0]?.path },
     });
@@ -265,10 +266,10 @@ function reportInvertedUnavailable(context: RuleContext, entry: IndexEntry, cata
   for (const member of whatRootsGet([entry.name], catalogServers(catalogs), context.facts.artifacts).get(entry.name)?.servers ?? []) {
     const reason = unavailable.get(member.id);
     if (reason === undefined) continue;
-    const why = member.plugin === undefined ? 'It names this root in default_in_roots.' : `Plugin "${member.plugin}" brings it.`;
+    const why = member.plugin === undefined ? 'It names this root in default_in_roots.' : `Plugin ${quoted(member.plugin)} brings it.`;
     context.report({
       code: 'unavailable-default',
-      message: `Default server "${member.id}" is declared unavailable, so sessions on "${entry.name}" run without it. Reason: ${reason} (${why})`,
+      message: `Default server ${quoted(member.id)} is declared unavailable, so sessions on ${quoted(entry.name)} run without it. Reason: ${reason} (${why})`,
       ...nodeSpan(entry.keyNode),
       data: { path: [entry.name], name: member.id },
     });

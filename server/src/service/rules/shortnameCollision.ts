@@ -1,6 +1,7 @@
 import type { RelatedLocation } from '../findings';
 import { catalogServers, whatRootsGet, type MemberKind, type ShortnameCollision } from '../whatRootsGet';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
+import { quoted } from '../text';
 
 /**
  * `shortname-collision` (SPEC §12): two servers (or skills, or hooks) a root gets with one short
@@ -33,11 +34,11 @@ export const shortnameCollisionRule: Rule = {
     if (!artifacts?.files.some((file) => file.type === 'plugins')) return;
     const gets = whatRootsGet([entry.name], catalogServers(context.facts.catalogs), artifacts).get(entry.name);
     for (const collision of gets?.collisions ?? []) {
-      const ids = collision.ids.map((id) => `"${id.id}" (${id.plugin === undefined ? 'its own default_in_roots' : `plugin "${id.plugin}"`})`);
+      const ids = collision.ids.map((id) => `${quoted(id.id)} (${id.plugin === undefined ? 'its own default_in_roots' : `plugin ${quoted(id.plugin)}`})`);
       context.report({
         code: 'shortname-collision',
         message:
-          `Root "${entry.name}" gets ${collision.ids.length} ${NOUN[collision.kind]} named "${collision.shortname}", so AIR refuses every session on it. ` +
+          `Root ${quoted(entry.name)} gets ${collision.ids.length} ${NOUN[collision.kind]} named ${quoted(collision.shortname)}, so AIR refuses every session on it. ` +
           `They are ${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}; keep one, or exclude the other in air.json.`,
         ...nodeSpan(entry.keyNode),
         data: { path: [entry.name], root: entry.name, kind: collision.kind, shortname: collision.shortname },
@@ -54,13 +55,14 @@ function relatedOf(collision: ShortnameCollision, context: RuleContext): Related
     if (id.plugin !== undefined) {
       const file = context.facts.artifacts?.files.find((index) => index.type === 'plugins' && index.artifacts.has(id.plugin!));
       const plugin = file?.artifacts.get(id.plugin);
-      if (file && plugin) related.push({ path: file.path, ...plugin.keySpan, message: `Plugin "${id.plugin}" brings "${id.id}"` });
+      if (file && plugin) related.push({ path: file.path, ...plugin.keySpan, message: `Plugin ${quoted(id.plugin)} brings ${quoted(id.id)}` });
       continue;
     }
     const local = id.id.slice('@local/'.length);
     if (collision.kind === 'servers') {
       const catalog = context.facts.catalogs?.files.find((file) => file.servers.has(local));
-      if (catalog) related.push({ path: catalog.path, ...catalog.servers.get(local)!.span, message: `Server "${local}" names this root in default_in_roots` });
+      if (catalog)
+        related.push({ path: catalog.path, ...catalog.servers.get(local)!.span, message: `Server ${quoted(local)} names this root in default_in_roots` });
       continue;
     }
     const type = collision.kind;
@@ -69,7 +71,7 @@ function relatedOf(collision: ShortnameCollision, context: RuleContext): Related
       related.push({
         path: file.path,
         ...file.artifacts.get(local)!.keySpan,
-        message: `${type === 'skills' ? 'Skill' : 'Hook'} "${local}" names this root in default_in_roots`,
+        message: `${type === 'skills' ? 'Skill' : 'Hook'} ${quoted(local)} names this root in default_in_roots`,
       });
   }
   return related.length > 0 ? related : undefined;

@@ -5,7 +5,7 @@ import { findNodeAtPath, getProperty, nodeValue, propertyValue, type JsonNode } 
 import { INDEX_NOUN } from '../classify';
 import { knownFields, namePatternOf, validateEntryValue } from '../schema';
 import { closestNames } from '../suggestions';
-import { codePointLength, describeValue, editDistance } from '../text';
+import { codePointLength, describeValue, editDistance, quoted } from '../text';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
 
 /**
@@ -55,7 +55,7 @@ export const structureRule: Rule = {
         const what = `${entryNoun(context)} entry`;
         context.report({
           code: 'not-an-object',
-          message: `The ${what} "${entry.name}" is ${describeKind(entry.valueNode)}, not an object, so AIR cannot load it.`,
+          message: `The ${what} ${quoted(entry.name)} is ${describeKind(entry.valueNode)}, not an object, so AIR cannot load it.`,
           ...nodeSpan(entry.valueNode),
           data: { path: [entry.name] },
         });
@@ -97,7 +97,7 @@ function checkName(entry: IndexEntry, context: RuleContext): void {
     message:
       entry.name.length === 0
         ? `An empty ${entryNoun(context)} name breaks AIR's name pattern; use ${allowed}.`
-        : `"${entry.name}" is not a valid ${entryNoun(context)} name, so AIR rejects it.${suggestion ? ` Did you mean "${suggestion}"?` : ''} Use only ${allowed}.`,
+        : `${quoted(entry.name)} is not a valid ${entryNoun(context)} name, so AIR rejects it.${suggestion ? ` Did you mean ${quoted(suggestion)}?` : ''} Use only ${allowed}.`,
     ...nodeSpan(entry.keyNode),
     data: { path: [entry.name], name: entry.name, suggestion },
   });
@@ -179,7 +179,7 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
       if (missing === 'type' && path.length === 0) {
         push({
           code: 'unknown-type',
-          message: `The server "${entry.name}" has no type, so AIR rejects it: add "stdio", "sse" or "streamable-http".`,
+          message: `The server ${quoted(entry.name)} has no type, so AIR rejects it: add "stdio", "sse" or "streamable-http".`,
           ...keySpan(target),
           data: { path: [entry.name], missing: true, candidates: TRANSPORTS },
         });
@@ -192,7 +192,7 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
               : `AIR rejects a ${what} without it`;
         push({
           code: 'missing-field',
-          message: `The ${what} "${entry.name}" has no ${missing}: ${reason}.`,
+          message: `The ${what} ${quoted(entry.name)} has no ${missing}: ${reason}.`,
           ...keySpan(target),
           data: { path: fullPath, field: missing, type },
         });
@@ -227,7 +227,7 @@ function mapSchemaErrors(entry: IndexEntry, errors: ErrorObject[], context: Rule
         code: 'unknown-type',
         message:
           typeof value === 'string'
-            ? `type "${value}" is not a transport, so AIR rejects the server.${suggestion ? ` Did you mean "${suggestion}"?` : ''} Use "stdio", "sse" or "streamable-http".`
+            ? `type ${quoted(value)} is not a transport, so AIR rejects the server.${suggestion ? ` Did you mean ${quoted(suggestion)}?` : ''} Use "stdio", "sse" or "streamable-http".`
             : `type is ${describeValue(nodeValue(node))}, not a string, so AIR rejects the server: use "stdio", "sse" or "streamable-http".`,
         start: node.offset,
         end: node.offset + node.length,
@@ -334,7 +334,7 @@ function checkUnknownFields(entry: IndexEntry, context: RuleContext): void {
     context.report({
       code: 'unknown-field',
       severity: unknownFieldSeverity(key, suggestion),
-      message: `Unknown field "${key}" is ignored, so it has no effect. Did you mean "${suggestion}"?`,
+      message: `Unknown field ${quoted(key)} is ignored, so it has no effect. Did you mean ${quoted(suggestion)}?`,
       start: keyNode.offset,
       end: keyNode.offset + keyNode.length,
       data: { path: [entry.name, key], field: key, suggestion },

@@ -42,7 +42,7 @@ export const timeoutRule: Rule = {
     const path = [entry.name, 'startup_timeout_sec'];
     const ignored = `Zimmer ignores it and uses ${DEFAULT_TIMEOUT_SEC} s`;
     // A literal can be any length (`1e999…`): the first sentence must stay short (SPEC §5).
-    const written = describeValue(literalText(context, node), 16).replace(/^"|"$/g, '');
+    const written = describeValue(literalText(context, node)).replace(/^"|"$/g, '');
 
     if (node.type !== 'number') {
       const text = typeof node.value === 'string' ? node.value.trim() : undefined;
@@ -50,7 +50,7 @@ export const timeoutRule: Rule = {
       const replacement = parsed !== undefined && parsed >= TIMEOUT_MIN && parsed <= TIMEOUT_MAX ? parsed : undefined;
       context.report({
         code: 'timeout-type',
-        message: `startup_timeout_sec ${describeValue(nodeValue(node), 16)} is not a number; ${ignored}.${replacement !== undefined ? ` Write ${replacement} without quotes.` : ` Write whole seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}.`}`,
+        message: `startup_timeout_sec ${describeValue(nodeValue(node))} is not a number; ${ignored}.${replacement !== undefined ? ` Write ${replacement} without quotes.` : ` Write whole seconds from ${TIMEOUT_MIN} to ${TIMEOUT_MAX}.`}`,
         ...nodeSpan(node),
         data: { path, replacement },
       });

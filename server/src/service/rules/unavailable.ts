@@ -48,7 +48,7 @@ export const unavailableRule: Rule = {
       const value = nodeValue(node);
       context.report({
         code: 'unavailable-type',
-        message: `unavailable ${describeValue(value, 16)} is not a reason string, so it declares nothing and the server is still offered.${value === true ? ' There is no boolean form: write the reason.' : ' Write the reason as a string.'}`,
+        message: `unavailable ${describeValue(value)} is not a reason string, so it declares nothing and the server is still offered.${value === true ? ' There is no boolean form: write the reason.' : ' Write the reason as a string.'}`,
         ...nodeSpan(node),
         data: { path, reason: reasonFromValue(value) },
       });

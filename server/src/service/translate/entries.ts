@@ -51,8 +51,18 @@ function untranslatable(value: Record<string, unknown> | undefined): string | un
   return undefined;
 }
 
-/** The entry with each literal credential in `env`, `headers`, `args` or `url` replaced by `${NAME}`. */
-export function withoutLiteralSecrets(name: string, value: Record<string, unknown>, warnings: string[], secretNames: Set<string>): Record<string, unknown> {
+/**
+ * The entry with each literal credential in `env`, `headers`, `args` or `url` replaced by `${NAME}`.
+ * `values`, when given, learns the literal each name replaced (Add Server… moves it to the dotenv
+ * file; see recordSecretValue).
+ */
+export function withoutLiteralSecrets(
+  name: string,
+  value: Record<string, unknown>,
+  warnings: string[],
+  secretNames: Set<string>,
+  values?: SecretValues,
+): Record<string, unknown> {
   const replaced: string[] = [];
   const mask = (text: string, location: (start: number) => SecretLocation): string => {
     const secrets = findSecrets(text);
@@ -63,6 +73,7 @@ export function withoutLiteralSecrets(name: string, value: Record<string, unknow
       const variable = secretVariableName(name, location(secret.start));
       replaced.push(variable);
       secretNames.add(variable);
+      if (values) recordSecretValue(values, variable, text.slice(secret.start, secret.end));
       out += `${text.slice(from, secret.start)}\${${variable}}`;
       from = secret.end;
     }
@@ -111,4 +122,16 @@ export function serverAtOffset(text: string, offset: number): string | undefined
     (candidate) => offset >= candidate.property.offset && offset <= candidate.property.offset + candidate.property.length,
   );
   return entry?.name;
+}
+
+/** The literal each `${NAME}` replaced; undefined when one name replaced two different literals. */
+export type SecretValues = Map<string, string | undefined>;
+
+/**
+ * Remembers the literal `name` replaced, exactly as written (a `${NAME}` is substituted textually,
+ * so this is the text that puts the entry back as it was). A name that replaced two different
+ * literals keeps none: no one value is the right one.
+ */
+export function recordSecretValue(values: SecretValues, name: string, literal: string): void {
+  values.set(name, values.has(name) && values.get(name) !== literal ? undefined : literal);
 }

@@ -1,5 +1,6 @@
 import type { RelatedLocation } from '../../findings';
 import { nodeSpan, type Rule } from '../rule';
+import { quoted } from '../../text';
 
 /**
  * `duplicate-server`: AIR qualifies every server of a local catalog as `@local/<name>`,
@@ -26,7 +27,11 @@ export const duplicateServerRule: Rule = {
     if (elsewhere.length === 0) return;
     const related: RelatedLocation[] = [];
     for (const catalog of elsewhere) {
-      related.push({ path: catalog.path, ...catalog.servers.get(entry.name)!.span, message: `"${entry.name}" is also defined in ${fileName(catalog.path)}` });
+      related.push({
+        path: catalog.path,
+        ...catalog.servers.get(entry.name)!.span,
+        message: `${quoted(entry.name)} is also defined in ${fileName(catalog.path)}`,
+      });
       related.push({ path: composition.airPath, ...catalog.listing, message: `${fileName(catalog.path)} is composed by ${fileName(composition.airPath)}` });
     }
     context.report({

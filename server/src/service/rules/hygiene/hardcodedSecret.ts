@@ -4,6 +4,7 @@ import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '
 import { decodedOffsetMapper } from '../../placeholders';
 import { literalText, type Rule } from '../rule';
 import { findSecrets, secretVariableName, type SecretLocation, type SecretMatch } from './secrets';
+import { clip } from '../../text';
 
 /**
  * `hardcoded-secret`: a literal credential in `env`, `headers`, `args` or `url` is
@@ -31,7 +32,7 @@ export const hardcodedSecretRule: Rule = {
         const move = unwritable ? `the value to a dotenv file by hand: ${unwritable}` : 'the value to a dotenv file';
         context.report({
           code: 'hardcoded-secret',
-          message: `${site.label} holds ${secret.description} (${secret.masked}), committed and copied into every session. Move it to \${${name}} and ${move}.`,
+          message: `${clip(site.label)} holds ${secret.description} (${secret.masked}), committed and copied into every session. Move it to ${clip(`\${${name}}`)} and ${move}.`,
           start: toOffset(secret.start),
           end: toOffset(secret.end),
           data: { path: site.path, name, envFile: context.facts.variables.preferredEnvFile() },

@@ -4,6 +4,7 @@ import { nodeValue, type JsonNode } from '../../parse';
 import { isNpxEntry, npmCacheAssignments, npxPackageSpecArgs, type NpxSpecArg } from '../../runtime/npmCache';
 import { DEFAULT_CLONE_PATH, type SelectedServer } from '../../runtime/types';
 import { nodeSpan, type Rule, type RuleContext } from '../rule';
+import { clip, quoted } from '../../text';
 
 /**
  * npx package specs (SPEC §6.3):
@@ -54,7 +55,7 @@ export const npxCacheIsolatedRule: Rule = {
       const more = group.length - 2;
       const specNode = specNodes(item.entry, item.specArgs.slice(0, 1))[0];
       const target = specNode ?? field(item.entry, 'args')?.keyNode ?? item.entry.keyNode;
-      const firstNamed = `"${first.server.name}"${more > 0 ? ` and ${more} more` : ''}`;
+      const firstNamed = `${quoted(first.server.name)}${more > 0 ? ` and ${more} more` : ''}`;
       const related: RelatedLocation[] = [
         {
           ...nodeSpan(specNodes(first.entry, first.specArgs.slice(0, 1))[0] ?? first.entry.keyNode),
@@ -63,7 +64,7 @@ export const npxCacheIsolatedRule: Rule = {
       ];
       context.report({
         code: 'npx-cache-isolated',
-        message: `Shares its npx package with ${more > 0 ? `${more + 1} servers` : 'another server'}, so Zimmer gives it its own npm cache and downloads it again. Shared with ${firstNamed} (${item.specs.join(', ')}); its cache is ${cache}, not the shared ${DEFAULT_CLONE_PATH}/.npm-cache.`,
+        message: `Shares its npx package with ${more > 0 ? `${more + 1} servers` : 'another server'}, so Zimmer gives it its own npm cache and downloads it again. Shared with ${firstNamed} (${item.specs.map(clip).join(', ')}); its cache is ${clip(cache)}, not the shared ${DEFAULT_CLONE_PATH}/.npm-cache.`,
         ...nodeSpan(target),
         data: {
           path: pathOf(item.entry, target, specNode ? item.specArgs[0].argIndex : undefined),
@@ -99,7 +100,7 @@ export const unpinnedPackageRule: Rule = {
       const node = nodes[index];
       context.report({
         code: 'unpinned-package',
-        message: `"${shortSpec(spec)}" ${problem}, so each session may run a different release. Pin an exact version (${shortSpec(packageName(spec))}@1.2.3).`,
+        message: `${quoted(spec)} ${problem}, so each session may run a different release. Pin an exact version (${clip(packageName(spec))}@1.2.3).`,
         ...nodeSpan(node ?? entry.keyNode),
         data: { path: node ? pathOf(entry, node, argIndex) : [entry.name], spec, package: packageName(spec) },
       });
@@ -207,9 +208,4 @@ export function unpinnedProblem(spec: string): string | undefined {
   if (version === 'latest') return 'asks for @latest';
   if (EXACT_VERSION.test(version)) return undefined;
   return /^[0-9^~<>=*xX |.-]/.test(version) ? 'gives a version range' : 'follows a dist-tag';
-}
-
-/** A package spec as a message quotes it: cut when long, so the first sentence stays short (SPEC §5). */
-function shortSpec(spec: string): string {
-  return spec.length > 40 ? `${spec.slice(0, 39)}…` : spec;
 }

@@ -2,6 +2,7 @@ import type { RelatedLocation } from '../../findings';
 import { codexServerName, codexToolPrefix } from '../../codexNames';
 import type { IndexEntry } from '../../model';
 import { nodeSpan, type Rule } from '../rule';
+import { clip, quoted } from '../../text';
 
 /**
  * `tool-name-collision` (SPEC §6.3): Codex names tools `mcp__<server>__<tool>` with every
@@ -46,15 +47,18 @@ export const toolNameCollisionRule: Rule = {
       const others = group ? group.filter((other) => other !== entry) : [];
       const reasons: string[] = [];
       if (others.length > 0) {
-        reasons.push(`Codex names its tools ${prefix}<tool>, exactly like those of ${others.map((other) => `"${other.name}"`).join(' and ')}`);
+        reasons.push(`Codex names its tools ${clip(prefix)}<tool>, exactly like those of ${others.map((other) => quoted(other.name)).join(' and ')}`);
       }
       if (doubleUnderscore) {
         reasons.push(`it contains __, the separator of Codex's mcp__<server>__<tool> names, so they cannot be split back`);
       }
-      const related: RelatedLocation[] = others.map((other) => ({ ...nodeSpan(other.keyNode), message: `"${other.name}" also becomes ${prefix}<tool>` }));
+      const related: RelatedLocation[] = others.map((other) => ({
+        ...nodeSpan(other.keyNode),
+        message: `${quoted(other.name)} also becomes ${clip(prefix)}<tool>`,
+      }));
       context.report({
         code: 'tool-name-collision',
-        message: `${others.length > 0 ? "Its Codex tool names collide with another server's" : 'Its Codex tool names are ambiguous'}, so Codex sessions may call the wrong tool. Rename it. "${entry.name}": ${reasons.join('; and ')}.`,
+        message: `${others.length > 0 ? "Its Codex tool names collide with another server's" : 'Its Codex tool names are ambiguous'}, so Codex sessions may call the wrong tool. Rename it. ${quoted(entry.name)}: ${reasons.join('; and ')}.`,
         ...nodeSpan(entry.keyNode),
         data: { path: [entry.name], prefix, collidesWith: others.map((other) => other.name), doubleUnderscore },
         related,
