@@ -245,6 +245,23 @@ describe("Add Server: another tool's MCP file", () => {
     assert.equal(new Set(mixed.secrets).size, 2, `a pattern's secret and a named one never share a name: ${mixed.secrets.join(' ')}`);
   });
 
+  it('keeps no part of a named credential: a URL password holding "@", an Authorization value with a space after it', () => {
+    const result = importText(JSON.stringify({ mcpServers: { db: { command: 'psql-mcp', args: ['postgres://admin:pa55@w0rdTail9@db.example.com/prod'] } } }));
+    const api = importText(JSON.stringify({ mcpServers: { api: { url: 'https://user:s3cr@tT4il@api.example.com/mcp' } } }));
+    const bearer = importText(
+      JSON.stringify({ mcpServers: { b: { url: 'https://b.example.com/mcp', headers: { Authorization: 'Bearer abc123def456ghi ' } } } }),
+    );
+    for (const [one, secret] of [
+      [result, 'w0rdTail9'],
+      [result, 'pa55'],
+      [api, 'tT4il'],
+      [bearer, 'abc123def456ghi'],
+    ] as const)
+      assert.ok(!one.text.includes(secret) && !one.warnings.join(' ').includes(secret), `${secret} is not copied:\n${one.text}`);
+    assert.match((entryOf(result).args as string[])[0], /^postgres:\/\/admin:\$\{[A-Z0-9_]+\}@db\.example\.com\/prod$/);
+    assert.match(entryOf(api).url as string, /^https:\/\/user:\$\{[A-Z0-9_]+\}@api\.example\.com\/mcp$/);
+  });
+
   it('a URL ending in /sse without a type is an sse server (Cursor, Windsurf and Claude Desktop leave the type out)', () => {
     const result = importText(JSON.stringify({ mcpServers: { linear: { url: 'https://mcp.linear.app/sse' } } }));
     assert.deepEqual(entryOf(result), { type: 'sse', url: 'https://mcp.linear.app/sse' });

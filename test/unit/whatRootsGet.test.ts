@@ -5,6 +5,7 @@ import { fileSideOf } from '../../server/src/service/live';
 import { computeReadiness } from '../../server/src/service/readiness';
 import { previewRuntimeConfig } from '../../server/src/service/runtime';
 import { summariseRootsIndex } from '../../server/src/service/summary';
+import { VariableIndex } from '../../server/src/service/variables';
 import { whatRootsGet } from '../../server/src/service/whatRootsGet';
 import { formatReadinessText } from '../../server/src/cli/readiness';
 import { hoverAt } from '../../server/src/service/language/hover';
@@ -174,7 +175,17 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
     assert.ok(unjudged.ok);
     assert.deepEqual(
       unjudged.config.notes.filter((note) => note.startsWith('"eslint"')),
-      ['"eslint" comes with plugin "again" and needs ESLINT_TOKEN (mcp-catalog readiness --root data says whether it is set).'],
+      ['"eslint" comes with plugin "again" and needs ESLINT_TOKEN (mcp-catalog readiness on this catalog says whether it is set).'],
+    );
+  });
+
+  it("in Restricted Mode the root's preview names no unchecked server as one that cannot start", () => {
+    const restricted = { ...workspace(ROOTS, indexes), variables: new VariableIndex([], [], true) };
+    const preview = previewRuntimeConfig(JSON.stringify(MCP), { runtime: 'claude', selection: { kind: 'root', root: 'data' }, readiness: true }, restricted);
+    assert.ok(preview.ok);
+    assert.deepEqual(
+      preview.config.notes.filter((note) => note.startsWith('"eslint"')),
+      ['"eslint" comes with plugin "again".'],
     );
   });
 

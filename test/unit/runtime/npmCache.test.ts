@@ -128,10 +128,10 @@ describe('runtime: npm cache rules (SPEC §6.3, §10)', () => {
     assert.deepEqual(mcpServers(generate('pi', entries)).a.env, { KEEP: 'x', NPM_CONFIG_CACHE: '<clone>/.npm-cache' });
   });
 
-  // tadasant/zimmer test/services/npx_cache_isolator_test.rb (newest stored version): "answers for
-  // every npx server, sharing the clone cache unless the server collides" — `cache_dirs_for` closed
-  // zimmer#595, after which every npx entry gets its cache written into its own env on every runtime
-  // (the Claude post-processor test that left a lone server without one predates it).
+  // tadasant/zimmer test/services/npx_cache_isolator_test.rb @ 75bb0467: "answers for every npx
+  // server, sharing the clone cache unless the server collides" — since `cache_dirs_for`, every npx
+  // entry gets its cache written into its own env on every runtime (the Claude post-processor test
+  // that left a lone server without one predates it; docs/upstream.md).
   it('Claude: every npx entry gets its cache in its own env (shared, or isolated when it shares a package); the agent process keeps the shared one', () => {
     const config = generate('claude', {
       lone: npx(['-y', 'lone@1']),

@@ -31,9 +31,19 @@ function credentialName(name: string): boolean {
   return isSecretName(name.replace(/^-+/, ''));
 }
 
-const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot)([ \t]+)(\S+)$/i;
-const URL_PASSWORD = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:)([^/?#@\s]+)@/;
-const QUERY_PARAMETER = /([?&])([^=&#]+)=([^&#]*)/g;
+/** A scheme and its credential; whitespace after the credential is no part of it (and is dropped). */
+const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot)([ \t]+)(\S+)\s*$/i;
+/**
+ * A URL's user and password. The user info ends at the authority's last `@` (WHATWG URL, "authority
+ * state"), so a password may hold an `@`: matching to the first would leave its tail in the entry.
+ */
+const URL_PASSWORD = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:)([^/?#\s]+)@/;
+/**
+ * A query parameter after `?` or `&`. Its name holds no `?`: from each separator the name then ends
+ * at the next one, so a URL of many `?` without `=` is read in linear time (a name running on to the
+ * end was rescanned from every `?`: minutes at the import's 1 MB limit).
+ */
+const QUERY_PARAMETER = /([?&])([^=&#?]+)=([^&#]*)/g;
 
 export function withoutNamedSecrets(name: string, value: JsonObject, warnings: string[], secretNames: Set<string>, values: SecretValues): JsonObject {
   const replaced: string[] = [];

@@ -87,8 +87,9 @@ export function translateOtherToolServer(name: string, raw: unknown, warnings: s
  * transport); anything else is streamable HTTP, the current transport.
  */
 function remoteTypeOf(url: string): 'sse' | 'streamable-http' {
-  const path = url.replace(/[?#].*$/s, '').replace(/\/+$/, '');
-  return /\/sse$/i.test(path) ? 'sse' : 'streamable-http';
+  // Trailing slashes matched after `/sse` only: a `\/+$` tried from every slash of a long run is quadratic.
+  const path = url.replace(/[?#].*$/s, '');
+  return /\/sse\/*$/i.test(path) ? 'sse' : 'streamable-http';
 }
 
 /**

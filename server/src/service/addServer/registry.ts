@@ -85,8 +85,9 @@ const RUNNERS: Record<string, { command: string; args(identifier: string, versio
       '--rm',
       ...runtime,
       ...env.flatMap((name) => ['-e', name]),
-      // An image reference already tagged (`…/weather:1.2.0`) or pinned (`…@sha256:…`) keeps its own.
-      version && !/[:@][^/]*$/.test(identifier) ? `${identifier}:${version}` : identifier,
+      // An image reference already tagged (`…/weather:1.2.0`) or pinned (`…@sha256:…`) keeps its own:
+      // a `:` or `@` in its last segment (found from the last `/`, not by a pattern tried at every colon).
+      version && !/[:@]/.test(identifier.slice(identifier.lastIndexOf('/') + 1)) ? `${identifier}:${version}` : identifier,
     ],
   },
 };

@@ -77,4 +77,4 @@ export { isCredentialHeaderName, sendsCredential } from './credentialHeaders';
 export { requiredVariables } from './requiredVariables';
 export { defaultServersByRoot, rootContentsByRoot, rootNames, type MembershipFacts, type RootReadiness } from './rootReadiness';
 export { DEFAULT_DECLARE_KNOWN_HINT, isOAuthCapable, serverReadiness, type ReadinessOptions, type ServerReadiness } from './serverReadiness';
-export { isStartable, STATE_COST, STATE_INFO, type ReadinessState, type StateInfo } from './states';
+export { cannotStart, isStartable, STATE_COST, STATE_INFO, type ReadinessState, type StateInfo } from './states';

@@ -1,6 +1,6 @@
 import type { CatalogView } from '../catalogView';
 import type { WorkspaceFacts } from '../facts';
-import { computeReadiness, isStartable, requiredVariables, rootContentsByRoot, STATE_INFO } from '../readiness';
+import { cannotStart, computeReadiness, requiredVariables, rootContentsByRoot, STATE_INFO } from '../readiness';
 import { joinNames } from '../readiness/words';
 
 /** How many servers a root preview describes before "and N more". */
@@ -28,7 +28,8 @@ export function rootNotes(catalog: CatalogView, root: string, facts: WorkspaceFa
     if (readiness) {
       const server = byName.get(id);
       const state =
-        server && !isStartable(server.state)
+        // Restricted Mode's `not_checked` is not "cannot start" (readiness/states.ts), as the readiness view counts it.
+        server && cannotStart(server.state)
           ? `${STATE_INFO[server.state].badge}${server.variables?.length ? ` (${server.variables.join(', ')})` : ''}`
           : undefined;
       if (state) described.push(`${brought}: ${state}.`);
@@ -40,7 +41,8 @@ export function rootNotes(catalog: CatalogView, root: string, facts: WorkspaceFa
     const needs = value ? requiredVariables(value) : [];
     described.push(
       needs.length > 0
-        ? `${brought} and needs ${joinNames(needs)} (mcp-catalog readiness --root ${root} says whether ${needs.length === 1 ? 'it is' : 'they are'} set).`
+        ? // Not a command line to paste: readiness needs the catalog FILE, which the service does not know, and a root's name is not shell-quoted.
+          `${brought} and needs ${joinNames(needs)} (mcp-catalog readiness on this catalog says whether ${needs.length === 1 ? 'it is' : 'they are'} set).`
         : `${brought}.`,
     );
   }
