@@ -96,7 +96,8 @@ function parseQuery(uri: vscode.Uri): PreviewQuery | undefined {
 /** Comment lines in the preview's language: `//` for JSONC (Claude, Pi, Cursor), `#` for TOML (Codex). */
 function comment(runtime: Runtime, lines: string[]): string {
   const marker = runtime === 'codex' ? '#' : '//';
-  return lines.map((line) => `${marker} ${line.replace(/[\r\n]+/g, ' ')}\n`).join('');
+  // Every line terminator an editor honours (U+2028/U+2029 and NEL too), so a note is one comment line.
+  return lines.map((line) => `${marker} ${line.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')}\n`).join('');
 }
 
 export async function openPreview(query: PreviewQuery): Promise<void> {

@@ -393,7 +393,10 @@ describe('Add Server: MCP registry server.json', () => {
     });
     const result = importText(npm);
     assert.deepEqual(entryOf(result).args, ['-y', '--node-options', '--max-old-space-size=4096', 'big-mcp@2.0.0', 'serve']);
-    assert.deepEqual(result.warnings, []);
+    // They decide what the runner's process may do (a container's --privileged, a volume of /), so the user is told to read them.
+    assert.deepEqual(result.warnings, [
+      'The registry file\'s runtimeArguments are kept as written ("--node-options --max-old-space-\u2026"): read what they let npx do before you commit the entry.',
+    ]);
   });
 
   it('a remote becomes a streamable-http entry with headers, {templates} as ${NAMES}', () => {

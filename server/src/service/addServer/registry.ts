@@ -1,4 +1,5 @@
 import { envName } from '../rules/hygiene/secrets';
+import { quoted } from '../text';
 import { define } from '../translate/entries';
 import { isObject, type JsonObject } from './input';
 import { registryCatalogName } from './names';
@@ -108,6 +109,13 @@ function packageEntry(pkg: JsonObject, kind: string | undefined, identifier: str
     define(env, variable.name, inputValue(variable, variable.name));
   }
   const runtime = listField(pkg, 'runtimeArguments', 'runtime_arguments').flatMap(argumentTexts);
+  // Runtime arguments decide what the runner's process may do (docker's --privileged, -v /:/host,
+  // --network host), and they come from a file the user did not write: kept, and pointed out.
+  if (runtime.length > 0) {
+    warnings.push(
+      `The registry file's runtimeArguments are kept as written (${quoted(runtime.join(' '))}): read what they let ${runner.command} do before you commit the entry.`,
+    );
+  }
   const args = runner.args(identifier, version, runtime, Object.keys(env));
   for (const argument of listField(pkg, 'packageArguments', 'package_arguments')) args.push(...argumentTexts(argument));
   const entry: JsonObject = { type: 'stdio', command: runner.command, args };
