@@ -240,3 +240,8 @@ export function describeValue(value: unknown): string {
   }
   return clip(text);
 }
+
+/** The last segment of a path, for messages and titles (`roots.json`, `.env`); no node:path in the core. */
+export function fileName(filePath: string): string {
+  return filePath.split(/[\\/]/).pop() || filePath;
+}

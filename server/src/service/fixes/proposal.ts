@@ -1,4 +1,5 @@
 import type { FixCommand, FileChange, FixContext, FixProposal, TextEdit } from './types';
+import { fileName } from '../text';
 
 /** A quick-fix proposal; `isPreferred` and `inFixAll` default to false. */
 export function proposal(
@@ -13,10 +14,7 @@ export function proposal(
   return fix;
 }
 
-/** The last segment of a path, for titles (`roots.json`, `.env`); no node:path in the core. */
-export function fileName(filePath: string): string {
-  return filePath.split(/[\\/]/).pop() || filePath;
-}
+export { fileName };
 
 /** Another file as a fix title names it: the path the user knows it by (workspace-relative), so two `roots.json` are told apart. */
 export function titlePath(context: FixContext, filePath: string): string {

@@ -2,6 +2,7 @@ import type { IndexKind } from '../classify';
 import type { WorkspaceFacts } from '../facts';
 import type { DocumentModel, IndexEntry } from '../model';
 import { pathOfNode, type JsonNode, type ParsedJson } from '../parse';
+import { fileName } from '../text';
 
 /**
  * What every editing feature reads: one document's text and strict parse (the cached analysis of
@@ -111,10 +112,7 @@ export function isSubstitutedPath(path: readonly (string | number)[]): boolean {
   );
 }
 
-/** A file's name for display (no folders). */
-export function fileName(filePath: string): string {
-  return filePath.split(/[\\/]/).pop() || filePath;
-}
+export { fileName };
 
 /** The parts of a cached analysis the editing features read (the server's `Analysis` has them all). */
 export interface AnalysedDocument {

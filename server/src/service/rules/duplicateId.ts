@@ -2,7 +2,7 @@ import type { OtherIndexType } from '../artifacts';
 import { LOCAL_SCOPE, TYPE_NOUN } from '../artifactIds';
 import type { RelatedLocation } from '../findings';
 import { nodeSpan, type Rule } from './rule';
-import { clip, quoted } from '../text';
+import { clip, fileName, quoted } from '../text';
 
 /**
  * `duplicate-id` (SPEC §12): AIR qualifies every artifact of a local skills, hooks, plugins or
@@ -47,7 +47,3 @@ export const duplicateIdRule: Rule = {
     });
   },
 };
-
-function fileName(filePath: string): string {
-  return filePath.split(/[\\/]/).pop() || filePath;
-}

@@ -6,7 +6,7 @@ import type { JsonNode } from '../parse';
 import { suggesterFor } from '../suggestions';
 import { reportNotChecked } from './notChecked';
 import { nodeSpan, type Rule, type RuleContext } from './rule';
-import { quoted } from '../text';
+import { fileName, quoted } from '../text';
 
 /**
  * References between indexes (SPEC §12): every ID a skill's or hook's `references`, a plugin's
@@ -85,11 +85,7 @@ function owner(context: RuleContext, entry: IndexEntry): string {
 }
 
 function fileNames(directory: Directory, context: RuleContext): string {
-  return directory.files.map((file) => baseName(file.path ?? context.facts.documentPath ?? 'this file')).join(', ');
-}
-
-function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
+  return directory.files.map((file) => fileName(file.path ?? context.facts.documentPath ?? 'this file')).join(', ');
 }
 
 function checkId(
@@ -140,9 +136,9 @@ function checkId(
   const closest = candidates.length ? directory.local.get(candidates[0]) : undefined;
   const anchor = directory.files[0];
   const related: RelatedLocation[] = closest
-    ? [{ path: closest.path, ...closest.span, message: `${capitalise(noun)} ${quoted(closest.id)}${closest.path ? ` in ${baseName(closest.path)}` : ''}` }]
+    ? [{ path: closest.path, ...closest.span, message: `${capitalise(noun)} ${quoted(closest.id)}${closest.path ? ` in ${fileName(closest.path)}` : ''}` }]
     : anchor
-      ? [{ path: anchor.path, ...anchor.anchor, message: `The ${noun}s of ${anchor.path ? baseName(anchor.path) : 'this index'}` }]
+      ? [{ path: anchor.path, ...anchor.anchor, message: `The ${noun}s of ${anchor.path ? fileName(anchor.path) : 'this index'}` }]
       : [];
   context.report({
     code: UNDEFINED_CODE[to],

@@ -1,6 +1,6 @@
 import type { RelatedLocation } from '../../findings';
 import { nodeSpan, type Rule } from '../rule';
-import { quoted } from '../../text';
+import { fileName, quoted } from '../../text';
 
 /**
  * `duplicate-server`: AIR qualifies every server of a local catalog as `@local/<name>`,
@@ -43,7 +43,3 @@ export const duplicateServerRule: Rule = {
     });
   },
 };
-
-function fileName(filePath: string): string {
-  return filePath.split(/[\\/]/).pop() || filePath;
-}
