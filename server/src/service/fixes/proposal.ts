@@ -14,8 +14,6 @@ export function proposal(
   return fix;
 }
 
-export { fileName };
-
 /** Another file as a fix title names it: the path the user knows it by (workspace-relative), so two `roots.json` are told apart. */
 export function titlePath(context: FixContext, filePath: string): string {
   return context.displayPath?.(filePath) ?? fileName(filePath);

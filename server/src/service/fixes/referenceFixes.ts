@@ -5,7 +5,8 @@ import { field, indexEntries, parseServerReference, ROOT_NAME_PATTERN, stringIte
 import { getProperty, parseJson, type JsonNode } from '../parse';
 import { insertProperty, objectLayout, replaceNode, type ObjectLayout } from './jsonEdits';
 import { valueAt } from './locate';
-import { fileName, titlePath, proposal } from './proposal';
+import { titlePath, proposal } from './proposal';
+import { fileName } from '../text';
 import type { FixContext, FixProposal } from './types';
 import { quoted } from '../text';
 

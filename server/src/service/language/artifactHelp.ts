@@ -5,7 +5,8 @@ import { joinMarkdown, markdownCode as code, markdownText, safeMd, type SafeMark
 import type { CandidateBuilder } from './candidateBuilder';
 import type { ValueSite } from './completionSite';
 import type { CompletionCandidate } from './completionTypes';
-import { fileName, type LanguageDocument } from './document';
+import type { LanguageDocument } from './document';
+import { fileName } from '../text';
 
 /**
  * Hover and completion for artifact IDs (SPEC §12): an ID shows the entry it names (its title and

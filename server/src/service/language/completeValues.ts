@@ -5,7 +5,8 @@ import { idCandidates, listTypeAt } from './artifactHelp';
 import type { CandidateBuilder } from './candidateBuilder';
 import type { ValueSite } from './completionSite';
 import type { CompletionCandidate } from './completionTypes';
-import { fileName, type LanguageDocument } from './document';
+import type { LanguageDocument } from './document';
+import { fileName } from '../text';
 import { markdownCode, markdownText, ourMarkdown, safeMd } from '../surfaces/markdown';
 
 /** Completion of values: transport types, root names, server names and booleans. */

@@ -2,7 +2,6 @@ import type { IndexKind } from '../classify';
 import type { WorkspaceFacts } from '../facts';
 import type { DocumentModel, IndexEntry } from '../model';
 import { pathOfNode, type JsonNode, type ParsedJson } from '../parse';
-import { fileName } from '../text';
 
 /**
  * What every editing feature reads: one document's text and strict parse (the cached analysis of
@@ -111,8 +110,6 @@ export function isSubstitutedPath(path: readonly (string | number)[]): boolean {
     (path[1] === 'url' || path[1] === 'command' ? path.length === 2 : path.length >= 3)
   );
 }
-
-export { fileName };
 
 /** The parts of a cached analysis the editing features read (the server's `Analysis` has them all). */
 export interface AnalysedDocument {

@@ -3,7 +3,8 @@ import type { MemberCandidate } from '../membership';
 import { field, indexEntries, stringItems } from '../model';
 import { normaliseUnavailableReason } from '../unavailable';
 import { whatRootsGet, type RootMember } from '../whatRootsGet';
-import { fileName, type LanguageDocument } from './document';
+import type { LanguageDocument } from './document';
+import { fileName } from '../text';
 
 /**
  * The servers a root gets by default (SPEC §4.4, §6.2, §12): those whose `default_in_roots` names it
