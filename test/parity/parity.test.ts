@@ -9,7 +9,9 @@
  *   - checked alone, in an index of its own;
  *   - inside an index of 10,000 other entries (~2 MB), as `mcp-catalog check` checks it;
  *   - on opening that index in the server (lsp/analysis.ts, as the server analyses a document);
- *   - after an unrelated edit elsewhere in it (the server's re-check of the edited entry).
+ *   - after an unrelated edit elsewhere in it (the server's re-check keeps this entry's findings);
+ *   - after a space typed inside its own value and taken back (the server's re-check parses this
+ *     entry again and runs every rule's `checkEntry` on it alone).
  * Each kind's index lies in its own folder of the disk world (test/fuzz/workspace.ts) beside the
  * sibling indexes its IDs name. The other entries are ones no rule reports on, so nothing else may
  * appear. A new rule needs no change here: it must fire on some entry of each kind it checks, and
@@ -139,7 +141,7 @@ function fixtureEntries(): Map<IndexFileKind, WrittenEntry[]> {
   return byKind;
 }
 
-describe('parity: an entry’s findings alone, in a 2 MB index, on opening in the server and after an edit elsewhere', function () {
+describe('parity: an entry’s findings alone, in a 2 MB index, on opening in the server, after an edit elsewhere and after an edit inside it', function () {
   this.timeout(900_000);
   let world: DiskWorld;
   let log: EditLog;
@@ -259,6 +261,7 @@ describe('parity: an entry’s findings alone, in a 2 MB index, on opening in th
         // The edit elsewhere: in the first other entry (after the text's `{\n`), before the tested one.
         const editAt = 2 + background[0].indexOf('Background');
         let incremental = 0;
+        let edits = 0;
         for (const entry of tested) {
           const own = alone(entry);
           const expected = relative(checkDocument(own.text, kind, kindFacts, options).findings, own);
@@ -277,11 +280,27 @@ describe('parity: an entry’s findings alone, in a 2 MB index, on opening in th
           const position = document.positionAt(editAt);
           log.update(document, [{ range: { start: position, end: position }, text: 'Edited ' }], ++version);
           const edited = analyzer.analyze(document, settings)!;
+          edits++;
           if (edited.check.incremental) incremental++;
           assert.deepEqual(relative(edited.findings, big, 'Edited '.length), expected, `after an edit elsewhere — ${what}`);
+
+          // Inside the entry's own value (an object or array: a space after its bracket, typed and
+          // then taken back), so the edit re-checks this entry, not the others.
+          if (entry.slice.startsWith('{') || entry.slice.startsWith('[')) {
+            const inside = big.start + 'Edited '.length + `  ${JSON.stringify(entry.name)}: `.length + 1;
+            const at = document.positionAt(inside);
+            log.update(document, [{ range: { start: at, end: at }, text: ' ' }], ++version);
+            if (analyzer.analyze(document, settings)!.check.incremental) incremental++;
+            log.update(document, [{ range: { start: at, end: document.positionAt(inside + 1) }, text: '' }], ++version);
+            const retyped = analyzer.analyze(document, settings)!;
+            if (retyped.check.incremental) incremental++;
+            assert.deepEqual(relative(retyped.findings, big, 'Edited '.length), expected, `after an edit inside it — ${what}`);
+            edits += 2;
+          }
         }
         analyzer.forget(uri);
-        assert.equal(incremental, tested.length, 'every edit elsewhere was re-checked as an edit, not from scratch');
+        assert.ok(edits > tested.length, `${edits - tested.length} edits inside the tested entries`);
+        assert.equal(incremental, edits, 'every edit, elsewhere or inside the entry, was re-checked as an edit, not from scratch');
       });
     });
   }
