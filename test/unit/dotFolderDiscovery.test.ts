@@ -96,16 +96,22 @@ describe('discovery enters dot-folders for catalogs that name AIR’s schema (SP
     if (fifo.status !== 0) this.skip();
   });
 
-  it('a link under a dot-folder that leaves the folder is not read', () => {
+  it('a link that leaves the folder is not read, and is named as skipped only when its path alone says it is ours', () => {
     const base = tempTree({ 'outside/team.json': WITH_SCHEMA, 'repo/.kiro/team.json': WITH_SCHEMA });
     const dir = path.join(base, 'repo');
+    // Another tool's file shared from a dotfiles folder, a config shared across a monorepo, and a catalog.
     fs.symlinkSync(path.join(base, 'outside/team.json'), path.join(dir, '.kiro/link.json'));
+    fs.mkdirSync(path.join(dir, '.cursor'));
+    fs.symlinkSync(path.join(base, 'outside/team.json'), path.join(dir, '.cursor/mcp.json'));
+    fs.symlinkSync(path.join(base, 'outside/team.json'), path.join(dir, 'tsconfig.json'));
+    fs.symlinkSync(path.join(base, 'outside/team.json'), path.join(dir, 'team-mcp.json'));
     const reader = new CachingReader(diskReader);
     const workspace = new Workspace(reader, { workspaceRoot: dir, env: {}, containment: [dir] });
-    const skipped: string[] = [];
-    const tree = diskTree(reader, (file) => {
+    const refused: string[] = [];
+    const announced: string[] = [];
+    const tree = diskTree(reader, (file, quiet) => {
       const why = workspace.outside(file);
-      if (why !== undefined) skipped.push(path.relative(dir, file));
+      if (why !== undefined) (quiet ? refused : announced).push(path.relative(dir, file));
       return why;
     });
     const found = discoverIndexFiles(dir, tree, { classify: (file) => workspace.classify(file) });
@@ -113,7 +119,21 @@ describe('discovery enters dot-folders for catalogs that name AIR’s schema (SP
       found.map((file) => path.relative(dir, file)),
       [path.join('.kiro', 'team.json')],
     );
-    assert.deepEqual(skipped, [path.join('.kiro', 'link.json')]);
+    assert.deepEqual(announced, ['team-mcp.json']);
+    assert.deepEqual(refused.sort(), [path.join('.cursor', 'mcp.json'), path.join('.kiro', 'link.json'), 'tsconfig.json']);
+  });
+
+  it('as a process: a link out of the folder under a dot-folder or without an index name costs no line on stderr', function () {
+    const bin = path.join(REPO_ROOT, 'dist', 'cli.js');
+    if (!fs.existsSync(bin)) this.skip();
+    const base = tempTree({ 'outside/mcp.json': JSON.stringify({ mcpServers: {} }), 'repo/mcp.json': NO_SCHEMA });
+    const dir = path.join(base, 'repo');
+    fs.mkdirSync(path.join(dir, '.cursor'));
+    fs.symlinkSync(path.join(base, 'outside/mcp.json'), path.join(dir, '.cursor/mcp.json'));
+    fs.symlinkSync(path.join(base, 'outside/mcp.json'), path.join(dir, 'shared.json'));
+    const run = spawnSync(process.execPath, [bin, 'check', '.'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(run.stderr, '');
+    assert.match(run.stdout, /^mcp\.json:/m);
   });
 
   it('as a process: `mcp-catalog check .` reports the dot-folder catalog and the plain one, and stays silent on the rest', function () {

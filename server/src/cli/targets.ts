@@ -38,11 +38,12 @@ export function cliContext(args: ParsedArgs, io: CliIo): CliContext {
   const settings = configuredSourceSettings(args, config, io.cwd);
   checkNamedSources(settings, reader, io);
   const workspace = cliWorkspace(io, reader, args.positional);
-  // A catalog that links out of the current directory is named once, as skipped (never where it points), and never read.
+  // A catalog that links out of the current directory is named once, as skipped (never where it
+  // points), and never read; a link only its text could make ours is refused without a word (discovery.ts).
   const skipped = new Set<string>();
-  const outside = (file: string): string | undefined => {
+  const outside = (file: string, quiet = false): string | undefined => {
     const why = workspace.outside(file);
-    if (why !== undefined && !skipped.has(file)) {
+    if (why !== undefined && !quiet && !skipped.has(file)) {
       skipped.add(file);
       io.stderr(terminalText(`mcp-catalog: skipped ${displayPath(io.cwd, file)}: it ${why}, so it is not read\n`));
     }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CATALOG_DEPTH, SKIPPED_FOLDERS, type IndexKind } from '../service/classify';
+import { CATALOG_DEPTH, classifyFile, SKIPPED_FOLDERS, type IndexKind } from '../service/classify';
 import { AIR_ARTIFACT_TYPES } from '../service/facts';
 import { ignoreVerdict, parseIgnoreFile, type IgnorePattern } from '../service/ignorePatterns';
 import { nodeValue, parseJson } from '../service/parse';
@@ -38,9 +38,12 @@ export interface TreeReader extends FileReader {
    * Why this file or folder must not be read — its real path leaves the folder being checked
    * (SPEC §8: a link in a repository may point at the runner's credentials) — or undefined.
    * Discovery asks it of links, of the folder it starts in and of every path an air.json names.
+   * `quiet`: a link the walk met that nothing but its text could make ours (any file under a
+   * dot-folder, a name without an index token), so refusing it is no news to the user — another
+   * tool's `.cursor/mcp.json` or a monorepo's shared `tsconfig.json` linked from elsewhere.
    * Absent: nothing is contained (a git revision holds no links).
    */
-  outside?(filePath: string): string | undefined;
+  outside?(filePath: string, quiet?: boolean): string | undefined;
 }
 
 export interface DiscoveryOptions {
@@ -101,8 +104,19 @@ export function discoverIndexFiles(dir: string, tree: TreeReader, options: Disco
   return [...found].filter((file) => !tooDeep(file)).sort();
 }
 
-/** JSON files under `dir`, `depth` levels of folders deep at most (undefined: any depth). */
-function* walk(tree: TreeReader, dir: string, layers: IgnoreLayer[], depth: number | undefined, config: ProjectConfig | undefined): Generator<string> {
+/**
+ * JSON files under `dir`, `depth` levels of folders deep at most (undefined: any depth). `hidden`:
+ * `dir` is in a dot-folder below where the walk started, where only a file's `$schema` (or an
+ * air.json) can make it ours (SPEC §1).
+ */
+function* walk(
+  tree: TreeReader,
+  dir: string,
+  layers: IgnoreLayer[],
+  depth: number | undefined,
+  config: ProjectConfig | undefined,
+  hidden = false,
+): Generator<string> {
   const entries = tree.entries(dir);
   if (!entries) return;
   const here = entries.some((entry) => entry.name === '.gitignore' && !entry.directory) ? [...layers, readLayer(tree, dir)] : layers;
@@ -111,9 +125,9 @@ function* walk(tree: TreeReader, dir: string, layers: IgnoreLayer[], depth: numb
     if (entry.directory) {
       if (SKIPPED_FOLDERS.has(entry.name) || depth === 0) continue;
       if (isIgnored(here, full, true) || isExcludedByConfig(config, full, true)) continue;
-      yield* walk(tree, full, here, depth === undefined ? undefined : depth - 1, config);
+      yield* walk(tree, full, here, depth === undefined ? undefined : depth - 1, config, hidden || entry.name.startsWith('.'));
     } else if (entry.name.toLowerCase().endsWith('.json') && !isIgnored(here, full, false) && !isExcludedByConfig(config, full)) {
-      if (entry.link && tree.outside?.(full) !== undefined) continue;
+      if (entry.link && tree.outside?.(full, hidden || classifyFile(full, undefined) === undefined) !== undefined) continue;
       yield full;
     }
   }
@@ -171,7 +185,7 @@ function readAirLists(tree: TreeReader, airPath: string): { indexes: string[]; c
  * followed (no cycles); `outside` (the command line's containment, `SideFiles.outside`) says which
  * paths must not be read.
  */
-export function diskTree(files: FileReader, outside?: (filePath: string) => string | undefined): TreeReader {
+export function diskTree(files: FileReader, outside?: (filePath: string, quiet?: boolean) => string | undefined): TreeReader {
   return {
     outside,
     read: (filePath) => files.read(filePath),
