@@ -1,11 +1,12 @@
 /**
  * Where the time of our check goes: its stages (the strict parse, each rule over every entry, the
  * re-check of one edited entry) timed on their own, next to the floors (`JSON.parse`,
- * jsonc-parser's `visit()` and `parseTree`). The full check itself is the "ours" column of the main
- * table. Medians of `runs` runs.
+ * jsonc-parser's `visit()` and `parseTree`, the editor document store's update). The full check
+ * itself is the "ours" column of the main table. Medians of `runs` runs.
  */
 
 import { parseTree, visit } from 'jsonc-parser';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkDocument, recheckDocument, resolveSeverities, RULES } from '../server/src/service/engine';
 import type { WorkspaceFacts } from '../server/src/service/facts';
 import { indexEntries } from '../server/src/service/model';
@@ -71,6 +72,17 @@ export function measurePhases(text: string, facts: WorkspaceFacts, runs = 5): Ph
     current = odd
       ? recheckDocument(current, [{ start: at, end: at, text: ' ' }], edited, 'catalog', facts)
       : recheckDocument(current, [{ start: at, end: at + 1, text: '' }], text, 'catalog', facts);
+  });
+  // The same keystroke in the document store every server on vscode-languageserver keeps (ours and the
+  // protocol floor's TextDocuments): its update concatenates, and the next edit's substring flattens
+  // the whole text again, so it grows with the file and is part of every edit's floor.
+  const store = TextDocument.create('file:///catalog-mcp.json', 'json', 1, text);
+  const position = store.positionAt(at);
+  let version = 1;
+  add('document store: one-character update (TextDocument.update)', "what every keystroke costs before any server's own work", () => {
+    version++;
+    const range = { start: position, end: version % 2 === 0 ? position : { line: position.line, character: position.character + 1 } };
+    TextDocument.update(store, [{ range, text: version % 2 === 0 ? ' ' : '' }], version);
   });
   add('resolveSeverities', 'dedupe + sort', () => resolveSeverities(result.findings));
   add('LineIndex + reportFindings', 'offsets → LSP ranges (server and CLI only)', () =>

@@ -33,6 +33,8 @@ export interface CatalogApi {
   /** Absent where the host offers no live comparison (the web: docs/web.md). */
   live: LiveController | undefined;
   languages: DocumentLanguages;
+  /** The catalogs on disk the readiness view follows before one is opened, and Open a Catalog lists. */
+  catalogs: WorkspaceCatalogs;
   /** Which build runs: `node` (a server process) or `web` (a web worker). */
   platform: ClientHost['kind'];
 }
@@ -52,12 +54,13 @@ export async function activateOn(context: vscode.ExtensionContext, host: ClientH
   const liveTree = live ? new LiveTreeContribution(live) : undefined;
   const readiness = new ReadinessProvider(client, tracker, liveTree);
   const previews = new PreviewProvider(client, tracker);
+  const catalogs = new WorkspaceCatalogs(client, tracker);
   const treeView = vscode.window.createTreeView(READINESS_VIEW_ID, { treeDataProvider: readiness, showCollapseAll: true });
   context.subscriptions.push(
     tracker,
     ...(live ? [live.live, live] : []),
     languages,
-    new WorkspaceCatalogs(client, tracker),
+    catalogs,
     readiness,
     previews,
     treeView,
@@ -78,7 +81,7 @@ export async function activateOn(context: vscode.ExtensionContext, host: ClientH
       await vscode.commands.executeCommand(`${READINESS_VIEW_ID}.focus`);
     }),
   );
-  return { client: catalogClient, tracker, readiness, previews, live, languages, platform: host.kind };
+  return { client: catalogClient, tracker, readiness, previews, live, languages, catalogs, platform: host.kind };
 }
 
 export async function deactivate(): Promise<void> {

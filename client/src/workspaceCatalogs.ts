@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { AIR_MCP_SCHEMA_URL, AIR_ROOTS_SCHEMA_URL } from '../../shared/src/airSchemas';
+import { MAX_SIDE_FILE } from '../../shared/src/fileReads';
 import { CLASSIFY_REQUEST, type ClassifyParams, type ClassifyResult } from '../../shared/src/protocol';
 import { ADD_SERVER_COMMAND, type AddServerArgument } from './addServer';
 import type { CatalogTracker } from './catalogTracker';
@@ -10,12 +11,16 @@ import type { CatalogTracker } from './catalogTracker';
  * Catalogs in the workspace, found on disk: the one the MCP Readiness view shows before any editor
  * opens a catalog. The view itself is there wherever the extension is active, so its welcome's
  * "Open a Catalog" / "Create a Catalog" are reachable in a workspace without a catalog.
- * Candidates are found by name, then the server judges each one (SPEC §1: `.vscode/`, dot-files
- * and `*.schema.json` are never catalogs).
+ * Candidates are found by name, and every JSON file under a dot-folder (SPEC §1: one there is a
+ * catalog only when its `$schema` names AIR's or an air.json lists it, whatever its name); then the
+ * server judges each one (`mcpCatalog/classify`, the classifier the command line's walk asks too:
+ * `.vscode/`, dot-files and `*.schema.json` are never catalogs, other tools' files are not).
+ * A candidate is read only when it is a regular file, no symbolic link, within the side-file limit.
  */
 const CANDIDATES = '**/*mcp*.json';
+const DOT_FOLDER_CANDIDATES = '**/.*/**/*.json';
 const NEVER = '**/{node_modules,.vscode,.git}/**';
-/** Enough to answer "is there one" and to fill a picker; a monorepo with more gets the first ones. */
+/** Enough to answer "is there one" and to fill a picker; a monorepo with more gets the first ones (per pattern). */
 const MAX_CANDIDATES = 200;
 
 /**
@@ -36,11 +41,10 @@ export class WorkspaceCatalogs implements vscode.Disposable {
     private readonly client: LanguageClient,
     private readonly tracker: CatalogTracker,
   ) {
-    const watcher = vscode.workspace.createFileSystemWatcher(CANDIDATES, false, true, false);
+    const watchers = [CANDIDATES, DOT_FOLDER_CANDIDATES].map((pattern) => vscode.workspace.createFileSystemWatcher(pattern, false, true, false));
     this.disposables.push(
-      watcher,
-      watcher.onDidCreate(() => this.rescanSoon()),
-      watcher.onDidDelete(() => this.rescanSoon()),
+      ...watchers,
+      ...watchers.flatMap((watcher) => [watcher.onDidCreate(() => this.rescanSoon()), watcher.onDidDelete(() => this.rescanSoon())]),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.rescanSoon()),
       vscode.commands.registerCommand('mcpCatalog.openCatalog', () => this.openCatalog()),
       vscode.commands.registerCommand('mcpCatalog.createCatalog', (argument?: CreateCatalogArgument | vscode.Uri) =>
@@ -52,15 +56,16 @@ export class WorkspaceCatalogs implements vscode.Disposable {
 
   /** Every catalog on disk in the workspace (by SPEC §1), nearest the workspace root first. */
   async find(stopAtFirst = false): Promise<vscode.Uri[]> {
-    const candidates = await vscode.workspace.findFiles(CANDIDATES, NEVER, MAX_CANDIDATES);
+    const found = await Promise.all([CANDIDATES, DOT_FOLDER_CANDIDATES].map((pattern) => vscode.workspace.findFiles(pattern, NEVER, MAX_CANDIDATES)));
+    const candidates = [...new Map(found.flat().map((uri) => [uri.toString(), uri])).values()];
     candidates.sort((a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path));
-    const found: vscode.Uri[] = [];
+    const catalogs: vscode.Uri[] = [];
     for (const uri of candidates) {
       if (!(await this.isCatalog(uri))) continue;
-      found.push(uri);
+      catalogs.push(uri);
       if (stopAtFirst) break;
     }
-    return found;
+    return catalogs;
   }
 
   private async isCatalog(uri: vscode.Uri): Promise<boolean> {
@@ -69,6 +74,9 @@ export class WorkspaceCatalogs implements vscode.Disposable {
 
   private async kindOf(uri: vscode.Uri): Promise<ClassifyResult['kind'] | undefined> {
     try {
+      // The repository decides what is there (SPEC §8): a link, a FIFO or a huge file is not read.
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.type !== vscode.FileType.File || stat.size > MAX_SIDE_FILE) return undefined;
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
       const params: ClassifyParams = { uri: uri.toString(), text };
       return (await this.client.sendRequest<ClassifyResult>(CLASSIFY_REQUEST, params)).kind;

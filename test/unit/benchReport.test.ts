@@ -43,4 +43,18 @@ describe('bench report', () => {
     assert.equal(verdict('10,000 servers, open'), '**met**', '0.35× meets ≤ 0.35×');
     assert.equal(verdict('10,000 servers, cold start'), '**met**', '0.5× meets ≤ 0.5×');
   });
+
+  it('gives beside each end-to-end goal what a server that checks nothing reached, and says when the goal is below it', () => {
+    const e2e = new Map<number, EndToEnd>([
+      [10000, { ours: side({ editMs: 56 }), peer: side({ editMs: 310, openMs: 430 }), floor: side({ editMs: 21.7, openMs: 86 }) }],
+    ]);
+    const lines = goals({ results: [], e2e, cli: new Map() });
+    assert.equal(
+      lines.find((line) => line.startsWith('- 10,000 servers, one-character edit')),
+      '- 10,000 servers, one-character edit → diagnostics, ours/peer: 0.18× (goal ≤ 0.05×) — **not met** (a server that checks nothing: 0.070×, so below the floor of this transport)',
+    );
+    assert.ok(lines.find((line) => line.startsWith('- 10,000 servers, open'))?.endsWith('(a server that checks nothing: 0.20×)'));
+    const withoutFloor = goals({ results: [], e2e: new Map([[10000, { ours: side({}), peer: side({}) }]]), cli: new Map() });
+    assert.ok(withoutFloor.every((line) => !line.includes('checks nothing')));
+  });
 });

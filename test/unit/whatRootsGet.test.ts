@@ -154,8 +154,9 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
 
   it("the root's preview says which plugin brought a server and, where the sources are known, that it is missing configuration", () => {
     const request = { runtime: 'claude' as const, selection: { kind: 'root' as const, root: 'data' } };
-    // The editor judges readiness from the document's variable sources.
-    const judged = previewRuntimeConfig(JSON.stringify(MCP), { ...request, readiness: true }, workspace(ROOTS, indexes));
+    // The editor judges readiness from the document's variable sources (its analysis computed it once).
+    const judgedFacts = workspace(ROOTS, indexes);
+    const judged = previewRuntimeConfig(JSON.stringify(MCP), { ...request, readiness: computeReadiness(JSON.stringify(MCP), judgedFacts) }, judgedFacts);
     assert.ok(judged.ok);
     assert.deepEqual(
       judged.config.notes.filter((note) => note.startsWith('"eslint"') || note.startsWith('A session on root')),
@@ -164,7 +165,8 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
         '"eslint" comes with plugin "again": missing config (ESLINT_TOKEN).',
       ],
     );
-    const known = previewRuntimeConfig(JSON.stringify(MCP), { ...request, readiness: true }, workspace(ROOTS, indexes, ['ESLINT_TOKEN']));
+    const knownFacts = workspace(ROOTS, indexes, ['ESLINT_TOKEN']);
+    const known = previewRuntimeConfig(JSON.stringify(MCP), { ...request, readiness: computeReadiness(JSON.stringify(MCP), knownFacts) }, knownFacts);
     assert.ok(known.ok);
     assert.deepEqual(
       known.config.notes.filter((note) => note.startsWith('"eslint"') || note.startsWith('A session on root')),
@@ -181,12 +183,63 @@ describe('what a root gets (SPEC §6.2, §12)', () => {
 
   it("in Restricted Mode the root's preview names no unchecked server as one that cannot start", () => {
     const restricted = { ...workspace(ROOTS, indexes), variables: new VariableIndex([], [], true) };
-    const preview = previewRuntimeConfig(JSON.stringify(MCP), { runtime: 'claude', selection: { kind: 'root', root: 'data' }, readiness: true }, restricted);
+    const preview = previewRuntimeConfig(
+      JSON.stringify(MCP),
+      { runtime: 'claude', selection: { kind: 'root', root: 'data' }, readiness: computeReadiness(JSON.stringify(MCP), restricted) },
+      restricted,
+    );
     assert.ok(preview.ok);
     assert.deepEqual(
       preview.config.notes.filter((note) => note.startsWith('"eslint"')),
       ['"eslint" comes with plugin "again".'],
     );
+  });
+
+  it("a root's preview follows the readiness it is given (the editor's analysis computed it), and computes none of its own", () => {
+    const unknown = workspace(ROOTS, indexes);
+    const readyElsewhere = computeReadiness(JSON.stringify(MCP), workspace(ROOTS, indexes, ['ESLINT_TOKEN']));
+    const preview = previewRuntimeConfig(
+      JSON.stringify(MCP),
+      { runtime: 'claude', selection: { kind: 'root', root: 'data' }, readiness: readyElsewhere },
+      unknown,
+    );
+    assert.ok(preview.ok);
+    assert.deepEqual(
+      preview.config.notes.filter((note) => note.startsWith('"eslint"') || note.startsWith('A session on root')),
+      ['"eslint" comes with plugin "again".'],
+    );
+  });
+
+  it("a root's preview quotes root, plugin and server names as every message does: escaped, and cut with … past 32 characters", () => {
+    const longRoot = `root-${'r'.repeat(40)}`;
+    const longPlugin = `plugin-${'p'.repeat(40)}`;
+    const longServer = `server_${'s'.repeat(40)}`;
+    const catalog: Json = {
+      [longServer]: { type: 'stdio', command: 'x', env: { T: '${LONG_TOKEN}' } },
+      // An own server whose name is an Object.prototype key: no plugin brought it.
+      constructor: { type: 'stdio', command: 'y', env: { T: '${CTOR_TOKEN}' }, default_in_roots: [longRoot] },
+    };
+    const roots: Json = { [longRoot]: { description: 'Long' } };
+    const plugins: Json = { [longPlugin]: { description: 'P', mcp_servers: [longServer], default_in_roots: [longRoot] } };
+    const request = { runtime: 'claude' as const, selection: { kind: 'root' as const, root: longRoot } };
+    const cut = (name: string): string => `"${name.slice(0, 31)}\u2026"`;
+    const judgedFacts = workspace(roots, { plugins });
+    const judged = previewRuntimeConfig(
+      JSON.stringify(catalog),
+      { ...request, readiness: computeReadiness(JSON.stringify(catalog), judgedFacts) },
+      judgedFacts,
+    );
+    assert.ok(judged.ok);
+    assert.deepEqual(judged.config.notes.slice(-3), [
+      `A session on root ${cut(longRoot)} is warned: preparing the session is expected to fail until LONG_TOKEN and CTOR_TOKEN are set.`,
+      `${cut(longServer)} comes with plugin ${cut(longPlugin)}: missing config (LONG_TOKEN).`,
+      `"constructor": missing config (CTOR_TOKEN).`,
+    ]);
+    const unjudged = previewRuntimeConfig(JSON.stringify(catalog), request, workspace(roots, { plugins }));
+    assert.ok(unjudged.ok);
+    assert.deepEqual(unjudged.config.notes.slice(-1), [
+      `${cut(longServer)} comes with plugin ${cut(longPlugin)} and needs LONG_TOKEN (mcp-catalog readiness on this catalog says whether it is set).`,
+    ]);
   });
 
   it('hovers say which plugin brought a server: on the server, and in the list of a root', () => {

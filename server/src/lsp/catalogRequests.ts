@@ -57,8 +57,8 @@ export const registerCatalogRequests: FeatureRegistration = (context) => {
           selection,
           clonePath: params.clonePath ?? analysis.settings.preview.clonePath,
           zimmerUrl: analysis.settings.preview.zimmerUrl,
-          // The document's variable sources are known here: a root's preview says which servers cannot start.
-          readiness: true,
+          // The document's variable sources are known here: a root's preview says which servers cannot start, from the analysis's readiness.
+          readiness: selection.kind === 'root' ? readinessOf(analysis) : undefined,
         },
         analysis.facts,
       );

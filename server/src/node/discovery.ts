@@ -11,10 +11,13 @@ import { isExcludedByConfig, type ProjectConfig } from './projectConfig';
  * What the command line checks in a directory (docs/files.md): every file the
  * editor would check — catalogs, roots indexes and air.json files of SPEC §1, the skills, hooks,
  * plugins and references indexes of SPEC §12, and the files an air.json names in any of its
- * per-type arrays — found by walking the tree. Skipped: hidden entries, the usual build and
- * dependency folders, what `.gitignore` files ignore, and what the configuration's `exclude`
- * leaves out. Under an air.json `catalogs` folder only 3 levels are searched (AIR's own rule,
- * air.schema.json), elsewhere any depth.
+ * per-type arrays — found by walking the tree. Skipped: the usual build, dependency and VCS
+ * folders (`.git` is never listed), what `.gitignore` files ignore, and what the configuration's
+ * `exclude` leaves out. Dot-folders are entered: a file there is another tool's unless its
+ * `$schema` names AIR's or an air.json lists it (SPEC §1), which only the classifier judges — the
+ * walk yields every JSON file and asks it, and it reads one through the bounded reader (a dot-file
+ * or a `.vscode/` file not even that: never ours, by its path). Under an air.json `catalogs` folder
+ * only 3 levels are searched (AIR's own rule, air.schema.json), elsewhere any depth.
  */
 
 /** Folders never searched (dependencies, build output, VCS data) and how deep AIR walks a `catalogs` folder: classify.ts. */
@@ -104,7 +107,6 @@ function* walk(tree: TreeReader, dir: string, layers: IgnoreLayer[], depth: numb
   if (!entries) return;
   const here = entries.some((entry) => entry.name === '.gitignore' && !entry.directory) ? [...layers, readLayer(tree, dir)] : layers;
   for (const entry of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    if (entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
     if (entry.directory) {
       if (SKIPPED_FOLDERS.has(entry.name) || depth === 0) continue;

@@ -8,7 +8,7 @@ import { getProperty, parseJson, propertyValue } from './parse';
  * and for `$schema` elsewhere, the document is parsed and its effective property read.
  */
 export function schemaUrlOf(text: string): string | undefined {
-  return sniffSchemaUrl(text).url;
+  return findSchemaUrl(text).url;
 }
 
 /**
@@ -33,6 +33,11 @@ export interface SchemaSniff {
 }
 
 export function sniffSchemaUrl(text: string): SchemaSniff {
+  return { ...findSchemaUrl(text), ...envelopeOf(text) };
+}
+
+/** The `$schema` part of the sniff: a caller that wants the URL alone (a file discovery looks at) judges no envelope, which may cost a parse. */
+function findSchemaUrl(text: string): Pick<SchemaSniff, 'url' | 'how' | 'leadEnd'> {
   const match = /^\uFEFF?[ \t\r\n]*\{[ \t\r\n]*"\$schema"[ \t\r\n]*:[ \t\r\n]*"((?:[^"\\\r\n]|\\.)*)"/.exec(text.slice(0, 4096));
   if (match && !SCHEMA_KEY.test(text.slice(match[0].length))) {
     let url: string | undefined;
@@ -41,11 +46,11 @@ export function sniffSchemaUrl(text: string): SchemaSniff {
     } catch {
       url = undefined;
     }
-    return { url, how: 'lead', leadEnd: match[0].length, ...envelopeOf(text) };
+    return { url, how: 'lead', leadEnd: match[0].length };
   }
-  if (!match && !SCHEMA_KEY.test(text)) return { url: undefined, how: 'none', leadEnd: 0, ...envelopeOf(text) };
+  if (!match && !SCHEMA_KEY.test(text)) return { url: undefined, how: 'none', leadEnd: 0 };
   const value = propertyValue(getProperty(parseJson(text).root, '$schema'))?.value;
-  return { url: typeof value === 'string' ? value : undefined, how: 'parsed', leadEnd: 0, ...envelopeOf(text) };
+  return { url: typeof value === 'string' ? value : undefined, how: 'parsed', leadEnd: 0 };
 }
 
 function envelopeOf(text: string): { envelope: boolean; envelopeKeys: boolean } {

@@ -40,4 +40,10 @@ suite("other tools' MCP files", () => {
       assert.notEqual(extension.readiness.current?.uri, document.uri.toString(), `${file}: readiness shown`);
     }
   });
+
+  test('the workspace’s catalogs on disk include one under a dot-folder that names AIR’s schema, and no other tool’s file', async () => {
+    const found = (await (await api()).catalogs.find()).map((uri) => uri.toString());
+    assert.ok(found.includes(fixtureUri('other-tools/.kiro/team.json').toString()), found.join('\n'));
+    for (const file of [...OTHER_TOOLS, 'other-tools/.kiro/settings.json']) assert.ok(!found.includes(fixtureUri(file).toString()), file);
+  });
 });

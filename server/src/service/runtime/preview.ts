@@ -84,7 +84,7 @@ export function previewRuntimeConfig(source: string | CatalogView, request: Prev
       notes: [
         ...(session?.notes ?? []),
         ...(output.notes ?? []),
-        ...(selection.kind === 'root' && facts ? rootNotes(catalog, selection.root, facts, request.readiness === true).map(maskCredentials) : []),
+        ...(selection.kind === 'root' && facts ? rootNotes(catalog, selection.root, facts, request.readiness).map(maskCredentials) : []),
       ],
     },
   };

@@ -1,7 +1,8 @@
 import type { CatalogView } from '../catalogView';
 import type { WorkspaceFacts } from '../facts';
-import { cannotStart, computeReadiness, requiredVariables, rootContentsByRoot, STATE_INFO } from '../readiness';
+import { cannotStart, requiredVariables, rootContentsByRoot, STATE_INFO, type Readiness, type RootReadiness } from '../readiness';
 import { joinNames } from '../readiness/words';
+import { quoted } from '../text';
 
 /** How many servers a root preview describes before "and N more". */
 const NOTES_SHOWN = 20;
@@ -9,22 +10,23 @@ const NOTES_SHOWN = 20;
 /**
  * What a root's preview says about its servers (SPEC §6.2, §12): the preview itself holds every
  * server the root gets whatever its readiness (SPEC §10), so the notes say which plugin brought a
- * server and, when the variable sources are known (`judged`, the editor), the warning a session on
- * the root gets and each server that cannot start. Unjudged (`mcp-catalog preview` reads no
- * variable source) a plugin-brought server's note names the variables it needs instead.
+ * server and, when the variable sources are known (`readiness`: the one the editor's analysis
+ * already computed for this catalog and facts), the warning a session on the root gets and each
+ * server that cannot start. Unjudged (`mcp-catalog preview` reads no variable source) a
+ * plugin-brought server's note names the variables it needs instead. Names are quoted as every
+ * message quotes them (text.ts).
  */
-export function rootNotes(catalog: CatalogView, root: string, facts: WorkspaceFacts, judged: boolean): string[] {
-  const contents = rootContentsByRoot(facts, catalog.entries).get(root);
-  if (!contents) return [];
-  const notes: string[] = [];
-  const readiness = judged ? computeReadiness(catalog, facts) : undefined;
+export function rootNotes(catalog: CatalogView, root: string, facts: WorkspaceFacts, readiness: Readiness | undefined): string[] {
   const rootReadiness = readiness?.roots.find((candidate) => candidate.name === root);
-  if (rootReadiness?.warning) notes.push(`A session on root "${root}" is warned: ${rootReadiness.warning}.`);
+  const servers = readiness ? rootReadiness && judgedServers(rootReadiness) : rootContentsByRoot(facts, catalog.entries).get(root)?.servers;
+  if (!servers) return [];
+  const notes: string[] = [];
+  if (rootReadiness?.warning) notes.push(`A session on root ${quoted(root)} is warned: ${rootReadiness.warning}.`);
   const byName = new Map(readiness?.servers.map((server) => [server.name, server]));
-  const entries = new Map(catalog.entries.map((entry) => [entry.name, entry]));
+  const entries = readiness ? undefined : new Map(catalog.entries.map((entry) => [entry.name, entry]));
   const described: string[] = [];
-  for (const { id, plugin } of contents.servers) {
-    const brought = plugin === undefined ? `"${id}"` : `"${id}" comes with plugin "${plugin}"`;
+  for (const { id, plugin } of servers) {
+    const brought = plugin === undefined ? quoted(id) : `${quoted(id)} comes with plugin ${quoted(plugin)}`;
     if (readiness) {
       const server = byName.get(id);
       const state =
@@ -37,7 +39,7 @@ export function rootNotes(catalog: CatalogView, root: string, facts: WorkspaceFa
       continue;
     }
     if (plugin === undefined) continue;
-    const value = entries.get(id)?.value;
+    const value = entries?.get(id)?.value;
     const needs = value ? requiredVariables(value) : [];
     described.push(
       needs.length > 0
@@ -47,6 +49,12 @@ export function rootNotes(catalog: CatalogView, root: string, facts: WorkspaceFa
     );
   }
   notes.push(...described.slice(0, NOTES_SHOWN));
-  if (described.length > NOTES_SHOWN) notes.push(`And ${described.length - NOTES_SHOWN} more servers of root "${root}" like these.`);
+  if (described.length > NOTES_SHOWN) notes.push(`And ${described.length - NOTES_SHOWN} more servers of root ${quoted(root)} like these.`);
   return notes;
+}
+
+/** The root's servers as its readiness holds them, each with the plugin that brought it (an own property only: a server may be named `constructor`). */
+function judgedServers(root: RootReadiness): { id: string; plugin?: string }[] {
+  const broughtBy = root.broughtBy;
+  return root.servers.map((id) => (broughtBy && Object.hasOwn(broughtBy, id) ? { id, plugin: broughtBy[id] } : { id }));
 }

@@ -3,6 +3,7 @@
  * generators, the `mcp-catalog preview` command and the editor's preview documents.
  */
 
+import type { Readiness } from '../readiness';
 import type { ZimmerAddition } from './zimmerAdditions';
 
 /** Zimmer's three runtimes (SPEC §6.3), and Cursor: a fourth AIR adapter Zimmer does not run (SPEC §6.6). */
@@ -46,10 +47,12 @@ export interface PreviewRequest {
   /** `<BASE>` of what Zimmer adds (SPEC §6.5); default `https://zimmer.example.com`. */
   zimmerUrl?: string;
   /**
-   * A root's preview judges its servers' readiness from the facts' variable sources (the editor);
-   * without, it names what each plugin-brought server needs (`mcp-catalog preview` reads no source).
+   * The catalog's readiness under these facts' variable sources, when the caller judged it (the
+   * editor's analysis computed it once for every feature): a root's preview says from it which
+   * servers cannot start. Without, it names what each plugin-brought server needs (`mcp-catalog
+   * preview` reads no source).
    */
-  readiness?: boolean;
+  readiness?: Readiness;
 }
 
 /** A selected, structurally valid entry as JSON.parse reads it. */
