@@ -158,7 +158,7 @@ describe('protocol: Add Server', function () {
       }),
     );
     const npmEntry = JSON.parse(applyText(CATALOG, editsFor(npm.edit, uri))).billing;
-    assert.deepEqual(npmEntry, { type: 'stdio', command: 'npx', args: ['-y', '@acme/billing-mcp@0.3.1'], env: { ACME_KEY: '${ACME_KEY}' } });
+    assert.deepEqual(npmEntry, { type: 'stdio', command: 'npx', args: ['-y', '@acme/billing-mcp@0.3.1'], env: { ACME_KEY: '${BILLING_ACME_KEY}' } });
     const remote = ok(
       await client.request<AddServerResponse>('mcpCatalog/addServer', {
         uri,
@@ -168,10 +168,14 @@ describe('protocol: Add Server', function () {
     );
     const after = applyText(CATALOG, editsFor(remote.edit, uri));
     assert.deepEqual(Object.keys(JSON.parse(after)), ['alpha', 'billing']);
-    assert.deepEqual(JSON.parse(after).billing, { type: 'streamable-http', url: 'https://mcp.acme.example/mcp', headers: { 'X-Api-Key': '${API_KEY}' } });
+    assert.deepEqual(JSON.parse(after).billing, {
+      type: 'streamable-http',
+      url: 'https://mcp.acme.example/mcp',
+      headers: { 'X-Api-Key': '${BILLING_API_KEY}' },
+    });
     // No .env yet: the edit creates it (never overwriting one that appeared meanwhile).
     assert.deepEqual(remote.envEdit?.documentChanges?.[0], { kind: 'create', uri: ws.uri('.env'), options: { ignoreIfExists: true } });
-    assert.equal(applyText('', editsFor(remote.envEdit, ws.uri('.env'))), 'API_KEY=\n');
+    assert.equal(applyText('', editsFor(remote.envEdit, ws.uri('.env'))), 'BILLING_API_KEY=\n', 'the name says whose key it is');
   });
 
   it('answers a clear refusal for hostile input and for a document that is not a catalog', async () => {

@@ -218,18 +218,18 @@ describe("Add Server: another tool's MCP file", () => {
     const entry = entryOf(local) as { args: string[]; env: Record<string, string> };
     for (const secret of ['Zq9x81LmPv02rTy7KwEe', 'a1b2c3d4e5f6a7b8c9d0', 's3cretPassw0rd', 'hunter2', 'BSAm3xYz81kQp0vLr7TnW2cJd', 'wJalrXUtnFEMI'])
       assert.ok(!local.text.includes(secret) && !local.warnings.join(' ').includes(secret), `${secret} is not copied`);
-    assert.equal(entry.args[2], 'GITHUB_TOKEN=${GITHUB_TOKEN}');
+    assert.equal(entry.args[2], 'GITHUB_TOKEN=${BRAVE_SEARCH_GITHUB_TOKEN}', 'the server says whose token it is');
     assert.equal(entry.env.BRAVE_API_KEY, '${BRAVE_API_KEY}');
-    assert.equal(entry.env.AWS_SECRET_ACCESS_KEY, '${AWS_SECRET_ACCESS_KEY}');
+    assert.equal(entry.env.AWS_SECRET_ACCESS_KEY, '${BRAVE_SEARCH_AWS_SECRET_ACCESS_KEY}');
     assert.match(entry.args[6], /^postgres:\/\/admin:\$\{[A-Z0-9_]+\}@db\.example\.com:5432\/prod$/);
     assert.deepEqual([entry.args[8], entry.args[9]], ['debug1', '/home/me/keys/key1.pem'], 'a value after a flag that names no credential stays');
     assert.deepEqual([entry.env.AUTH_MODE, entry.env.KEY_FILE, entry.env.LOG_LEVEL], ['oauth', '/home/me/keys/key1.pem', 'debug']);
-    assert.ok(local.secrets.includes('GITHUB_TOKEN') && local.secrets.includes('BRAVE_API_KEY'), local.secrets.join(' '));
+    assert.ok(local.secrets.includes('BRAVE_SEARCH_GITHUB_TOKEN') && local.secrets.includes('BRAVE_API_KEY'), local.secrets.join(' '));
 
     const docker = importText(
       JSON.stringify({ mcpServers: { gh: { command: 'docker', args: ['run', '-e', `GITHUB_TOKEN=${TOKEN}`, 'ghcr.io/github/github-mcp-server'] } } }),
     );
-    assert.equal((entryOf(docker).args as string[])[2], 'GITHUB_TOKEN=${GITHUB_TOKEN}', 'named after the variable it sets');
+    assert.equal((entryOf(docker).args as string[])[2], 'GITHUB_TOKEN=${GH_GITHUB_TOKEN}', 'named after the server and the variable it sets');
 
     const remote = importText(pasted, 'remote');
     const { url, headers } = entryOf(remote) as { url: string; headers: Record<string, string> };
@@ -323,8 +323,8 @@ describe('Add Server: MCP registry server.json', () => {
     assert.deepEqual(entryOf(result), {
       type: 'stdio',
       command: 'npx',
-      args: ['-y', '@example/weather-mcp@1.2.0', '--units', '${UNITS:-metric}'],
-      env: { WEATHER_API_KEY: '${WEATHER_API_KEY}', LOG_LEVEL: '${LOG_LEVEL:-info}' },
+      args: ['-y', '@example/weather-mcp@1.2.0', '--units', '${WEATHER_UNITS:-metric}'],
+      env: { WEATHER_API_KEY: '${WEATHER_API_KEY}', LOG_LEVEL: '${WEATHER_LOG_LEVEL:-info}' },
       description: 'Weather forecasts.',
     });
     assert.deepEqual(result.variables, ['WEATHER_API_KEY']);
@@ -362,7 +362,7 @@ describe('Add Server: MCP registry server.json', () => {
         '--network',
         'host',
         '--mount',
-        'type=bind,src=${SOURCE_PATH},dst=/project',
+        'type=bind,src=${DATABASE_MANAGER_SOURCE_PATH},dst=/project',
         '-e',
         'DB_PASSWORD',
         '-e',
@@ -370,7 +370,7 @@ describe('Add Server: MCP registry server.json', () => {
         'docker.io/example/database-manager-mcp:3.1.0',
         '/project',
       ],
-      env: { DB_PASSWORD: '${DB_PASSWORD}', SSL_MODE: '${SSL_MODE:-prefer}' },
+      env: { DB_PASSWORD: '${DATABASE_MANAGER_DB_PASSWORD}', SSL_MODE: '${DATABASE_MANAGER_SSL_MODE:-prefer}' },
     });
     refused(
       addServer(EXISTING, { kind: 'import', text: image, server: 'nuget Example.Server@1.0.0' }, 'end'),
@@ -404,7 +404,7 @@ describe('Add Server: MCP registry server.json', () => {
     assert.deepEqual(entryOf(result), {
       type: 'streamable-http',
       url: 'https://weather.example.com/mcp',
-      headers: { Authorization: 'Bearer ${API_KEY}' },
+      headers: { Authorization: 'Bearer ${WEATHER_API_KEY}' },
       description: 'Weather forecasts.',
     });
   });
@@ -426,7 +426,7 @@ describe('Add Server: MCP registry server.json', () => {
       findings.map((finding) => finding.code),
       [],
     );
-    assert.equal(entryOf(importText(remote({ host: { description: 'API host', isRequired: true } }))).url, 'https://${HOST}/mcp');
+    assert.equal(entryOf(importText(remote({ host: { description: 'API host', isRequired: true } }))).url, 'https://${REMOTE_WEATHER_HOST}/mcp');
   });
 
   it('reads the registry API answer ({"server": …}) and an sse remote', () => {
@@ -508,10 +508,10 @@ describe('Add Server: env file lines', () => {
         JSON.stringify({ mcpServers: { brave: { command: 'npx', args: ['-y', 'brave-search'], env: { BRAVE_API_KEY: value, GITHUB_TOKEN: TOKEN } } } }),
       );
       const { parsed, lines } = readBack(result);
-      assert.deepEqual(result.secrets, ['BRAVE_API_KEY', 'GITHUB_TOKEN']);
-      for (const name of result.secrets) assert.equal(parsed[name], name === 'GITHUB_TOKEN' ? TOKEN : value, `${name} reads back`);
+      assert.deepEqual(result.secrets, ['BRAVE_API_KEY', 'BRAVE_GITHUB_TOKEN']);
+      for (const name of result.secrets) assert.equal(parsed[name], name === 'BRAVE_GITHUB_TOKEN' ? TOKEN : value, `${name} reads back`);
       assert.deepEqual(lines.warnings, []);
-      assert.deepEqual(lines.moved, ['BRAVE_API_KEY', 'GITHUB_TOKEN'], 'the client is told which lines carry a value');
+      assert.deepEqual(lines.moved, ['BRAVE_API_KEY', 'BRAVE_GITHUB_TOKEN'], 'the client is told which lines carry a value');
       // The value goes into the env file's edit and nowhere else.
       for (const text of [result.text, ...result.warnings, JSON.stringify(result)]) assert.ok(!text.includes(TOKEN) && !text.includes(value));
     }
@@ -545,7 +545,175 @@ describe('Add Server: env file lines', () => {
   it('a name the import did not take a value for keeps its empty line', () => {
     const result = importText(JSON.stringify({ mcpServers: { x: { command: 'x', env: { LOG: '${env:LOG_LEVEL}', GITHUB_TOKEN: TOKEN } } } }));
     const lines = envFileLines('', result.variables, result.secretValues);
-    assert.equal(lines.edit?.newText, `GITHUB_TOKEN=${TOKEN}\nLOG_LEVEL=\n`);
-    assert.deepEqual(lines.moved, ['GITHUB_TOKEN']);
+    assert.equal(lines.edit?.newText, `LOG_LEVEL=\nX_GITHUB_TOKEN=${TOKEN}\n`);
+    assert.deepEqual(lines.moved, ['X_GITHUB_TOKEN']);
+  });
+});
+
+describe("Add Server: no secret is copied, no variable is another server's (SPEC §13, §4.3)", () => {
+  const VARIABLE = /^[A-Z_][A-Z0-9_]*$/;
+  const one = (server: Record<string, unknown>, name = 'svc', into = EXISTING) =>
+    importText(JSON.stringify({ mcpServers: { [name]: server } }), undefined, into);
+  /** The literal is in neither the catalog, a warning nor the answer, and the env file line carries it back. */
+  const moved = (result: Extract<AddServerResult, { ok: true }>, literal: string): void => {
+    for (const text of [result.text, ...result.warnings, JSON.stringify(result)]) assert.ok(!text.includes(literal), `${literal} is not copied:\n${text}`);
+    const lines = envFileLines('', result.secrets, result.secretValues);
+    assert.ok(Object.values(dotenv.parse(lines.edit?.newText ?? '')).includes(literal), `${literal} goes to the env file`);
+  };
+
+  it('a credential as a URL user name becomes ${NAME}; a user name that is a login stays', () => {
+    for (const url of [
+      'https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@api.example.com/mcp',
+      'https://sk-live-0123456789abcdef@host.example.com/mcp',
+      'https://a1b2c3d4e5f6a7b8c9d0@api.example.com/mcp',
+      'https://Zq9x81LmPv@api.example.com/mcp',
+    ]) {
+      const result = one({ url });
+      const literal = url.slice(8, url.indexOf('@'));
+      assert.match(entryOf(result).url as string, /^https:\/\/\$\{SVC_[A-Z0-9_]+\}@[a-z.]+\/mcp$/, url);
+      moved(result, literal);
+    }
+    for (const url of [
+      'https://git@git.example.com/mcp',
+      'https://user@api.example.com/mcp',
+      'https://oauth2@gitlab.example.com/mcp',
+      'https://first.last@host.example.com/mcp',
+      'https://x-access-token@github.example.com/mcp',
+    ])
+      assert.equal(entryOf(one({ url })).url, url);
+  });
+
+  it('a credential in a URL fragment becomes ${NAME}, as one in the query does', () => {
+    for (const [url, literal, expected] of [
+      ['https://host.example.com/mcp#access_token=abc123def456', 'abc123def456', 'https://host.example.com/mcp#access_token=${SVC_ACCESS_TOKEN}'],
+      ['https://host.example.com/mcp#token=xyz', 'xyz', 'https://host.example.com/mcp#token=${SVC_TOKEN}'],
+      ['https://host.example.com/mcp?region=eu#api_key=k9&view=list', 'k9', 'https://host.example.com/mcp?region=eu#api_key=${SVC_API_KEY}&view=list'],
+    ]) {
+      const result = one({ url });
+      assert.equal(entryOf(result).url, expected);
+      moved(result, literal);
+    }
+    for (const url of ['https://host.example.com/mcp#section-2', 'https://host.example.com/mcp#view=list', 'https://host.example.com/mcp#token=${MY_TOKEN}'])
+      assert.equal(entryOf(one({ url })).url, url);
+  });
+
+  it('a short value under a name that says it is a secret becomes ${NAME}; a setting about a credential stays', () => {
+    /** No secret: nothing, a placeholder, a file's path, and settings about a credential. */
+    const kept = {
+      EMPTY_TOKEN: '',
+      PLACED_TOKEN: '${MY_TOKEN}',
+      AUTH_MODE: 'oauth',
+      TOKEN_URL: 'https://auth.example.com/token',
+      KEY_FILE: '/home/me/keys/key1.pem',
+      GOOGLE_APPLICATION_CREDENTIALS: '/home/me/creds.json',
+      SESSION_TIMEOUT: '3600',
+      LOG_LEVEL: 'debug',
+    };
+    const local = one({
+      command: 'svc-mcp',
+      args: ['--api-key=abc', '--token', 'xyz', 'PASSWORD=pw', '--verbose', '--auth-mode', 'oauth'],
+      env: {
+        API_KEY: 'abc12',
+        DB_PASSWORD: 'hunter',
+        PRIVATE_KEY: '-----BEGIN KEY-----\nMIIB\n-----END KEY-----',
+        ...kept,
+      },
+    });
+    const entry = entryOf(local) as { args: string[]; env: Record<string, string> };
+    assert.deepEqual(entry.args, ['--api-key=${SVC_API_KEY_2}', '--token', '${SVC_TOKEN}', 'PASSWORD=${SVC_PASSWORD}', '--verbose', '--auth-mode', 'oauth']);
+    assert.deepEqual(entry.env, {
+      API_KEY: '${SVC_API_KEY}',
+      DB_PASSWORD: '${SVC_DB_PASSWORD}',
+      PRIVATE_KEY: '${SVC_PRIVATE_KEY}',
+      ...kept,
+    });
+    for (const literal of ['abc12', 'hunter', 'xyz']) moved(local, literal);
+    assert.ok(!local.text.includes('MIIB'));
+    const remote = one({ url: 'https://svc.example.com/mcp', headers: { Authorization: 'Bearer xyz', 'X-Api-Key': 'k1', 'X-Auth-Scheme': 'bearer' } });
+    assert.deepEqual(entryOf(remote).headers, { Authorization: 'Bearer ${SVC_TOKEN}', 'X-Api-Key': '${SVC_API_KEY}', 'X-Auth-Scheme': 'bearer' });
+    moved(remote, 'k1');
+    const proxy = one({
+      command: 'npx',
+      args: ['mcp-remote', 'https://svc.example.com/mcp', '--header', 'Authorization: Bearer xyz', '--header', 'X-Region: eu'],
+    });
+    assert.deepEqual(entryOf(proxy).args, [
+      'mcp-remote',
+      'https://svc.example.com/mcp',
+      '--header',
+      'Authorization: Bearer ${SVC_TOKEN}',
+      '--header',
+      'X-Region: eu',
+    ]);
+    moved(proxy, 'xyz');
+  });
+
+  it("two registry servers' generic header and environment names are each server's own", () => {
+    const registry = (name: string) =>
+      JSON.stringify({
+        name,
+        packages: [{ registryType: 'npm', identifier: `${name.split('/')[1]}-mcp`, environmentVariables: [{ name: 'API_KEY', isSecret: true }] }],
+        remotes: [{ type: 'streamable-http', url: 'https://x.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer {token}', isSecret: true }] }],
+      });
+    const first = importText(registry('io.github.acme/weather'), 'npm weather-mcp');
+    assert.deepEqual(entryOf(first).env, { API_KEY: '${WEATHER_API_KEY}' });
+    const second = importText(registry('io.github.acme/stocks'), 'npm stocks-mcp', first.text);
+    assert.deepEqual(entryOf(second).env, { API_KEY: '${STOCKS_API_KEY}' });
+    assert.deepEqual(entryOf(importText(registry('io.github.acme/stocks'), 'streamable-http https://x.example.com/mcp')).headers, {
+      Authorization: 'Bearer ${STOCKS_TOKEN}',
+    });
+    // The same server's remote, added beside its package, reads the same variable: one secret, one line.
+    const remote = importText(registry('io.github.acme/weather'), 'streamable-http https://x.example.com/mcp', first.text);
+    assert.equal(remote.name, 'weather-2');
+    const again = importText(registry('io.github.acme/weather'), 'npm weather-mcp', first.text);
+    assert.deepEqual(entryOf(again).env, { API_KEY: '${WEATHER_API_KEY}' });
+    // Another entry already reads the name: the new one gets its own, and the env file offer names it.
+    const taken = catalog({ other: { type: 'stdio', command: 'o', env: { K: '${WEATHER_API_KEY}' } } });
+    const own = importText(registry('io.github.acme/weather'), 'npm weather-mcp', taken);
+    assert.deepEqual(entryOf(own).env, { API_KEY: '${WEATHER_API_KEY_2}' });
+    assert.deepEqual(own.variables, ['WEATHER_API_KEY_2']);
+    assert.equal(envFileLines('WEATHER_API_KEY=other\n', own.variables).edit?.newText, 'WEATHER_API_KEY_2=\n');
+  });
+
+  it("two other tools' servers with the same variable name get one each; a name already carrying the server's stays", () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        brave: { command: 'b', env: { API_KEY: 'k1b2c3d4e5', BRAVE_API_KEY: 'BSAm3xYz81kQp0vL' } },
+        exa: { command: 'e', env: { API_KEY: 'e1f2g3h4i5' }, args: ['-e', `GITHUB_TOKEN=${TOKEN}`] },
+      },
+    });
+    const brave = importText(text, 'brave');
+    // Two literals, two names, whichever comes first.
+    assert.deepEqual(entryOf(brave).env, { API_KEY: '${BRAVE_API_KEY}', BRAVE_API_KEY: '${BRAVE_API_KEY_2}' });
+    const exa = importText(text, 'exa', brave.text);
+    assert.deepEqual(entryOf(exa).env, { API_KEY: '${EXA_API_KEY}' });
+    assert.deepEqual(entryOf(exa).args, ['-e', 'GITHUB_TOKEN=${EXA_GITHUB_TOKEN}']);
+    const clash = importText(text, 'exa', catalog({ zulu: { type: 'stdio', command: 'z', env: { A: '${EXA_API_KEY}' } } }));
+    assert.deepEqual(entryOf(clash).env, { API_KEY: '${EXA_API_KEY_2}' });
+    assert.deepEqual(clash.secrets, ['EXA_API_KEY_2', 'EXA_GITHUB_TOKEN']);
+    // A pasted entry has no name of its own ("server"): a second one is another server.
+    const pasted = importText(JSON.stringify({ command: 'p', env: { API_KEY: 'p1' } }));
+    assert.deepEqual(entryOf(pasted).env, { API_KEY: '${SERVER_API_KEY}' });
+    const again = importText(JSON.stringify({ command: 'q', env: { API_KEY: 'q1' } }), undefined, pasted.text);
+    assert.deepEqual([again.name, (entryOf(again).env as Record<string, string>).API_KEY], ['server-2', '${SERVER_API_KEY_2}']);
+  });
+
+  it('hostile names and values: line breaks, "=", quotes, Unicode, very long', () => {
+    const long = 'k'.repeat(50_000);
+    const result = one(
+      {
+        command: 'x',
+        env: { 'API\nKEY="x"': 'v=1\n"q"', 'caf\u00e9_token': '\u00e9t\u00e9\u{1F511}', [`${long}_TOKEN`]: long, 'X=Y_SECRET': "a'b" },
+        args: ['--api-key', 'line\nbreak'],
+      },
+      'caf\u00e9 \u{1F511}\nserver="x"',
+    );
+    const entry = entryOf(result) as { env: Record<string, string>; args: string[] };
+    for (const value of [...Object.values(entry.env), ...entry.args]) assert.ok(!/[\n"'\u00e9]|k{100}/u.test(value) || value === '--api-key', value);
+    for (const name of result.variables) assert.match(name, VARIABLE);
+    assert.equal(result.variables.length, 5);
+    assert.ok(
+      result.variables.every((name) => name.startsWith('CAF_')),
+      "each is the server's own",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { dotenvAssignment, dotenvLine, unwritableReason } from '../dotenvLine';
 import type { TextEdit } from '../fixes/types';
 import { maskCredentials } from '../masking';
-import { findPlaceholders } from '../placeholders';
+import { secretVariableName } from '../rules/hygiene/secrets';
 import { withoutLiteralSecrets, type SecretValues } from '../translate/entries';
 import { isObject, quoted, readImport, type JsonObject } from './input';
 import { insertEntry, takenNames, type Placement } from './insert';
@@ -9,6 +9,7 @@ import { catalogName, freeServerName } from './names';
 import { withoutNamedSecrets } from './namedSecrets';
 import { otherToolServers, translateOtherToolServer } from './otherTool';
 import { registryChoices, registryServer } from './registry';
+import { variableNamer, variablesOf, type VariableNamer } from './variableNames';
 
 /**
  * Add Server… (SPEC §13): a new entry built from a blank template, another tool's MCP file or the
@@ -54,17 +55,19 @@ const TEMPLATES: Record<'stdio' | 'streamable-http', { name: string; entry: Json
 interface Candidate {
   choice: string;
   name: string;
-  build(warnings: string[]): JsonObject | string;
+  build(warnings: string[], nameOf: VariableNamer): JsonObject | string;
 }
 
 export function addServer(catalog: string, source: AddServerSource, placement: Placement): AddServerResult {
   const warnings: string[] = [];
   let name: string;
   let entry: JsonObject;
+  let nameOf: VariableNamer;
   if (source.kind === 'template') {
     const template = Object.prototype.hasOwnProperty.call(TEMPLATES, source.transport) ? TEMPLATES[source.transport] : undefined;
     if (!template) return { ok: false, message: 'A blank server is stdio or streamable-http.' };
     ({ name } = template);
+    nameOf = variableNamer(name, catalog);
     entry = structuredClone(template.entry);
   } else {
     const read = readImport(source.text);
@@ -76,17 +79,19 @@ export function addServer(catalog: string, source: AddServerSource, placement: P
       const message = source.server === undefined ? 'Pick a server to add.' : `There is no server ${quoted(source.server)} to add.`;
       return { ok: false, message: maskCredentials(message), choices: candidates.map((candidate) => candidate.choice) };
     }
-    const built = picked.build(warnings);
-    if (typeof built === 'string') return { ok: false, message: maskCredentials(built) };
     name = picked.name;
+    // Every variable the import makes up is the new server's own, and no other entry's (variableNames.ts).
+    nameOf = variableNamer(name, catalog);
+    const built = picked.build(warnings, nameOf);
+    if (typeof built === 'string') return { ok: false, message: maskCredentials(built) };
     entry = built;
   }
   const secretNames = new Set<string>();
   const secretValues: SecretValues = new Map();
   // Literal credentials become `${NAME}` exactly as copy-as does (translate/entries.ts, with the hardcoded-secret rule's detector).
-  entry = withoutLiteralSecrets(name, entry, warnings, secretNames, secretValues);
+  entry = withoutLiteralSecrets(name, entry, warnings, secretNames, secretValues, (location) => nameOf(secretVariableName(name, location)));
   // …and the literals under a credential-like name those patterns cannot recognise (namedSecrets.ts).
-  if (source.kind === 'import') entry = withoutNamedSecrets(name, entry, warnings, secretNames, secretValues);
+  if (source.kind === 'import') entry = withoutNamedSecrets(name, entry, warnings, secretNames, secretValues, nameOf);
   const unique = freeServerName(name, takenNames(catalog));
   if (unique !== name) warnings.push(`The catalog already has "${name}", so the new server is "${unique}".`);
   const inserted = insertEntry(catalog, unique, entry, placement);
@@ -109,7 +114,11 @@ function importCandidates(root: JsonObject): Candidate[] | string {
   if (registry) {
     const choices = registryChoices(registry);
     if (choices.length === 0) return 'The server.json has no package or remote to add.';
-    return choices.map((choice) => ({ choice: choice.label, name: choice.name, build: (warnings: string[]) => choice.build(warnings) }));
+    return choices.map((choice) => ({
+      choice: choice.label,
+      name: choice.name,
+      build: (warnings: string[], nameOf: VariableNamer) => choice.build(warnings, nameOf),
+    }));
   }
   const other = otherToolServers(root);
   // A pasted entry (`{"command": …}`) or a pasted map of entries, as well as a whole file.
@@ -126,18 +135,6 @@ function importCandidates(root: JsonObject): Candidate[] | string {
 
 function looksLikeServer(value: unknown): boolean {
   return isObject(value) && (typeof value.command === 'string' || typeof value.url === 'string' || typeof value.serverUrl === 'string');
-}
-
-function variablesOf(entry: JsonObject): string[] {
-  const names = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      for (const placeholder of findPlaceholders(value)) if (placeholder.name && !placeholder.hasDefault) names.add(placeholder.name);
-    } else if (Array.isArray(value)) value.forEach(visit);
-    else if (isObject(value)) Object.values(value).forEach(visit);
-  };
-  visit(entry);
-  return [...names].sort();
 }
 
 /**

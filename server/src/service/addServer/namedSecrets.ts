@@ -1,24 +1,28 @@
 import { findPlaceholders } from '../placeholders';
-import { secretVariableName, type SecretLocation } from '../rules/hygiene/secrets';
+import { envName, secretVariableName, type SecretLocation } from '../rules/hygiene/secrets';
 import { define, recordSecretValue, type SecretValues } from '../translate/entries';
 import { isSecretName } from '../translate/vscode';
 import type { JsonObject } from './input';
+import type { VariableNamer } from './variableNames';
 
 /**
  * Literal credentials an import would copy that `hardcoded-secret`'s patterns (well-known token
- * prefixes, `Bearer`, JWTs) cannot see: a key without a known prefix under a credential-like
- * name — `"BRAVE_API_KEY": "BSA…"`, `X-API-Key`, `--token=…`, `GITHUB_TOKEN=…` after `-e`, a
- * `?api_key=` query parameter, a password in a URL. SPEC §13: an imported server is translated,
- * never copied, and a literal secret becomes `${NAME}` (named as `hardcoded-secret`'s fix names
- * it). Only for imports: a catalog's own value under such a name may be deliberate (a key file's
- * path, a mode), so the rule does not guess — but text pasted from another tool's file is about to
- * be committed, and the user still has the original.
+ * prefixes, `Bearer`, JWTs) cannot see: a value under a credential-like name, whatever its length —
+ * `"BRAVE_API_KEY": "BSA…"`, `"API_KEY": "abc12"`, `X-API-Key`, `Authorization: Bearer xyz`,
+ * `--token=…`, `GITHUB_TOKEN=…` after `-e`, a `?api_key=` query or `#access_token=` fragment
+ * parameter — and a URL's password or a token as its user name. SPEC §13: an imported server is
+ * translated, never copied, and a literal secret becomes `${NAME}` (named where `hardcoded-secret`'s
+ * fix names it, made the server's own by variableNames.ts). Only for imports: a catalog's own value
+ * under such a name may be deliberate (a key file's path, a mode), so the rule does not guess — but
+ * text pasted from another tool's file is about to be committed, and the user still has the original.
  */
 
 /**
- * A value that can be a credential: one word of at least 8 characters, not a path or a URL, with
- * letters and digits (API keys and passwords nearly always mix them), or 24 characters and more.
- * So `oauth`, `debug`, `/home/me/key.pem` and `interactive` stay as they are.
+ * A value that can be a credential by its shape alone: one word of at least 8 characters, not a
+ * path or a URL, with letters and digits (API keys and passwords nearly always mix them), or 24
+ * characters and more. So `oauth`, `debug`, `/home/me/key.pem` and `interactive` stay as they are.
+ * Asked where the name alone does not say the value is a secret: a setting about one
+ * (`AUTH_MODE`), a URL's user name.
  */
 function literalCredential(value: string): boolean {
   if (findPlaceholders(value).length > 0) return false;
@@ -26,9 +30,64 @@ function literalCredential(value: string): boolean {
   return (/[0-9]/.test(value) && /[A-Za-z]/.test(value)) || value.length >= 24;
 }
 
-/** A credential-like name: SPEC §6.1's header words, and KEY, PAT, PASS, PWD, JWT, … (translate/vscode.ts). */
-function credentialName(name: string): boolean {
-  return isSecretName(name.replace(/^-+/, ''));
+/**
+ * A value that is no secret even under a name that says it is one: nothing (SPEC §4.3: a blank
+ * value counts as unset), a placeholder (it already names where the secret is), or a file's path
+ * — the secret's file, not the secret (`GOOGLE_APPLICATION_CREDENTIALS=/home/me/creds.json`). A
+ * path here starts with `/`, `~/`, `./`, `../` or a drive and holds no `+` or `=`, which base64
+ * keys do (one may start with `/`). Anything else is moved whatever its length: a password of
+ * five letters is still a password, and the value is not lost — it goes into the env file.
+ */
+function notASecret(value: string): boolean {
+  return value.trim() === '' || findPlaceholders(value).length > 0 || /^(?:(?:~|\.\.?)?\/|[A-Za-z]:[\\/])[^+=\r\n]*$/.test(value);
+}
+
+/**
+ * The last word of a credential-like name that makes it a setting about the credential, not the
+ * credential: `AUTH_MODE`, `TOKEN_URL`, `KEY_FILE`, `SESSION_TIMEOUT`, `X-Auth-Scheme`.
+ */
+const SETTING_WORDS = new Set([
+  'MODE',
+  'TYPE',
+  'KIND',
+  'METHOD',
+  'SCHEME',
+  'STRATEGY',
+  'PROVIDER',
+  'FILE',
+  'PATH',
+  'DIR',
+  'URL',
+  'URI',
+  'ENDPOINT',
+  'HOST',
+  'PORT',
+  'DOMAIN',
+  'TIMEOUT',
+  'TTL',
+  'EXPIRY',
+  'LIFETIME',
+  'LENGTH',
+  'SIZE',
+  'HEADER',
+  'NAME',
+  'LEVEL',
+  'FORMAT',
+  'ENABLED',
+  'DISABLED',
+  'REQUIRED',
+]);
+
+/**
+ * Whether the literal `value` under `name` (an env key, a header, a flag, a query parameter) moves
+ * to a variable. A credential-like name — SPEC §6.1's header words, and KEY, PAT, PASS, PWD, JWT, …
+ * (translate/vscode.ts), read in the name's words however it separates them (`--api-key`,
+ * `apiKey`, a line break) — says its value is a secret unless its last word makes it a setting.
+ */
+function moves(name: string, value: string): boolean {
+  const words = envName(name);
+  if (!isSecretName(words)) return false;
+  return SETTING_WORDS.has(words.slice(words.lastIndexOf('_') + 1)) ? literalCredential(value) : !notASecret(value);
 }
 
 /** A scheme and its credential; whitespace after the credential is no part of it (and is dropped). */
@@ -39,34 +98,64 @@ const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot)([ \t]+)(\S+)\s*$/i;
  */
 const URL_PASSWORD = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:)([^/?#\s]+)@/;
 /**
- * A query parameter after `?` or `&`. Its name holds no `?`: from each separator the name then ends
- * at the next one, so a URL of many `?` without `=` is read in linear time (a name running on to the
- * end was rescanned from every `?`: minutes at the import's 1 MB limit).
+ * A URL's user name with no password (again to the authority's last `@`). A login there (`git@`,
+ * `user@`, `oauth2@`, GitHub's `x-access-token@`, `first.last@`) is a word and no secret, and it
+ * stays; a token sent as the user name (`https://<token>@github.com/…`, which git and GitHub accept)
+ * is a long mix of letters and digits — literalCredential's shape — and moves.
  */
-const QUERY_PARAMETER = /([?&])([^=&#?]+)=([^&#]*)/g;
+const URL_USER = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#:\s]+)@/;
+/**
+ * A query parameter after `?` or `&`, or one in the fragment after `#` (an OAuth implicit answer's
+ * `#access_token=`): one pattern for both. Its name holds no `?` or `#`: from each separator the
+ * name then ends at the next one, so a URL of many `?` without `=` is read in linear time (a name
+ * running on to the end was rescanned from every `?`: minutes at the import's 1 MB limit).
+ */
+const QUERY_PARAMETER = /([?&#])([^=&#?]+)=([^&#]*)/g;
 
-export function withoutNamedSecrets(name: string, value: JsonObject, warnings: string[], secretNames: Set<string>, values: SecretValues): JsonObject {
+export function withoutNamedSecrets(
+  name: string,
+  value: JsonObject,
+  warnings: string[],
+  secretNames: Set<string>,
+  values: SecretValues,
+  nameOf: VariableNamer,
+): JsonObject {
   const replaced: string[] = [];
-  /** The `${NAME}` that replaces `literal` (the text as written) at `location`. */
+  /** Per base name, the suffix to try next: many literals of one name (`--token a --token b …`) count on, never from 2 again. */
+  const suffixes = new Map<string, number>();
+  /** The `${NAME}` that replaces `literal` (the text as written) at `location`; each literal its own. */
   const variable = (location: SecretLocation, literal: string): string => {
     const base = secretVariableName(name, location);
-    let unique = base;
-    for (let i = 2; replaced.includes(unique) || secretNames.has(unique); i++) unique = `${base}_${i}`;
+    let unique = nameOf(base);
+    let suffix = suffixes.get(base) ?? 2;
+    while (secretNames.has(unique)) unique = nameOf(`${base}_${suffix++}`);
+    suffixes.set(base, suffix);
     replaced.push(unique);
     secretNames.add(unique);
     recordSecretValue(values, unique, literal);
     return `\${${unique}}`;
   };
-  /** A URL's password and its credential-named query parameters. */
+  /** A URL's password or credential-like user name, and its credential-named query and fragment parameters. */
   const inUrl = (url: string, location: (url: string, start: number) => SecretLocation): string => {
-    const withoutPassword = url.replace(URL_PASSWORD, (whole, before: string, password: string) =>
-      findPlaceholders(password).length > 0 ? whole : `${before}${variable(location(url, before.length), password)}@`,
-    );
+    const withoutPassword = url
+      .replace(URL_PASSWORD, (whole, before: string, password: string) =>
+        findPlaceholders(password).length > 0 ? whole : `${before}${variable(location(url, before.length), password)}@`,
+      )
+      .replace(URL_USER, (whole, before: string, user: string) =>
+        literalCredential(decodeURIComponentSafe(user)) ? `${before}${variable(location(url, before.length), user)}@` : whole,
+      );
     return withoutPassword.replace(QUERY_PARAMETER, (whole, separator: string, key: string, item: string, offset: number) =>
-      credentialName(key) && literalCredential(decodeURIComponentSafe(item))
+      moves(key, decodeURIComponentSafe(item))
         ? `${separator}${key}=${variable(location(withoutPassword, offset + separator.length + key.length + 1), item)}`
         : whole,
     );
+  };
+  const urlLocation = (url: string, start: number): SecretLocation => ({ field: 'url', url, start });
+  /** A header's value without its credential (after its scheme: `Bearer xyz`); undefined when it holds none. */
+  const inHeader = (key: string, item: string): string | undefined => {
+    const scheme = AUTH_SCHEME.exec(item);
+    if (scheme) return moves(key, scheme[3]) ? `${scheme[1]}${scheme[2]}${variable({ field: 'headers', key }, scheme[3])}` : undefined;
+    return moves(key, item) ? variable({ field: 'headers', key }, item) : undefined;
   };
 
   const out: JsonObject = { ...value };
@@ -76,10 +165,10 @@ export function withoutNamedSecrets(name: string, value: JsonObject, warnings: s
     const copy: JsonObject = {};
     for (const [key, item] of Object.entries(object as JsonObject)) {
       let text = item;
-      if (typeof item === 'string' && credentialName(key)) {
-        const scheme = map === 'headers' ? AUTH_SCHEME.exec(item) : null;
-        if (scheme && literalCredential(scheme[3])) text = `${scheme[1]}${scheme[2]}${variable({ field: map, key }, scheme[3])}`;
-        else if (!scheme && literalCredential(item)) text = variable({ field: map, key }, item);
+      if (typeof item === 'string') {
+        const moved = map === 'headers' ? inHeader(key, item) : moves(key, item) ? variable({ field: map, key }, item) : undefined;
+        // A URL under any name (`DATABASE_URL`) keeps no password or credential parameter.
+        text = moved ?? (item.includes('://') ? inUrl(item, urlLocation) : item);
       }
       define(copy, key, text);
     }
@@ -91,15 +180,29 @@ export function withoutNamedSecrets(name: string, value: JsonObject, warnings: s
       if (typeof item !== 'string') return item;
       const location = { field: 'args', index, args } as const;
       const inline = /^(--?[A-Za-z][A-Za-z0-9_-]*=|[A-Za-z_][A-Za-z0-9_]*=)(.*)$/s.exec(item);
-      if (inline && credentialName(inline[1].slice(0, -1)) && literalCredential(inline[2])) return `${inline[1]}${variable(location, inline[2])}`;
+      if (inline && moves(inline[1].slice(0, -1), inline[2])) return `${inline[1]}${variable(location, inline[2])}`;
+      // The value after a flag, unless it is the next flag (`--api-key --verbose`) or the flag is a
+      // switch (`--no-auth server.js`).
       const previous = args[index - 1];
-      if (typeof previous === 'string' && /^--?[A-Za-z][A-Za-z0-9_-]*$/.test(previous) && credentialName(previous) && literalCredential(item))
+      if (
+        typeof previous === 'string' &&
+        /^--?[A-Za-z][A-Za-z0-9_-]*$/.test(previous) &&
+        !/^--?no-/i.test(previous) &&
+        !/^--[A-Za-z]/.test(item) &&
+        moves(previous, item)
+      )
         return variable(location, item);
+      // A header line for a proxy (`mcp-remote … --header "Authorization: Bearer xyz"`).
+      const header = /^([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)$/s.exec(item);
+      if (header && !header[2].startsWith('//')) {
+        const moved = inHeader(header[1], header[2]);
+        if (moved !== undefined) return `${item.slice(0, item.length - header[2].length)}${moved}`;
+      }
       return item.includes('://') ? inUrl(item, () => location) : item;
     });
   }
   if (typeof value.url === 'string') {
-    out.url = inUrl(value.url, (url, start) => ({ field: 'url', url, start }));
+    out.url = inUrl(value.url, urlLocation);
   }
   if (replaced.length > 0) {
     warnings.push(

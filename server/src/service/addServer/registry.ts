@@ -3,6 +3,7 @@ import { quoted } from '../text';
 import { define } from '../translate/entries';
 import { isObject, type JsonObject } from './input';
 import { registryCatalogName } from './names';
+import type { VariableNamer } from './variableNames';
 
 /**
  * An MCP registry `server.json` (modelcontextprotocol/registry, docs/reference/server-json/
@@ -12,13 +13,15 @@ import { registryCatalogName } from './names';
  * `docker run -i --rm <image>`, its `environmentVariables`
  * `env` placeholders; each remote a `streamable-http` or `sse` entry with its `headers`. The
  * registry's `{name}` value templates become `${NAME}`; a secret with no fixed value always does.
+ * Each such name is the new server's own (`API_KEY` → `${WEATHER_API_KEY}`, variableNames.ts): the
+ * registry's names are generic, and two servers' `API_KEY` are two secrets.
  */
 
 export interface RegistryChoice {
   /** What a picker shows: `npm @scope/server@1.2.0`, `streamable-http https://…`. */
   label: string;
   name: string;
-  build(warnings: string[]): JsonObject | string;
+  build(warnings: string[], nameOf: VariableNamer): JsonObject | string;
 }
 
 /** The server.json object, unwrapped from an API answer; undefined when the text is not one. */
@@ -43,8 +46,8 @@ export function registryChoices(server: JsonObject): RegistryChoice[] {
     choices.push({
       label: `${kind ?? 'package'} ${identifier ?? '(no identifier)'}${typeof pkg.version === 'string' ? `@${pkg.version}` : ''}`,
       name,
-      build: (warnings) => {
-        const entry = packageEntry(pkg, kind, identifier, warnings);
+      build: (warnings, nameOf) => {
+        const entry = packageEntry(pkg, kind, identifier, warnings, nameOf);
         return typeof entry === 'string' ? entry : describe(entry);
       },
     });
@@ -55,8 +58,8 @@ export function registryChoices(server: JsonObject): RegistryChoice[] {
     choices.push({
       label: `${type ?? 'remote'} ${typeof remote.url === 'string' ? remote.url : '(no url)'}`,
       name,
-      build: (warnings) => {
-        const entry = remoteEntry(remote, type, warnings);
+      build: (warnings, nameOf) => {
+        const entry = remoteEntry(remote, type, warnings, nameOf);
         return typeof entry === 'string' ? entry : describe(entry);
       },
     });
@@ -93,7 +96,13 @@ const RUNNERS: Record<string, { command: string; args(identifier: string, versio
   },
 };
 
-function packageEntry(pkg: JsonObject, kind: string | undefined, identifier: string | undefined, warnings: string[]): JsonObject | string {
+function packageEntry(
+  pkg: JsonObject,
+  kind: string | undefined,
+  identifier: string | undefined,
+  warnings: string[],
+  nameOf: VariableNamer,
+): JsonObject | string {
   if (!identifier) return 'The package has no `identifier`.';
   const runner = kind !== undefined && Object.prototype.hasOwnProperty.call(RUNNERS, kind) ? RUNNERS[kind] : undefined;
   if (!runner)
@@ -106,9 +115,9 @@ function packageEntry(pkg: JsonObject, kind: string | undefined, identifier: str
   const env: JsonObject = {};
   for (const variable of listField(pkg, 'environmentVariables', 'environment_variables')) {
     if (!isObject(variable) || typeof variable.name !== 'string' || variable.name === '') continue;
-    define(env, variable.name, inputValue(variable, variable.name));
+    define(env, variable.name, inputValue(variable, variable.name, nameOf));
   }
-  const runtime = listField(pkg, 'runtimeArguments', 'runtime_arguments').flatMap(argumentTexts);
+  const runtime = listField(pkg, 'runtimeArguments', 'runtime_arguments').flatMap((argument) => argumentTexts(argument, nameOf));
   // Runtime arguments decide what the runner's process may do (docker's --privileged, -v /:/host,
   // --network host), and they come from a file the user did not write: kept, and pointed out.
   if (runtime.length > 0) {
@@ -117,20 +126,20 @@ function packageEntry(pkg: JsonObject, kind: string | undefined, identifier: str
     );
   }
   const args = runner.args(identifier, version, runtime, Object.keys(env));
-  for (const argument of listField(pkg, 'packageArguments', 'package_arguments')) args.push(...argumentTexts(argument));
+  for (const argument of listField(pkg, 'packageArguments', 'package_arguments')) args.push(...argumentTexts(argument, nameOf));
   const entry: JsonObject = { type: 'stdio', command: runner.command, args };
   if (Object.keys(env).length > 0) entry.env = env;
   return entry;
 }
 
-function remoteEntry(remote: JsonObject, type: string | undefined, warnings: string[]): JsonObject | string {
+function remoteEntry(remote: JsonObject, type: string | undefined, warnings: string[], nameOf: VariableNamer): JsonObject | string {
   if (type !== 'streamable-http' && type !== 'sse') return `A remote of type ${type ?? '(none)'} has no AIR counterpart (streamable-http or sse).`;
   if (typeof remote.url !== 'string' || remote.url.trim() === '') return 'The remote has no `url`.';
-  const entry: JsonObject = { type, url: templated(remote.url, remote.variables, { defaults: true }) };
+  const entry: JsonObject = { type, url: templated(remote.url, remote.variables, nameOf, { defaults: true }) };
   const headers: JsonObject = {};
   for (const header of Array.isArray(remote.headers) ? remote.headers : []) {
     if (!isObject(header) || typeof header.name !== 'string' || header.name === '') continue;
-    define(headers, header.name, inputValue(header, header.name.replace(/^x-/i, '')));
+    define(headers, header.name, inputValue(header, header.name.replace(/^x-/i, ''), nameOf));
   }
   if (Object.keys(headers).length > 0) entry.headers = headers;
   if (remote.variables !== undefined && !isObject(remote.variables)) warnings.push("The remote's `variables` is not an object and is left out.");
@@ -147,10 +156,10 @@ function listField(object: JsonObject, key: string, legacy: string): unknown[] {
  * `value` with `{name}` templates as `${NAME}`, unless it is a secret — then always `${NAME}`,
  * never a value from a published file; otherwise `${NAME}`, with the `default` after `:-`.
  */
-function inputValue(input: JsonObject, variable: string): string {
-  const name = envName(variable) || 'VALUE';
+function inputValue(input: JsonObject, variable: string, nameOf: VariableNamer): string {
+  const name = nameOf(envName(variable) || 'VALUE');
   if (typeof input.value === 'string' && input.value !== '' && !(input.isSecret === true && !input.value.includes('{')))
-    return templated(input.value, input.variables);
+    return templated(input.value, input.variables, nameOf);
   if (typeof input.default === 'string' && input.default !== '' && input.isSecret !== true && !/[{}]/.test(input.default))
     return `\${${name}:-${input.default}}`;
   return `\${${name}}`;
@@ -161,18 +170,18 @@ function inputValue(input: JsonObject, variable: string): string {
  * `{name}` when it declares none). With `defaults` (a remote's URL, where AIR's schema refuses a
  * placeholder: `air validate` fails on it), a declared non-secret `default` is written out instead.
  */
-function templated(text: string, variables: unknown, options: { defaults?: boolean } = {}): string {
+function templated(text: string, variables: unknown, nameOf: VariableNamer, options: { defaults?: boolean } = {}): string {
   const declared = isObject(variables) ? variables : undefined;
   return text.replace(/\{([A-Za-z_][A-Za-z0-9_.-]*)\}/g, (whole, name: string) => {
     if (declared && !Object.prototype.hasOwnProperty.call(declared, name)) return whole;
     const variable = declared?.[name];
     if (options.defaults && isObject(variable) && variable.isSecret !== true && typeof variable.default === 'string' && /^[^\s{}$]+$/.test(variable.default))
       return variable.default;
-    return `\${${envName(name)}}`;
+    return `\${${nameOf(envName(name))}}`;
   });
 }
 
-function argumentTexts(argument: unknown): string[] {
+function argumentTexts(argument: unknown, nameOf: VariableNamer): string[] {
   if (!isObject(argument)) return [];
   if (argument.type === 'named' && typeof argument.name === 'string' && argument.name !== '') {
     const hasValue =
@@ -181,11 +190,11 @@ function argumentTexts(argument: unknown): string[] {
       argument.isRequired === true ||
       argument.isSecret === true ||
       argument.valueHint !== undefined;
-    return hasValue ? [argument.name, inputValue(argument, argument.name.replace(/^-+/, ''))] : [argument.name];
+    return hasValue ? [argument.name, inputValue(argument, argument.name.replace(/^-+/, ''), nameOf)] : [argument.name];
   }
   if (argument.type === 'positional') {
     const hint = typeof argument.valueHint === 'string' ? argument.valueHint : 'value';
-    return [inputValue(argument, hint)];
+    return [inputValue(argument, hint, nameOf)];
   }
   return [];
 }

@@ -62,6 +62,8 @@ export function withoutLiteralSecrets(
   warnings: string[],
   secretNames: Set<string>,
   values?: SecretValues,
+  /** The variable a secret at a location moves to; Add Server makes it the new server's own (addServer/variableNames.ts). */
+  nameOf: (location: SecretLocation) => string = (location) => secretVariableName(name, location),
 ): Record<string, unknown> {
   const replaced: string[] = [];
   const mask = (text: string, location: (start: number) => SecretLocation): string => {
@@ -70,7 +72,7 @@ export function withoutLiteralSecrets(
     let out = '';
     let from = 0;
     for (const secret of secrets) {
-      const variable = secretVariableName(name, location(secret.start));
+      const variable = nameOf(location(secret.start));
       replaced.push(variable);
       secretNames.add(variable);
       if (values) recordSecretValue(values, variable, text.slice(secret.start, secret.end));

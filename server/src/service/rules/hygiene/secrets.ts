@@ -125,8 +125,8 @@ export type SecretLocation =
  * The `${NAME}` a literal credential moves to: the `env` key itself; for a header, the server name
  * and the header (`X-API-Key` on `github` → `GITHUB_API_KEY`; `Authorization` → `GITHUB_TOKEN`);
  * for an argument, the variable it sets (`GITHUB_TOKEN=…`) or the flag that introduces it
- * (`--api-key=…`, `--token …`); for a URL, its query
- * parameter. Upper-case, so Zimmer's readiness sees it.
+ * (`--api-key=…`, `--token …`); for a URL, its query or fragment parameter (`#access_token=`).
+ * Upper-case, so Zimmer's readiness sees it.
  */
 export function secretVariableName(serverName: string, location: SecretLocation): string {
   const server = envName(serverName);
@@ -153,7 +153,7 @@ export function secretVariableName(serverName: string, location: SecretLocation)
     }
     case 'url': {
       const before = location.url.slice(0, location.start);
-      const parameter = /[?&]([A-Za-z][A-Za-z0-9_.-]*)=$/.exec(before)?.[1];
+      const parameter = /[?&#]([A-Za-z][A-Za-z0-9_.-]*)=$/.exec(before)?.[1];
       return qualified(parameter);
     }
   }
