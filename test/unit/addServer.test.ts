@@ -566,7 +566,6 @@ describe("Add Server: no secret is copied, no variable is another server's (SPEC
       'https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@api.example.com/mcp',
       'https://sk-live-0123456789abcdef@host.example.com/mcp',
       'https://a1b2c3d4e5f6a7b8c9d0@api.example.com/mcp',
-      'https://Zq9x81LmPv@api.example.com/mcp',
     ]) {
       const result = one({ url });
       const literal = url.slice(8, url.indexOf('@'));
@@ -702,7 +701,7 @@ describe("Add Server: no secret is copied, no variable is another server's (SPEC
     const result = one(
       {
         command: 'x',
-        env: { 'API\nKEY="x"': 'v=1\n"q"', 'caf\u00e9_token': '\u00e9t\u00e9\u{1F511}', [`${long}_TOKEN`]: long, 'X=Y_SECRET': "a'b" },
+        env: { 'X="y"\nAPI\nKEY': 'v=1\n"q"', 'caf\u00e9_token': '\u00e9t\u00e9\u{1F511}', [`${long}_TOKEN`]: long, 'X=Y_SECRET': "a'b" },
         args: ['--api-key', 'line\nbreak'],
       },
       'caf\u00e9 \u{1F511}\nserver="x"',
@@ -715,5 +714,40 @@ describe("Add Server: no secret is copied, no variable is another server's (SPEC
       result.variables.every((name) => name.startsWith('CAF_')),
       "each is the server's own",
     );
+  });
+
+  it('a setting whose name only mentions a credential, a switch, a login and a docker image stay as written', () => {
+    const settings = {
+      TOKEN_LIMIT: '4096',
+      COOKIE_SECURE: 'true',
+      AUTH_SERVER: 'auth.internal.example',
+      AUTH_ISSUER: 'https://accounts.example.com',
+      KEY_VAULT: 'team-vault',
+      GITHUB_TOKEN_SCOPES: 'repo,read:org',
+      TMUX_SESSION: 'main',
+      SKIP_AUTH: 'true',
+      USE_API_KEY: 'false',
+    };
+    assert.deepEqual(entryOf(one({ command: 'x', env: settings })).env, settings);
+    for (const url of [
+      'postgres://dbuser01@db.example.com/app',
+      'postgresql://app_user1@localhost:5432/db',
+      'https://john.doe1987%40example.com@host.example.com/x',
+    ])
+      assert.equal(entryOf(one({ url })).url, url);
+    const args = ['run', '-i', 'auth-proxy:latest', '--scope', 'token:read', 'postgresql://app_user1@localhost/db'];
+    assert.deepEqual(entryOf(one({ command: 'docker', args })).args, args, 'a header line is read only after --header');
+  });
+
+  it('a credential in an inline --header=, a -H header and a camelCase parameter becomes ${NAME}', () => {
+    const proxy = one({
+      command: 'npx',
+      args: ['mcp-remote', 'https://svc.example.com/mcp', '--header=X-API-Key: abc123secret', '-H', 'Authorization: Bearer xyz'],
+    });
+    assert.deepEqual((entryOf(proxy).args as string[]).slice(2), ['--header=X-API-Key: ${SVC_API_KEY}', '-H', 'Authorization: Bearer ${SVC_TOKEN}']);
+    for (const literal of ['abc123secret', 'xyz']) moved(proxy, literal);
+    const query = one({ url: 'https://svc.example.com/mcp?accessToken=abc123xyz&view=list&clientSecret=zz9' });
+    assert.match(entryOf(query).url as string, /^https:\/\/svc\.example\.com\/mcp\?accessToken=\$\{SVC_[A-Z_]+\}&view=list&clientSecret=\$\{SVC_[A-Z_]+\}$/);
+    for (const literal of ['abc123xyz', 'zz9']) moved(query, literal);
   });
 });

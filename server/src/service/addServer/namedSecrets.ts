@@ -7,10 +7,10 @@ import type { VariableNamer } from './variableNames';
 
 /**
  * Literal credentials an import would copy that `hardcoded-secret`'s patterns (well-known token
- * prefixes, `Bearer`, JWTs) cannot see: a value under a credential-like name, whatever its length —
+ * prefixes, `Bearer`, JWTs) cannot see: a value under a name ending in a credential word, whatever its length —
  * `"BRAVE_API_KEY": "BSA…"`, `"API_KEY": "abc12"`, `X-API-Key`, `Authorization: Bearer xyz`,
- * `--token=…`, `GITHUB_TOKEN=…` after `-e`, a `?api_key=` query or `#access_token=` fragment
- * parameter — and a URL's password or a token as its user name. SPEC §13: an imported server is
+ * `--token=…`, `GITHUB_TOKEN=…` after `-e`, a header line after `--header`, a `?api_key=` query or
+ * `#access_token=` fragment parameter — and a URL's password or a token as its user name. SPEC §13: an imported server is
  * translated, never copied, and a literal secret becomes `${NAME}` (named where `hardcoded-secret`'s
  * fix names it, made the server's own by variableNames.ts). Only for imports: a catalog's own value
  * under such a name may be deliberate (a key file's path, a mode), so the rule does not guess — but
@@ -42,52 +42,26 @@ function notASecret(value: string): boolean {
   return value.trim() === '' || findPlaceholders(value).length > 0 || /^(?:(?:~|\.\.?)?\/|[A-Za-z]:[\\/])[^+=\r\n]*$/.test(value);
 }
 
-/**
- * The last word of a credential-like name that makes it a setting about the credential, not the
- * credential: `AUTH_MODE`, `TOKEN_URL`, `KEY_FILE`, `SESSION_TIMEOUT`, `X-Auth-Scheme`.
- */
-const SETTING_WORDS = new Set([
-  'MODE',
-  'TYPE',
-  'KIND',
-  'METHOD',
-  'SCHEME',
-  'STRATEGY',
-  'PROVIDER',
-  'FILE',
-  'PATH',
-  'DIR',
-  'URL',
-  'URI',
-  'ENDPOINT',
-  'HOST',
-  'PORT',
-  'DOMAIN',
-  'TIMEOUT',
-  'TTL',
-  'EXPIRY',
-  'LIFETIME',
-  'LENGTH',
-  'SIZE',
-  'HEADER',
-  'NAME',
-  'LEVEL',
-  'FORMAT',
-  'ENABLED',
-  'DISABLED',
-  'REQUIRED',
-]);
+/** Words that switch or choose, not secrets, even under a credential's own name (`SKIP_AUTH=true`, `USE_API_KEY=false`). */
+const SWITCH = /^(?:true|false|yes|no|on|off|none|null|0|1)$/i;
 
 /**
  * Whether the literal `value` under `name` (an env key, a header, a flag, a query parameter) moves
- * to a variable. A credential-like name — SPEC §6.1's header words, and KEY, PAT, PASS, PWD, JWT, …
- * (translate/vscode.ts), read in the name's words however it separates them (`--api-key`,
- * `apiKey`, a line break) — says its value is a secret unless its last word makes it a setting.
+ * to a variable. A name is read in its words however it separates them (`--api-key`, `apiKey`,
+ * `X-Auth-Token`, a line break; a trailing number is no word: `API_KEY_2`). When its last word is
+ * a credential word — SPEC §6.1's header words, and KEY, PAT, PASS, PWD, JWT, … (translate/vscode.ts)
+ * — the value is the credential whatever its length, unless it is no secret at all (notASecret, a
+ * switch). When a credential word is only somewhere before (`AUTH_MODE`, `KEY_FILE`, `TOKEN_LIMIT`,
+ * `AUTH_SERVER`, `COOKIE_SECURE`) the name is a setting about the credential, and only a value
+ * shaped like a key moves. `SESSION` last names a session more often than its secret (`TMUX_SESSION`).
  */
 function moves(name: string, value: string): boolean {
-  const words = envName(name);
-  if (!isSecretName(words)) return false;
-  return SETTING_WORDS.has(words.slice(words.lastIndexOf('_') + 1)) ? literalCredential(value) : !notASecret(value);
+  const words = envName(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2')).split('_');
+  while (words.length > 1 && /^[0-9]+$/.test(words[words.length - 1])) words.pop();
+  if (!isSecretName(words.join('_'))) return false;
+  const last = words[words.length - 1];
+  const own = last !== 'SESSION' && isSecretName(last);
+  return own ? !notASecret(value) && !SWITCH.test(value.trim()) : literalCredential(value);
 }
 
 /** A scheme and its credential; whitespace after the credential is no part of it (and is dropped). */
@@ -99,11 +73,14 @@ const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot)([ \t]+)(\S+)\s*$/i;
 const URL_PASSWORD = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:)([^/?#\s]+)@/;
 /**
  * A URL's user name with no password (again to the authority's last `@`). A login there (`git@`,
- * `user@`, `oauth2@`, GitHub's `x-access-token@`, `first.last@`) is a word and no secret, and it
- * stays; a token sent as the user name (`https://<token>@github.com/…`, which git and GitHub accept)
- * is a long mix of letters and digits — literalCredential's shape — and moves.
+ * `user@`, `oauth2@`, GitHub's `x-access-token@`, `first.last@`, `dbuser01@`, an e-mail address) is
+ * no secret, and it stays; a token sent as the user name (`https://<token>@github.com/…`, which git
+ * and GitHub accept) is one run of at least 20 letters, digits, `_` and `-` with literalCredential's
+ * shape (tokenAsUser), and moves.
  */
 const URL_USER = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#:\s]+)@/;
+/** The flags of MCP proxies that take one header line (`mcp-remote`, `supergateway`: `--header "Name: value"`). */
+const HEADER_FLAG = /^(?:--headers?|-H)$/;
 /**
  * A query parameter after `?` or `&`, or one in the fragment after `#` (an OAuth implicit answer's
  * `#access_token=`): one pattern for both. Its name holds no `?` or `#`: from each separator the
@@ -142,7 +119,7 @@ export function withoutNamedSecrets(
         findPlaceholders(password).length > 0 ? whole : `${before}${variable(location(url, before.length), password)}@`,
       )
       .replace(URL_USER, (whole, before: string, user: string) =>
-        literalCredential(decodeURIComponentSafe(user)) ? `${before}${variable(location(url, before.length), user)}@` : whole,
+        tokenAsUser(decodeURIComponentSafe(user)) ? `${before}${variable(location(url, before.length), user)}@` : whole,
       );
     return withoutPassword.replace(QUERY_PARAMETER, (whole, separator: string, key: string, item: string, offset: number) =>
       moves(key, decodeURIComponentSafe(item))
@@ -192,11 +169,12 @@ export function withoutNamedSecrets(
         moves(previous, item)
       )
         return variable(location, item);
-      // A header line for a proxy (`mcp-remote … --header "Authorization: Bearer xyz"`).
-      const header = /^([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)$/s.exec(item);
-      if (header && !header[2].startsWith('//')) {
-        const moved = inHeader(header[1], header[2]);
-        if (moved !== undefined) return `${item.slice(0, item.length - header[2].length)}${moved}`;
+      // A header line for a proxy (`mcp-remote … --header "Authorization: Bearer xyz"`, `-H …`,
+      // `--header=…`): only there, as anywhere else `name:value` is something else (`auth-proxy:latest`).
+      const header = /^(--headers?=)?([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)$/s.exec(item);
+      if (header && (header[1] !== undefined || (typeof previous === 'string' && HEADER_FLAG.test(previous)))) {
+        const moved = inHeader(header[2], header[3]);
+        if (moved !== undefined) return `${item.slice(0, item.length - header[3].length)}${moved}`;
       }
       return item.includes('://') ? inUrl(item, () => location) : item;
     });
@@ -210,6 +188,11 @@ export function withoutNamedSecrets(
     );
   }
   return out;
+}
+
+/** A token sent as a URL's user name: one run of at least 20 `[A-Za-z0-9_-]`, shaped like a key. */
+function tokenAsUser(user: string): boolean {
+  return /^[\w-]{20,}$/.test(user) && literalCredential(user);
 }
 
 function decodeURIComponentSafe(text: string): string {
