@@ -739,6 +739,21 @@ describe("Add Server: no secret is copied, no variable is another server's (SPEC
     assert.deepEqual(entryOf(one({ command: 'docker', args })).args, args, 'a header line is read only after --header');
   });
 
+  it("a registry remote's picker label shows no user name, password, query or fragment", () => {
+    const text = JSON.stringify({
+      name: 'io.github.acme/weather',
+      remotes: [
+        { type: 'streamable-http', url: 'https://weather.example.com/mcp?api_key=Zq9x81LmPv02rTy7KwEe' },
+        { type: 'sse', url: 'https://admin:hunter2pw@weather.example.com/sse#token=abc123' },
+      ],
+    });
+    const picked = addServer(EXISTING, { kind: 'import', text }, 'end');
+    assert.ok(!picked.ok);
+    assert.deepEqual(picked.choices, ['streamable-http https://weather.example.com/mcp?\u2026', 'sse https://\u2026@weather.example.com/sse#\u2026']);
+    const result = importText(text, 'sse https://\u2026@weather.example.com/sse#\u2026');
+    assert.match(entryOf(result).url as string, /^https:\/\/admin:\$\{WEATHER_[A-Z_]+\}@weather\.example\.com\/sse#token=\$\{WEATHER_[A-Z0-9_]+\}$/);
+  });
+
   it('a credential in an inline --header=, a -H header and a camelCase parameter becomes ${NAME}', () => {
     const proxy = one({
       command: 'npx',

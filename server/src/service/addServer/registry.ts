@@ -56,7 +56,7 @@ export function registryChoices(server: JsonObject): RegistryChoice[] {
     if (!isObject(remote)) continue;
     const type = stringField(remote, 'type', 'transport_type');
     choices.push({
-      label: `${type ?? 'remote'} ${typeof remote.url === 'string' ? remote.url : '(no url)'}`,
+      label: `${type ?? 'remote'} ${typeof remote.url === 'string' ? shownUrl(remote.url) : '(no url)'}`,
       name,
       build: (warnings, nameOf) => {
         const entry = remoteEntry(remote, type, warnings, nameOf);
@@ -65,6 +65,15 @@ export function registryChoices(server: JsonObject): RegistryChoice[] {
     });
   }
   return choices;
+}
+
+/**
+ * A remote's URL as the picker shows it: its user info, query and fragment may hold a credential
+ * (they are what withoutNamedSecrets moves out of the entry), and nothing we ship shows one (SPEC §7),
+ * so each is cut to `…`. The label is the choice's id too, so it must be the same text every time.
+ */
+function shownUrl(url: string): string {
+  return url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1\u2026@').replace(/([?#]).*$/s, '$1\u2026');
 }
 
 function stringField(object: JsonObject, key: string, legacy: string): string | undefined {
