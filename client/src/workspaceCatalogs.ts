@@ -11,14 +11,18 @@ import type { CatalogTracker } from './catalogTracker';
  * Catalogs in the workspace, found on disk: the one the MCP Readiness view shows before any editor
  * opens a catalog. The view itself is there wherever the extension is active, so its welcome's
  * "Open a Catalog" / "Create a Catalog" are reachable in a workspace without a catalog.
- * Candidates are found by name, and every JSON file under a dot-folder (SPEC §1: one there is a
- * catalog only when its `$schema` names AIR's or an air.json lists it, whatever its name); then the
+ * Candidates are found by name, and every JSON file directly inside a dot-folder (SPEC §1: one there
+ * is a catalog only when its `$schema` names AIR's or an air.json lists it, whatever its name) — not
+ * deeper, where caches and environments (`.venv/lib/…`, `.mypy_cache/3.12/…`, `.angular/cache/…`)
+ * keep thousands of JSON files: each would be read and sent to the server on every rescan, their
+ * writes would start rescans, and they would crowd the search's limit so that `.air/mcp.json` was
+ * not found. Then the
  * server judges each one (`mcpCatalog/classify`, the classifier the command line's walk asks too:
  * `.vscode/`, dot-files and `*.schema.json` are never catalogs, other tools' files are not).
  * A candidate is read only when it is a regular file, no symbolic link, within the side-file limit.
  */
 const CANDIDATES = '**/*mcp*.json';
-const DOT_FOLDER_CANDIDATES = '**/.*/**/*.json';
+const DOT_FOLDER_CANDIDATES = '**/.*/*.json';
 const NEVER = '**/{node_modules,.vscode,.git}/**';
 /** Enough to answer "is there one" and to fill a picker; a monorepo with more gets the first ones (per pattern). */
 const MAX_CANDIDATES = 200;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { api, catalogDiagnostics, closeAllEditors, codeOf, fixtureUri, openDocument, waitFor, waitForDiagnostics } from '../helpers';
 
 /**
@@ -42,8 +42,16 @@ suite("other tools' MCP files", () => {
   });
 
   test('the workspace’s catalogs on disk include one under a dot-folder that names AIR’s schema, and no other tool’s file', async () => {
+    // JSON files deeper in a dot-folder are a cache's or an environment's (`.venv/lib/…`,
+    // `.mypy_cache/3.12/…`): not searched, not read on every rescan, even one naming AIR's schema.
+    const cache = fixtureUri('.cache/tool/data');
+    await vscode.workspace.fs.createDirectory(cache);
+    const schema = new TextEncoder().encode('{"$schema": "https://raw.githubusercontent.com/pulsemcp/air/main/schemas/mcp.schema.json"}\n');
+    for (let i = 0; i < 150; i++) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(cache, `entry-${i}.json`), schema);
     const found = (await (await api()).catalogs.find()).map((uri) => uri.toString());
+    await vscode.workspace.fs.delete(fixtureUri('.cache'), { recursive: true });
     assert.ok(found.includes(fixtureUri('other-tools/.kiro/team.json').toString()), found.join('\n'));
-    for (const file of [...OTHER_TOOLS, 'other-tools/.kiro/settings.json']) assert.ok(!found.includes(fixtureUri(file).toString()), file);
+    for (const file of [...OTHER_TOOLS, 'other-tools/.kiro/settings.json', '.cache/tool/data/entry-0.json'])
+      assert.ok(!found.includes(fixtureUri(file).toString()), file);
   });
 });
