@@ -72,9 +72,17 @@ describe('complexity: Add Server reads a hostile import in linear time', functio
     });
   });
 
+  it('a URL of n against 2n credential parameters (each one named after its parameter)', async () => {
+    await assertScalesLinearly('import URL of many credential parameters', 20_000, (count) => {
+      const url = `https://x.example.com/mcp?${Array.from({ length: count }, (_, i) => `token=v${i}`).join('&')}`;
+      const text = JSON.stringify({ mcpServers: { s: { url } } });
+      return ownCpuMsOf(() => addServer('{\n}\n', { kind: 'import', text }, 'end'));
+    });
+  });
+
   it('an argument of n against 2n characters read as a header line ("Name: value", mcp-remote\'s --header)', async () => {
     await assertScalesLinearly('import header line argument', 20_000, (count) => {
-      const args = [`X${'-'.repeat(count)}`, `Authorization:${' '.repeat(count)}Bearer ${'x '.repeat(count)}`];
+      const args = [`X${'-'.repeat(count)}`, '--header', `Authorization:${' '.repeat(count)}Bearer ${'x '.repeat(count)}`];
       const text = JSON.stringify({ mcpServers: { s: { command: 'x', args } } });
       return ownCpuMsOf(() => addServer('{\n}\n', { kind: 'import', text }, 'end'));
     });

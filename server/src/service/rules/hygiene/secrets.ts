@@ -151,12 +151,23 @@ export function secretVariableName(serverName: string, location: SecretLocation)
       const flag = inline?.[1] ?? (typeof previous === 'string' ? /^--?([A-Za-z][A-Za-z0-9_-]*)$/.exec(previous)?.[1] : undefined);
       return qualified(flag);
     }
-    case 'url': {
-      const before = location.url.slice(0, location.start);
-      const parameter = /[?&#]([A-Za-z][A-Za-z0-9_.-]*)=$/.exec(before)?.[1];
-      return qualified(parameter);
-    }
+    case 'url':
+      return qualified(parameterBefore(location.url, location.start));
   }
+}
+
+/**
+ * The name of the query or fragment parameter whose value starts at `start` (`?api_key=`,
+ * `#access_token=`: a separator, a letter, then `[A-Za-z0-9_.-]`), read backwards from its `=`:
+ * its own length, not the URL's, so a URL of many credential parameters is named in linear time (a
+ * pattern anchored at the end of the text before each one was scanned from the URL's start).
+ */
+function parameterBefore(url: string, start: number): string | undefined {
+  if (url[start - 1] !== '=') return undefined;
+  let from = start - 1;
+  while (from > 0 && /[A-Za-z0-9_.-]/.test(url[from - 1])) from--;
+  const name = url.slice(from, start - 1);
+  return from > 0 && '?&#'.includes(url[from - 1]) && /^[A-Za-z]/.test(name) ? name : undefined;
 }
 
 /** Upper-case `[A-Z0-9_]`, runs of anything else as one `_`, no leading digit. */
