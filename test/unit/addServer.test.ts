@@ -3,6 +3,7 @@ import * as dotenv from 'dotenv';
 import { addServer, envFileLines, type AddServerResult } from '../../server/src/service/addServer';
 import { MAX_IMPORT_LENGTH } from '../../server/src/service/addServer/input';
 import { catalogName, registryCatalogName } from '../../server/src/service/addServer/names';
+import { assertScalesLinearly, ownCpuMsOf } from '../support/complexity';
 import { catalog, check, describe as describeFindings, facts } from './helpers';
 
 /**
@@ -764,5 +765,68 @@ describe("Add Server: no secret is copied, no variable is another server's (SPEC
     const query = one({ url: 'https://svc.example.com/mcp?accessToken=abc123xyz&view=list&clientSecret=zz9' });
     assert.match(entryOf(query).url as string, /^https:\/\/svc\.example\.com\/mcp\?accessToken=\$\{SVC_[A-Z_]+\}&view=list&clientSecret=\$\{SVC_[A-Z_]+\}$/);
     for (const literal of ['abc123xyz', 'zz9']) moved(query, literal);
+  });
+});
+
+describe('Add Server: two different literals never share one ${NAME} (SPEC §13)', () => {
+  const OTHER = TOKEN.replace('FAKE', 'EKAF');
+  /** Each `${NAME}` of `values`, read back from the env file lines the import offers. */
+  const readBack = (result: Extract<AddServerResult, { ok: true }>, values: string[]) => {
+    const env = dotenv.parse(envFileLines('', result.secrets, result.secretValues).edit?.newText ?? '');
+    return values.map((value) => {
+      const name = /^(?:Bearer )?\$\{([A-Z0-9_]+)\}$/.exec(value)?.[1];
+      return name === undefined ? value : env[name];
+    });
+  };
+
+  it('one flag twice, by pattern and by name: a name and an env line each; the same literal twice shares one', () => {
+    const result = importText(JSON.stringify({ mcpServers: { svc: { command: 'svc', args: ['--token', TOKEN, '--token', OTHER, '--token', TOKEN] } } }));
+    const args = entryOf(result).args as string[];
+    assert.deepEqual(args, ['--token', '${SVC_TOKEN}', '--token', '${SVC_TOKEN_2}', '--token', '${SVC_TOKEN}']);
+    assert.deepEqual(readBack(result, args), ['--token', TOKEN, '--token', OTHER, '--token', TOKEN]);
+    // Short values only their flag's name recognises (namedSecrets.ts), after a pattern's token.
+    const short = importText(
+      JSON.stringify({ mcpServers: { svc: { command: 'svc', args: ['--api-key', 'k1', '--api-key', 'k2', '--token', TOKEN, '--token', 'abc'] } } }),
+    );
+    const shortArgs = entryOf(short).args as string[];
+    assert.deepEqual(shortArgs, ['--api-key', '${SVC_API_KEY}', '--api-key', '${SVC_API_KEY_2}', '--token', '${SVC_TOKEN}', '--token', '${SVC_TOKEN_2}']);
+    assert.deepEqual(readBack(short, shortArgs), ['--api-key', 'k1', '--api-key', 'k2', '--token', TOKEN, '--token', 'abc']);
+  });
+
+  it("mcp-proxy's header as two arguments (`--headers Authorization 'Bearer …'`) is moved, however short the token", () => {
+    const result = importText(
+      JSON.stringify({
+        mcpServers: {
+          svc: { command: 'uvx', args: ['mcp-proxy', '--headers', 'Authorization', 'Bearer abc123', '-H', 'X-Api-Key', 'k9', 'https://svc.example.com/sse'] },
+        },
+      }),
+    );
+    const args = entryOf(result).args as string[];
+    assert.deepEqual(args, [
+      'mcp-proxy',
+      '--headers',
+      'Authorization',
+      'Bearer ${SVC_TOKEN}',
+      '-H',
+      'X-Api-Key',
+      '${SVC_API_KEY}',
+      'https://svc.example.com/sse',
+    ]);
+    assert.deepEqual(readBack(result, args).slice(3, 7), ['abc123', '-H', 'X-Api-Key', 'k9']);
+    for (const text of [result.text, ...result.warnings]) assert.ok(!text.includes('abc123') && !text.includes('k9'), text);
+    // A header that is no credential stays.
+    const region = importText(JSON.stringify({ mcpServers: { svc: { command: 'uvx', args: ['mcp-proxy', '--headers', 'X-Region', 'eu-west-1'] } } }));
+    assert.deepEqual(entryOf(region).args, ['mcp-proxy', '--headers', 'X-Region', 'eu-west-1']);
+  });
+
+  it('thousands of different literals under one flag are named in linear time', async () => {
+    const args = (n: number) => Array.from({ length: n }, (_, i) => ['--token', `ghp_FAKE${String(i).padStart(32, '0')}`, '--api-key', `k${i}`]).flat();
+    await assertScalesLinearly('distinct literals under one name', 2_000, (n) => {
+      const text = JSON.stringify({ mcpServers: { svc: { command: 'svc', args: args(n) } } });
+      return ownCpuMsOf(() => {
+        const result = importText(text);
+        assert.equal(result.secrets.length, 2 * n);
+      });
+    });
   });
 });

@@ -50,3 +50,17 @@ export function dotenvAssignment(text: string, name: string): RegExpExecArray | 
   if (!isDotenvName(name)) return null;
   return new RegExp(`^[ \\t]*(?:export[ \\t]+)?${name}[ \\t]*[=:][ \\t]*`, 'm').exec(text);
 }
+
+/**
+ * Every name a dotenv text assigns (as dotenvAssignment finds one), with its last assignment's
+ * line from the name on (`export ` and leading blanks dropped): one pass, however many names a
+ * caller then asks about.
+ */
+export function dotenvAssignments(text: string): Map<string, string> {
+  const lines = new Map<string, string>();
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const match = /^[ \t]*(?:export[ \t]+)?(([A-Za-z_][A-Za-z0-9_]*)[ \t]*[=:].*)$/s.exec(line);
+    if (match) lines.set(match[2], match[1]);
+  }
+  return lines;
+}

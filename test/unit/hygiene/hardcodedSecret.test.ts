@@ -70,7 +70,8 @@ describe('hygiene: hardcoded-secret', () => {
     assert.deepEqual(
       findings.map((f) => [text.slice(f.start, f.end), f.data?.path, f.data?.name]),
       [
-        [TOKENS.apiKey, ['github', 'url'], 'GITHUB_API_KEY'],
+        // Read after the header, as a translation reads the entry: another literal, another name.
+        [TOKENS.apiKey, ['github', 'url'], 'GITHUB_API_KEY_2'],
         [TOKENS.gitlab, ['github', 'headers', 'X-API-Key'], 'GITHUB_API_KEY'],
         [TOKENS.github, ['tool', 'args', 3], 'TOOL_TOKEN'],
         [TOKENS.slackBot, ['tool', 'args', 4], 'TOOL_SLACK'],
@@ -170,6 +171,53 @@ describe('hygiene: hardcoded-secret quick fix', () => {
     assert.match(fixes[0].title, /S_TOKEN_2/);
     const env = applyEdits('S_TOKEN=\n', fixes[0].files![0].edits);
     assert.equal(parseDotenv(env).S_TOKEN_2, value);
+  });
+
+  it('two different literals at one flag get two names; the same literal twice one', () => {
+    const other = TOKENS.github.replace('FAKE', 'EKAF');
+    const text = stdio({ args: ['--token', TOKENS.github, '--token', other, '--token', TOKENS.github] });
+    const findings = withCode(check(text, 'catalog', withEnv), 'hardcoded-secret');
+    assert.deepEqual(
+      findings.map((f) => f.data?.name),
+      ['S_TOKEN', 'S_TOKEN_2', 'S_TOKEN'],
+    );
+    assert.ok(findings[1].message.includes('${S_TOKEN_2}'), findings[1].message);
+  });
+
+  it('moving one literal after another, each env line holds its own value', () => {
+    const other = TOKENS.github.replace('FAKE', 'EKAF');
+    let text = stdio({ args: ['--token', TOKENS.github, '--token', other] });
+    let env = '';
+    // The second first, then the first: whichever order, each name is read back as the literal it replaced.
+    for (const index of [1, 0]) {
+      const findings = withCode(check(text, 'catalog', withEnv), 'hardcoded-secret');
+      const finding = findings[Math.min(index, findings.length - 1)];
+      const [fix] = fixesFor(finding, { text, parsed: parseJson(text), kind: 'catalog', facts: withEnv, readFile: (p) => (p === envFile ? env : undefined) });
+      text = applyEdits(text, fix.edits);
+      env = applyEdits(env, fix.files![0].edits);
+    }
+    const values = parseDotenv(env);
+    const args = (JSON.parse(text) as { s: { args: string[] } }).s.args;
+    assert.deepEqual(
+      args.filter((arg) => arg.startsWith('$')).map((arg) => values[arg.slice(2, -1)]),
+      [TOKENS.github, other],
+    );
+    assert.equal(Object.keys(values).length, 2);
+  });
+
+  it('never picks a name another entry reads; reuses one the dotenv file gives this very value', () => {
+    const text = catalog({
+      a: { type: 'stdio', command: 'a', env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' } },
+      s: { type: 'stdio', command: 's', env: { GITHUB_TOKEN: TOKENS.github } },
+    });
+    const { fixes } = fixFor(text, '');
+    assert.match(fixes[0].title, /\$\{GITHUB_TOKEN_2\}/);
+    assert.deepEqual(parseDotenv(applyEdits('', fixes[0].files![0].edits)), { GITHUB_TOKEN_2: TOKENS.github });
+    const same = fixFor(text, `GITHUB_TOKEN=${TOKENS.github}\n`).fixes[0];
+    assert.match(same.title, /\$\{GITHUB_TOKEN\}/);
+    assert.equal(same.files, undefined, 'nothing to append: the line is there');
+    const different = fixFor(text, 'GITHUB_TOKEN=other\nGITHUB_TOKEN_2=\n').fixes[0];
+    assert.match(different.title, /\$\{GITHUB_TOKEN_3\}/);
   });
 
   it('offers nothing without a dotenv file to move the value to, and never runs in fix-all', () => {

@@ -204,3 +204,21 @@ describe('translate: which server', () => {
     assert.deepEqual(Object.keys(JSON.parse(translation.content).mcpServers), ['zimmer']);
   });
 });
+
+describe('copy-as: two different literals never share one ${NAME} (SPEC §13)', () => {
+  const A = 'ghp_FAKEaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+  const B = 'ghp_FAKEbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+
+  it('the same flag twice, one header name in two servers: a name each; the same literal twice: one name', () => {
+    const text = catalog({
+      tool: { type: 'stdio', command: 'tool', args: ['--token', A, '--token', B, '--token', A] },
+      one: { type: 'streamable-http', url: 'https://one.example.com/mcp', headers: { Authorization: `Bearer ${A}` } },
+      two: { type: 'stdio', command: 'two', env: { GITHUB_TOKEN: A } },
+      three: { type: 'stdio', command: 'three', env: { GITHUB_TOKEN: B } },
+    });
+    const parsed = JSON.parse(translateCatalog(text, 'claude').content) as { mcpServers: Record<string, { args?: string[]; env?: object }> };
+    assert.deepEqual(parsed.mcpServers.tool.args, ['--token', '${TOOL_TOKEN}', '--token', '${TOOL_TOKEN_2}', '--token', '${TOOL_TOKEN}']);
+    assert.deepEqual(parsed.mcpServers.two.env, { GITHUB_TOKEN: '${GITHUB_TOKEN}' });
+    assert.deepEqual(parsed.mcpServers.three.env, { GITHUB_TOKEN: '${GITHUB_TOKEN_2}' });
+  });
+});

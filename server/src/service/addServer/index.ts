@@ -1,8 +1,8 @@
 import { dotenvAssignment, dotenvLine, unwritableReason } from '../dotenvLine';
 import type { TextEdit } from '../fixes/types';
 import { maskCredentials } from '../masking';
-import { secretVariableName } from '../rules/hygiene/secrets';
-import { withoutLiteralSecrets, type SecretValues } from '../translate/entries';
+import { secretNamer, type SecretValues } from '../rules/hygiene/secrets';
+import { withoutLiteralSecrets } from '../translate/entries';
 import { isObject, quoted, readImport, type JsonObject } from './input';
 import { insertEntry, takenNames, type Placement } from './insert';
 import { catalogName, freeServerName } from './names';
@@ -41,7 +41,7 @@ export type AddServerResult =
        * nowhere else (SPEC §13; never in a message, a log or the answer to the client). A Map, so
        * a result printed as JSON shows none of them.
        */
-      secretValues: ReadonlyMap<string, string | undefined>;
+      secretValues: ReadonlyMap<string, string>;
       /** What was changed or left out on the way, credentials masked. */
       warnings: string[];
     }
@@ -88,10 +88,12 @@ export function addServer(catalog: string, source: AddServerSource, placement: P
   }
   const secretNames = new Set<string>();
   const secretValues: SecretValues = new Map();
+  // One namer for both passes: each different literal its own variable, the new server's own.
+  const secretName = secretNamer(secretNames, secretValues, nameOf);
   // Literal credentials become `${NAME}` exactly as copy-as does (translate/entries.ts, with the hardcoded-secret rule's detector).
-  entry = withoutLiteralSecrets(name, entry, warnings, secretNames, secretValues, (location) => nameOf(secretVariableName(name, location)));
+  entry = withoutLiteralSecrets(name, entry, warnings, secretName);
   // …and the literals under a credential-like name those patterns cannot recognise (namedSecrets.ts).
-  if (source.kind === 'import') entry = withoutNamedSecrets(name, entry, warnings, secretNames, secretValues, nameOf);
+  if (source.kind === 'import') entry = withoutNamedSecrets(name, entry, warnings, secretName);
   const unique = freeServerName(name, takenNames(catalog));
   if (unique !== name) warnings.push(`The catalog already has "${name}", so the new server is "${unique}".`);
   const inserted = insertEntry(catalog, unique, entry, placement);
@@ -147,7 +149,7 @@ function looksLikeServer(value: unknown): boolean {
 export function envFileLines(
   envText: string,
   names: readonly string[],
-  values: ReadonlyMap<string, string | undefined> = new Map(),
+  values: ReadonlyMap<string, string> = new Map(),
 ): { edit?: TextEdit; warnings: string[]; moved: string[] } {
   const lineBreak = envText.includes('\r\n') ? '\r\n' : '\n';
   const warnings: string[] = [];

@@ -1,15 +1,15 @@
 import { findPlaceholders } from '../placeholders';
-import { envName, secretVariableName, type SecretLocation } from '../rules/hygiene/secrets';
-import { define, recordSecretValue, type SecretValues } from '../translate/entries';
+import { envName, secretVariableName, type SecretLocation, type SecretNamer } from '../rules/hygiene/secrets';
+import { define } from '../translate/entries';
 import { isSecretName } from '../translate/vscode';
 import type { JsonObject } from './input';
-import type { VariableNamer } from './variableNames';
 
 /**
  * Literal credentials an import would copy that `hardcoded-secret`'s patterns (well-known token
  * prefixes, `Bearer`, JWTs) cannot see: a value under a name ending in a credential word, whatever its length —
  * `"BRAVE_API_KEY": "BSA…"`, `"API_KEY": "abc12"`, `X-API-Key`, `Authorization: Bearer xyz`,
- * `--token=…`, `GITHUB_TOKEN=…` after `-e`, a header line after `--header`, a `?api_key=` query or
+ * `--token=…`, `GITHUB_TOKEN=…` after `-e`, a header line after `--header` (or its name and value
+ * after `--headers`), a `?api_key=` query or
  * `#access_token=` fragment parameter — and a URL's password or a token as its user name. SPEC §13: an imported server is
  * translated, never copied, and a literal secret becomes `${NAME}` (named where `hardcoded-secret`'s
  * fix names it, made the server's own by variableNames.ts). Only for imports: a catalog's own value
@@ -82,6 +82,13 @@ const URL_USER = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#:\s]+)@/;
 /** The flags of MCP proxies that take one header line (`mcp-remote`, `supergateway`: `--header "Name: value"`). */
 const HEADER_FLAG = /^(?:--headers?|-H)$/;
 /**
+ * The flags that take a header as two arguments, its name and then its value: the Python
+ * `mcp-proxy`'s `--headers Authorization 'Bearer …'` (its README, "1.1 Configuration"), `-H` for short.
+ */
+const HEADER_PAIR_FLAG = /^(?:--headers|-H)$/;
+/** A header's name as an argument of its own. */
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/**
  * A query parameter after `?` or `&`, or one in the fragment after `#` (an OAuth implicit answer's
  * `#access_token=`): one pattern for both. Its name holds no `?` or `#`: from each separator the
  * name then ends at the next one, so a URL of many `?` without `=` is read in linear time (a name
@@ -89,27 +96,12 @@ const HEADER_FLAG = /^(?:--headers?|-H)$/;
  */
 const QUERY_PARAMETER = /([?&#])([^=&#?]+)=([^&#]*)/g;
 
-export function withoutNamedSecrets(
-  name: string,
-  value: JsonObject,
-  warnings: string[],
-  secretNames: Set<string>,
-  values: SecretValues,
-  nameOf: VariableNamer,
-): JsonObject {
+export function withoutNamedSecrets(name: string, value: JsonObject, warnings: string[], secretName: SecretNamer): JsonObject {
   const replaced: string[] = [];
-  /** Per base name, the suffix to try next: many literals of one name (`--token a --token b …`) count on, never from 2 again. */
-  const suffixes = new Map<string, number>();
-  /** The `${NAME}` that replaces `literal` (the text as written) at `location`; each literal its own. */
+  /** The `${NAME}` that replaces `literal` (the text as written) at `location`: each different literal its own (secretNamer). */
   const variable = (location: SecretLocation, literal: string): string => {
-    const base = secretVariableName(name, location);
-    let unique = nameOf(base);
-    let suffix = suffixes.get(base) ?? 2;
-    while (secretNames.has(unique)) unique = nameOf(`${base}_${suffix++}`);
-    suffixes.set(base, suffix);
+    const unique = secretName(secretVariableName(name, location), literal);
     replaced.push(unique);
-    secretNames.add(unique);
-    recordSecretValue(values, unique, literal);
     return `\${${unique}}`;
   };
   /** A URL's password or credential-like user name, and its credential-named query and fragment parameters. */
@@ -176,6 +168,12 @@ export function withoutNamedSecrets(
         const moved = inHeader(header[2], header[3]);
         if (moved !== undefined) return `${item.slice(0, item.length - header[3].length)}${moved}`;
       }
+      // The value after a header's name after `--headers` (mcp-proxy's two-argument form).
+      const flag = args[index - 2];
+      if (typeof flag === 'string' && HEADER_PAIR_FLAG.test(flag) && typeof previous === 'string' && HEADER_NAME.test(previous)) {
+        const moved = inHeader(previous, item);
+        if (moved !== undefined) return moved;
+      }
       return item.includes('://') ? inUrl(item, () => location) : item;
     });
   }
@@ -184,7 +182,7 @@ export function withoutNamedSecrets(
   }
   if (replaced.length > 0) {
     warnings.push(
-      `"${name}": the literal value${replaced.length === 1 ? '' : 's'} of a credential-like field ${replaced.length === 1 ? 'is' : 'are'} replaced by ${replaced.map((v) => `\${${v}}`).join(', ')}; set ${replaced.length === 1 ? 'it' : 'them'} where the client reads variables.`,
+      `"${name}": the literal value${replaced.length === 1 ? '' : 's'} of a credential-like field ${replaced.length === 1 ? 'is' : 'are'} replaced by ${[...new Set(replaced)].map((v) => `\${${v}}`).join(', ')}; set ${replaced.length === 1 ? 'it' : 'them'} where the client reads variables.`,
     );
   }
   return out;

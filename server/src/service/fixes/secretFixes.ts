@@ -1,4 +1,6 @@
-import { dotenvAssignment, dotenvLine } from '../dotenvLine';
+import { variablesOf } from '../addServer/variableNames';
+import { dotenvAssignments, dotenvLine } from '../dotenvLine';
+import { nodeValue } from '../jsonNodes';
 import type { Finding } from '../findings';
 import { decodedOffsetMapper } from '../placeholders';
 import { findSecrets } from '../rules/hygiene/secrets';
@@ -31,22 +33,47 @@ export function fixHardcodedSecret(finding: Finding, context: FixContext): FixPr
   const literal = value.slice(secret.start, secret.end);
   const existing = context.readFile(envFile);
   const current = existing ?? '';
-  const variable = freeName(name, current);
-  const line = dotenvLine(variable, literal);
-  if (line === undefined) return [];
+  const variable = nameFor(name, literal, current, context);
+  if (variable === undefined) return [];
+  const replace: TextEdit = { start: finding.start, end: finding.end, newText: `\${${variable.name}}` };
+  const title = `Move the secret to \${${variable.name}} in ${titlePath(context, envFile)}`;
+  // The dotenv file already holds this very value under the name: nothing to add there.
+  if (variable.line === undefined) return [proposal(title, [replace], { preferred: true })];
   const lineBreak = current.includes('\r\n') ? '\r\n' : '\n';
   const separator = current.length > 0 && !current.endsWith('\n') && !current.endsWith('\r') ? lineBreak : '';
-  const append: TextEdit = { start: current.length, end: current.length, newText: `${separator}${line}${lineBreak}` };
-  return [
-    proposal(`Move the secret to \${${variable}} in ${titlePath(context, envFile)}`, [{ start: finding.start, end: finding.end, newText: `\${${variable}}` }], {
-      preferred: true,
-      files: [{ path: envFile, create: existing === undefined, edits: [append] }],
-    }),
-  ];
+  const append: TextEdit = { start: current.length, end: current.length, newText: `${separator}${variable.line}${lineBreak}` };
+  return [proposal(title, [replace], { preferred: true, files: [{ path: envFile, create: existing === undefined, edits: [append] }] })];
 }
 
-/** `NAME` unless the dotenv file already has it (even blank); then `NAME_2`, `NAME_3`, … */
-function freeName(name: string, dotenv: string): string {
-  if (!dotenvAssignment(dotenv, name)) return name;
-  for (let i = 2; ; i++) if (!dotenvAssignment(dotenv, `${name}_${i}`)) return `${name}_${i}`;
+/**
+ * The variable the literal moves to: `NAME`, else `NAME_2`, `NAME_3`, … — the first the dotenv
+ * file already assigns exactly this value (nothing is appended: `line` undefined), or the first
+ * it does not assign at all (even blank) and no entry of the catalog reads: a `${NAME}` read
+ * elsewhere holds some other value (SPEC §4.3: one name, one value for every entry), and writing
+ * this one would change that entry, or leave this one reading the other's. Undefined when no
+ * dotenv line holds the value (dotenvLine.ts).
+ */
+function nameFor(name: string, literal: string, dotenv: string, context: FixContext): { name: string; line?: string } | undefined {
+  const assigned = dotenvAssignments(dotenv);
+  const read = catalogReads(context);
+  for (let i = 1; ; i++) {
+    const candidate = i === 1 ? name : `${name}_${i}`;
+    const line = dotenvLine(candidate, literal);
+    if (line === undefined) return undefined;
+    const written = assigned.get(candidate);
+    if (written === line) return { name: candidate };
+    if (written === undefined && !read.has(candidate)) return { name: candidate, line };
+  }
+}
+
+/** Every variable the catalog reads, once per parsed document (a request may ask for many findings' fixes). */
+const readsOf = new WeakMap<object, ReadonlySet<string>>();
+function catalogReads(context: FixContext): ReadonlySet<string> {
+  const key = context.parsed;
+  let reads = readsOf.get(key);
+  if (!reads) {
+    reads = new Set(variablesOf(nodeValue(context.parsed.root), { withDefaults: true }));
+    readsOf.set(key, reads);
+  }
+  return reads;
 }

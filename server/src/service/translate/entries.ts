@@ -1,6 +1,6 @@
 import { indexEntries, type IndexEntry } from '../model';
 import { nodeValue, parseJson } from '../parse';
-import { findSecrets, secretVariableName, type SecretLocation } from '../rules/hygiene/secrets';
+import { findSecrets, secretNamer, secretVariableName, type SecretLocation, type SecretNamer } from '../rules/hygiene/secrets';
 import type { SelectedServer } from '../runtime/types';
 import { nestsDeeperThan, TOO_DEEP_REASON } from '../runtime/valueDepth';
 
@@ -29,6 +29,8 @@ export function translatableServers(text: string, names?: readonly string[]): Tr
   const wanted = names ? new Set(names) : undefined;
   const servers: SelectedServer[] = [];
   const secretNames = new Set<string>();
+  // One namer for every server translated: the result is one document, read from one environment.
+  const secretName = secretNamer(secretNames, new Map());
   for (const entry of indexEntries(parsed.root)) {
     if (wanted && !wanted.has(entry.name)) continue;
     const value = entry.valueNode?.type === 'object' ? (nodeValue(entry.valueNode) as Record<string, unknown>) : undefined;
@@ -37,7 +39,7 @@ export function translatableServers(text: string, names?: readonly string[]): Tr
       warnings.push(`"${entry.name}" is left out: ${problem}.`);
       continue;
     }
-    servers.push({ name: entry.name, value: withoutLiteralSecrets(entry.name, value!, warnings, secretNames) });
+    servers.push({ name: entry.name, value: withoutLiteralSecrets(entry.name, value!, warnings, secretName) });
   }
   return { servers, warnings, secretNames };
 }
@@ -53,17 +55,14 @@ function untranslatable(value: Record<string, unknown> | undefined): string | un
 
 /**
  * The entry with each literal credential in `env`, `headers`, `args` or `url` replaced by `${NAME}`.
- * `values`, when given, learns the literal each name replaced (Add Server… moves it to the dotenv
- * file; see recordSecretValue).
+ * `name` (see secretNamer) gives each different literal its own variable and learns the literal
+ * each one replaced (Add Server… moves it to the dotenv file).
  */
 export function withoutLiteralSecrets(
   name: string,
   value: Record<string, unknown>,
   warnings: string[],
-  secretNames: Set<string>,
-  values?: SecretValues,
-  /** The variable a secret at a location moves to; Add Server makes it the new server's own (addServer/variableNames.ts). */
-  nameOf: (location: SecretLocation) => string = (location) => secretVariableName(name, location),
+  secretName: SecretNamer = secretNamer(new Set(), new Map()),
 ): Record<string, unknown> {
   const replaced: string[] = [];
   const mask = (text: string, location: (start: number) => SecretLocation): string => {
@@ -72,10 +71,8 @@ export function withoutLiteralSecrets(
     let out = '';
     let from = 0;
     for (const secret of secrets) {
-      const variable = nameOf(location(secret.start));
+      const variable = secretName(secretVariableName(name, location(secret.start)), text.slice(secret.start, secret.end));
       replaced.push(variable);
-      secretNames.add(variable);
-      if (values) recordSecretValue(values, variable, text.slice(secret.start, secret.end));
       out += `${text.slice(from, secret.start)}\${${variable}}`;
       from = secret.end;
     }
@@ -124,16 +121,4 @@ export function serverAtOffset(text: string, offset: number): string | undefined
     (candidate) => offset >= candidate.property.offset && offset <= candidate.property.offset + candidate.property.length,
   );
   return entry?.name;
-}
-
-/** The literal each `${NAME}` replaced; undefined when one name replaced two different literals. */
-export type SecretValues = Map<string, string | undefined>;
-
-/**
- * Remembers the literal `name` replaced, exactly as written (a `${NAME}` is substituted textually,
- * so this is the text that puts the entry back as it was). A name that replaced two different
- * literals keeps none: no one value is the right one.
- */
-export function recordSecretValue(values: SecretValues, name: string, literal: string): void {
-  values.set(name, values.has(name) && values.get(name) !== literal ? undefined : literal);
 }

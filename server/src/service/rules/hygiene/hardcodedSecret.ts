@@ -3,7 +3,7 @@ import { field, stringItems, type IndexEntry } from '../../model';
 import { effectiveProperties, propertyKey, propertyValue, type JsonNode } from '../../parse';
 import { decodedOffsetMapper } from '../../placeholders';
 import { literalText, type Rule } from '../rule';
-import { findSecrets, secretVariableName, type SecretLocation, type SecretMatch } from './secrets';
+import { findSecrets, secretNamer, secretVariableName, type SecretLocation, type SecretMatch } from './secrets';
 import { clip } from '../../text';
 
 /**
@@ -21,14 +21,20 @@ export const hardcodedSecretRule: Rule = {
     'hardcoded-secret': { severity: 'warning', summary: 'A literal credential in `env`, `headers`, `args` or `url`.', example: '`"GITHUB_TOKEN": "ghp_…"`' },
   },
   checkEntry(entry, context) {
-    for (const site of secretSites(entry)) {
+    // Two different literals of one entry at same-named places get two names, as a translation
+    // names them (secretNamer): the entry is read in the order copy-as reads it.
+    const sites = secretSites(entry);
+    if (sites.length === 0) return;
+    const secretName = secretNamer(new Set(), new Map());
+    for (const site of sites) {
       // One mapper per string: mapping each secret from the start of the literal is quadratic.
       const toOffset = decodedOffsetMapper(literalText(context, site.node), site.node.offset);
       const value = site.node.value as string;
       for (const secret of site.secrets) {
         const location: SecretLocation = site.location.field === 'url' ? { ...site.location, start: secret.start } : site.location;
-        const name = secretVariableName(entry.name, location);
-        const unwritable = unwritableReason(value.slice(secret.start, secret.end));
+        const literal = value.slice(secret.start, secret.end);
+        const name = secretName(secretVariableName(entry.name, location), literal);
+        const unwritable = unwritableReason(literal);
         const move = unwritable ? `the value to a dotenv file by hand: ${unwritable}` : 'the value to a dotenv file';
         context.report({
           code: 'hardcoded-secret',

@@ -156,6 +156,41 @@ export function secretVariableName(serverName: string, location: SecretLocation)
   }
 }
 
+/** The literal each `${NAME}` replaced. */
+export type SecretValues = Map<string, string>;
+
+/** The `${NAME}` for a literal found where its base name (secretVariableName) points. */
+export type SecretNamer = (base: string, literal: string) => string;
+
+/**
+ * Names the variables literal credentials move to (SPEC §13: a literal secret becomes `${NAME}`,
+ * and `NAME=` offered for the env file must hold the one value it replaced). The same literal at
+ * the same base name shares one name; a different one gets the next free `BASE_2`, `BASE_3`, …
+ * (`--token a --token b`, one header name in two places). The count per base goes on from where it
+ * stopped, never from 2 again, so thousands of literals under one name are named in linear time.
+ * `taken` holds the names already given (a name is never given twice) and `values` learns the
+ * literal each replaced, exactly as written (a `${NAME}` is substituted textually). `own` turns a
+ * base into the caller's name for it (Add Server: the new server's own, addServer/variableNames.ts).
+ */
+export function secretNamer(taken: Set<string>, values: SecretValues, own: (base: string) => string = (base) => base): SecretNamer {
+  const given = new Map<string, Map<string, string>>();
+  const suffixes = new Map<string, number>();
+  return (base, literal) => {
+    const byLiteral = given.get(base) ?? new Map<string, string>();
+    given.set(base, byLiteral);
+    const known = byLiteral.get(literal);
+    if (known !== undefined) return known;
+    let name = own(base);
+    let suffix = suffixes.get(base) ?? 2;
+    while (taken.has(name)) name = own(`${base}_${suffix++}`);
+    suffixes.set(base, suffix);
+    taken.add(name);
+    values.set(name, literal);
+    byLiteral.set(literal, name);
+    return name;
+  };
+}
+
 /**
  * The name of the query or fragment parameter whose value starts at `start` (`?api_key=`,
  * `#access_token=`: a separator, a letter, then `[A-Za-z0-9_.-]`), read backwards from its `=`:
