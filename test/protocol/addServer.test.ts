@@ -73,6 +73,21 @@ describe('protocol: Add Server', function () {
     );
   });
 
+  it('never moves a literal to a name the env file already sets to another value, nor offers a line for it twice', async () => {
+    const ws = TempWorkspace.create();
+    ws.write('mcp.json', CATALOG);
+    ws.write('.env', 'GITHUB_PERSONAL_ACCESS_TOKEN=old\n');
+    const { client, uri } = await start(ws);
+    const other = TOKEN.replace('FAKE', 'EKAF');
+    const text = JSON.stringify({ mcpServers: { github: { command: 'gh', args: ['--token', other], env: { GITHUB_PERSONAL_ACCESS_TOKEN: TOKEN } } } });
+    const answer = ok(await client.request<AddServerResponse>('mcpCatalog/addServer', { uri, source: { kind: 'import', text }, placement: 'end' }));
+    const entry = JSON.parse(applyText(CATALOG, editsFor(answer.edit, uri))).github;
+    assert.deepEqual(entry.env, { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_PERSONAL_ACCESS_TOKEN_2}' });
+    assert.deepEqual(entry.args, ['--token', '${GITHUB_TOKEN}']);
+    const env = dotenv.parse(applyText('GITHUB_PERSONAL_ACCESS_TOKEN=old\n', editsFor(answer.envEdit!, ws.uri('.env'))));
+    assert.deepEqual(env, { GITHUB_PERSONAL_ACCESS_TOKEN: 'old', GITHUB_PERSONAL_ACCESS_TOKEN_2: TOKEN, GITHUB_TOKEN: other });
+  });
+
   it("imports from VS Code's .vscode/mcp.json with comments and a key under a credential name, never sending the key back", async () => {
     const ws = TempWorkspace.create();
     ws.write('mcp.json', CATALOG);

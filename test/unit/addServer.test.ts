@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as dotenv from 'dotenv';
-import { addServer, envFileLines, type AddServerResult } from '../../server/src/service/addServer';
+import { addServer, envFileLines, setElsewhere, type AddServerResult } from '../../server/src/service/addServer';
+import { VariableIndex } from '../../server/src/service/variables';
 import { MAX_IMPORT_LENGTH } from '../../server/src/service/addServer/input';
 import { catalogName, registryCatalogName } from '../../server/src/service/addServer/names';
 import { assertScalesLinearly, ownCpuMsOf } from '../support/complexity';
@@ -817,6 +818,26 @@ describe('Add Server: two different literals never share one ${NAME} (SPEC §13)
     // A header that is no credential stays.
     const region = importText(JSON.stringify({ mcpServers: { svc: { command: 'uvx', args: ['mcp-proxy', '--headers', 'X-Region', 'eu-west-1'] } } }));
     assert.deepEqual(entryOf(region).args, ['mcp-proxy', '--headers', 'X-Region', 'eu-west-1']);
+  });
+
+  it('a name the env file or another source already sets to something else is passed over; one holding this very literal is reused', () => {
+    const text = JSON.stringify({ mcpServers: { svc: { command: 'svc', env: { SVC_TOKEN: TOKEN } } } });
+    const envFile = '/repo/.env';
+    const into = (env: string, processNames: string[] = []) => {
+      const assigned = Object.keys(dotenv.parse(env));
+      const variables = new VariableIndex([
+        { kind: 'dotenv', label: '.env', path: envFile, exists: true, names: new Set(assigned.filter((name) => dotenv.parse(env)[name] !== '')) },
+        { kind: 'process', label: 'the environment', exists: true, names: new Set(processNames) },
+      ]);
+      const result = added(addServer(EXISTING, { kind: 'import', text }, 'end', setElsewhere(variables, env)));
+      return (entryOf(result).env as Record<string, string>).SVC_TOKEN;
+    };
+    assert.equal(into(''), '${SVC_TOKEN}');
+    assert.equal(into('SVC_TOKEN=old\n'), '${SVC_TOKEN_2}');
+    assert.equal(into('SVC_TOKEN=\n'), '${SVC_TOKEN_2}', 'a blank line is no place for it either: no second line is offered');
+    assert.equal(into('', ['SVC_TOKEN']), '${SVC_TOKEN_2}');
+    assert.equal(into(`SVC_TOKEN=${TOKEN}\n`), '${SVC_TOKEN}');
+    assert.equal(into(`export SVC_TOKEN=${TOKEN}\nSVC_TOKEN_2=x\n`), '${SVC_TOKEN}');
   });
 
   it('thousands of different literals under one flag are named in linear time', async () => {

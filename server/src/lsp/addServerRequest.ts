@@ -16,7 +16,8 @@ const addServerService = onFirstUse((): typeof AddServer => require('../service/
  * text (unsaved edits count). The catalog edit is versioned, so a document that moved on refuses
  * it; the env-file edit appends a `NAME=` line as the unresolved-variable fix does (`NAME=<value>`
  * for a literal the import replaced, as the hardcoded-secret fix moves one) and is only
- * offered inside the workspace (SPEC §8) and when the workspace's variable sources were read.
+ * offered inside the workspace (SPEC §8) and when the workspace's variable sources were read. A
+ * literal never moves to a name those sources already set to something else (setElsewhere).
  */
 export const registerAddServerRequest: FeatureRegistration = (context) => {
   context.connection.onRequest(ADD_SERVER_REQUEST, (params: AddServerParams, token: CancellationToken) =>
@@ -28,7 +29,18 @@ export const registerAddServerRequest: FeatureRegistration = (context) => {
         (source?.kind === 'template' && typeof source.transport === 'string') ||
         (source?.kind === 'import' && typeof source.text === 'string' && (source.server === undefined || typeof source.server === 'string'));
       if (!valid) return { ok: false, message: 'Add Server… needs a template or a text to import.' };
-      const result = addServerService().addServer(analysis.text, source, params.placement === 'sorted' ? 'sorted' : 'end');
+      const variables = analysis.facts.variables;
+      const envPath = variables.restricted ? undefined : variables.preferredEnvFile();
+      const workspace = analysis.filePath ? context.analyzer.workspaceFor(analysis.filePath) : undefined;
+      const offered = envPath !== undefined && workspace?.contains(envPath) === true;
+      const open = offered ? context.documents.all().find((document) => uriToPath(document.uri) === envPath) : undefined;
+      const existing = offered ? (open?.getText() ?? (await context.analyzer.settle(() => context.files.read(envPath)))) : undefined;
+      const result = addServerService().addServer(
+        analysis.text,
+        source,
+        params.placement === 'sorted' ? 'sorted' : 'end',
+        variables.restricted ? undefined : addServerService().setElsewhere(variables, existing ?? ''),
+      );
       if (!result.ok) return result;
       const edit: WorkspaceEdit = {
         documentChanges: [
@@ -38,14 +50,9 @@ export const registerAddServerRequest: FeatureRegistration = (context) => {
           },
         ],
       };
-      const variables = analysis.facts.variables;
       const unset = variables.restricted ? [] : result.variables.filter((name) => !variables.find(name));
       const answer: AddServerResponse = { ok: true, name: result.name, edit, warnings: result.warnings, unset };
-      const envPath = variables.restricted ? undefined : variables.preferredEnvFile();
-      const workspace = analysis.filePath ? context.analyzer.workspaceFor(analysis.filePath) : undefined;
-      if (unset.length > 0 && envPath && workspace?.contains(envPath)) {
-        const open = context.documents.all().find((document) => uriToPath(document.uri) === envPath);
-        const existing = open?.getText() ?? (await context.analyzer.settle(() => context.files.read(envPath)));
+      if (unset.length > 0 && envPath && workspace && offered) {
         const { edit: append, warnings, moved } = addServerService().envFileLines(existing ?? '', unset, result.secretValues);
         answer.warnings.push(...warnings);
         if (append) {

@@ -1,8 +1,9 @@
-import { dotenvAssignment, dotenvLine, unwritableReason } from '../dotenvLine';
+import { dotenvAssignment, dotenvAssignments, dotenvLine, unwritableReason } from '../dotenvLine';
 import type { TextEdit } from '../fixes/types';
 import { maskCredentials } from '../masking';
 import { secretNamer, type SecretValues } from '../rules/hygiene/secrets';
 import { withoutLiteralSecrets } from '../translate/entries';
+import type { VariableIndex } from '../variables';
 import { isObject, quoted, readImport, type JsonObject } from './input';
 import { insertEntry, takenNames, type Placement } from './insert';
 import { catalogName, freeServerName } from './names';
@@ -58,7 +59,14 @@ interface Candidate {
   build(warnings: string[], nameOf: VariableNamer): JsonObject | string;
 }
 
-export function addServer(catalog: string, source: AddServerSource, placement: Placement): AddServerResult {
+/**
+ * Whether `name` is already set where variables are read (SPEC §4.3's sources: the env file, the
+ * environment) to something other than `literal`: a literal moved there would read that value
+ * instead (and no `NAME=` line is offered for a name already set), so it gets another name.
+ */
+export type SetElsewhere = (name: string, literal: string) => boolean;
+
+export function addServer(catalog: string, source: AddServerSource, placement: Placement, setElsewhere?: SetElsewhere): AddServerResult {
   const warnings: string[] = [];
   let name: string;
   let entry: JsonObject;
@@ -89,7 +97,7 @@ export function addServer(catalog: string, source: AddServerSource, placement: P
   const secretNames = new Set<string>();
   const secretValues: SecretValues = new Map();
   // One namer for both passes: each different literal its own variable, the new server's own.
-  const secretName = secretNamer(secretNames, secretValues, nameOf);
+  const secretName = secretNamer(secretNames, secretValues, nameOf, setElsewhere);
   // Literal credentials become `${NAME}` exactly as copy-as does (translate/entries.ts, with the hardcoded-secret rule's detector).
   entry = withoutLiteralSecrets(name, entry, warnings, secretName);
   // …and the literals under a credential-like name those patterns cannot recognise (namedSecrets.ts).
@@ -137,6 +145,22 @@ function importCandidates(root: JsonObject): Candidate[] | string {
 
 function looksLikeServer(value: unknown): boolean {
   return isObject(value) && (typeof value.command === 'string' || typeof value.url === 'string' || typeof value.serverUrl === 'string');
+}
+
+/**
+ * SetElsewhere for a workspace: a name one of its variable sources sets, or its env file lists
+ * even blank (a `NAME=` line is never offered twice), unless the env file already assigns it
+ * exactly this literal, written as its line would be, and no source before it sets the name.
+ */
+export function setElsewhere(variables: VariableIndex, envText: string): SetElsewhere {
+  const assigned = dotenvAssignments(envText);
+  const envFile = variables.preferredEnvFile();
+  return (name, literal) => {
+    const line = assigned.get(name);
+    const source = variables.find(name);
+    if (line !== undefined && line === dotenvLine(name, literal)) return source !== undefined && source.path !== envFile;
+    return line !== undefined || source !== undefined || variables.findEmpty(name) !== undefined;
+  };
 }
 
 /**

@@ -170,9 +170,16 @@ export type SecretNamer = (base: string, literal: string) => string;
  * stopped, never from 2 again, so thousands of literals under one name are named in linear time.
  * `taken` holds the names already given (a name is never given twice) and `values` learns the
  * literal each replaced, exactly as written (a `${NAME}` is substituted textually). `own` turns a
- * base into the caller's name for it (Add Server: the new server's own, addServer/variableNames.ts).
+ * base into the caller's name for it (Add Server: the new server's own, addServer/variableNames.ts);
+ * a name `setElsewhere` says holds another value is passed over as a given one is.
  */
-export function secretNamer(taken: Set<string>, values: SecretValues, own: (base: string) => string = (base) => base): SecretNamer {
+export function secretNamer(
+  taken: Set<string>,
+  values: SecretValues,
+  own: (base: string) => string = (base) => base,
+  /** Whether `name` is already set, where variables are read, to something other than `literal` (Add Server: the workspace's sources). */
+  setElsewhere: (name: string, literal: string) => boolean = () => false,
+): SecretNamer {
   const given = new Map<string, Map<string, string>>();
   const suffixes = new Map<string, number>();
   return (base, literal) => {
@@ -182,7 +189,7 @@ export function secretNamer(taken: Set<string>, values: SecretValues, own: (base
     if (known !== undefined) return known;
     let name = own(base);
     let suffix = suffixes.get(base) ?? 2;
-    while (taken.has(name)) name = own(`${base}_${suffix++}`);
+    while (taken.has(name) || setElsewhere(name, literal)) name = own(`${base}_${suffix++}`);
     suffixes.set(base, suffix);
     taken.add(name);
     values.set(name, literal);
