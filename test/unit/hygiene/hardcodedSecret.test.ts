@@ -4,6 +4,7 @@ import { applyEdits, computeFixAll, fixesFor } from '../../../server/src/service
 import { parseJson } from '../../../server/src/service/parse';
 import { findSecrets, secretVariableName } from '../../../server/src/service/rules/hygiene/secrets';
 import { VariableIndex } from '../../../server/src/service/variables';
+import { assertScalesLinearly, ownCpuMsOf } from '../../support/complexity';
 import { catalog, check, describe as describeFindings, expectNone, expectOne, facts, remote, stdio, withCode } from '../helpers';
 
 /** Fake credentials shaped like the real ones (never real). */
@@ -218,6 +219,20 @@ describe('hygiene: hardcoded-secret quick fix', () => {
     assert.equal(same.files, undefined, 'nothing to append: the line is there');
     const different = fixFor(text, 'GITHUB_TOKEN=other\nGITHUB_TOKEN_2=\n').fixes[0];
     assert.match(different.title, /\$\{GITHUB_TOKEN_3\}/);
+  });
+
+  it('thousands of different literals at one flag, and as many names taken in the dotenv file, stay linear', async () => {
+    const token = (i: number) => `ghp_FAKE${String(i).padStart(32, '0')}`;
+    await assertScalesLinearly('distinct literals under one name: the rule and its fix', 2_000, (n) => {
+      const text = stdio({ args: Array.from({ length: n }, (_, i) => ['--token', token(i)]).flat() });
+      const env = Array.from({ length: n }, (_, i) => `${i === 0 ? 'S_TOKEN' : `S_TOKEN_${i + 1}`}=taken${i}`).join('\n');
+      return ownCpuMsOf(() => {
+        const findings = withCode(check(text, 'catalog', withEnv), 'hardcoded-secret');
+        assert.equal(findings[n - 1].data?.name, `S_TOKEN_${n}`);
+        const fix = fixesFor(findings[0], { text, parsed: parseJson(text), kind: 'catalog', facts: withEnv, readFile: () => env })[0];
+        assert.match(fix.title, new RegExp(`S_TOKEN_${n + 1}\\}`));
+      });
+    });
   });
 
   it('offers nothing without a dotenv file to move the value to, and never runs in fix-all', () => {

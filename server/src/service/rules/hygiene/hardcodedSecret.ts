@@ -77,15 +77,18 @@ function secretSites(entry: IndexEntry): SecretSite[] {
   }
   const args = field(entry, 'args')?.valueNode;
   if (args?.type === 'array') {
+    // The items' values once for every site: one array per site was quadratic in secret-laden arguments.
+    let values: unknown[] | undefined;
     for (const item of stringItems(args)) {
       const secrets = findSecrets(item.value);
       if (secrets.length === 0) continue;
+      values ??= (args.children ?? []).map((child) => child.value);
       sites.push({
         node: item.node,
         secrets,
         path: [entry.name, 'args', item.index],
         label: `args[${item.index}]`,
-        location: { field: 'args', index: item.index, args: (args.children ?? []).map((child) => child.value) },
+        location: { field: 'args', index: item.index, args: values },
       });
     }
   }
