@@ -55,7 +55,7 @@ function untranslatable(value: Record<string, unknown> | undefined): string | un
 
 /**
  * The entry with each literal credential in `env`, `headers`, `args` or `url` replaced by `${NAME}`.
- * `name` (see secretNamer) gives each different literal its own variable and learns the literal
+ * `secretName` (see secretNamer) gives each different literal its own variable and learns the literal
  * each one replaced (Add Server… moves it to the dotenv file).
  */
 export function withoutLiteralSecrets(
