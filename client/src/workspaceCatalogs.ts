@@ -16,9 +16,9 @@ import type { CatalogTracker } from './catalogTracker';
  * deeper, where caches and environments (`.venv/lib/…`, `.mypy_cache/3.12/…`, `.angular/cache/…`)
  * keep thousands of JSON files: each would be read and sent to the server on every rescan, their
  * writes would start rescans, and they would crowd the search's limit so that `.air/mcp.json` was
- * not found. Then the
- * server judges each one (`mcpCatalog/classify`, the classifier the command line's walk asks too:
- * `.vscode/`, dot-files and `*.schema.json` are never catalogs, other tools' files are not).
+ * not found. Then the server judges each one (`mcpCatalog/classify`, the classifier the command
+ * line's walk asks too: `.vscode/`, dot-files and `*.schema.json` are never catalogs, other tools'
+ * files are not).
  * A candidate is read only when it is a regular file, no symbolic link, within the side-file limit.
  */
 const CANDIDATES = '**/*mcp*.json';

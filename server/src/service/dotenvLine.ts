@@ -19,7 +19,8 @@
  */
 
 /** What a dotenv key may be: a shell variable name (dotenv accepts more, a shell does not). */
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NAME_PATTERN = '[A-Za-z_][A-Za-z0-9_]*';
+const NAME = new RegExp(`^${NAME_PATTERN}$`);
 const BARE = /^[A-Za-z0-9_\-./+=:@,%]+$/;
 const NOT_HELD = /[\r\n\0]|\p{Cs}/u;
 const SPECIAL_IN_DOUBLE_QUOTES = /["$`\\]/;
@@ -45,11 +46,17 @@ export function unwritableReason(value: string): string | undefined {
   return undefined;
 }
 
+/** What comes before an assigned name on its line (blanks, `export `), and what after it (blanks, `=` or `:`). */
+const BEFORE_NAME = '^[ \\t]*(?:export[ \\t]+)?';
+const AFTER_NAME = '[ \\t]*[=:]';
+
 /** Where a dotenv text assigns `name` (`NAME=`, `export NAME =`, `NAME:`), even to nothing; the match ends after the separator and its blanks. */
 export function dotenvAssignment(text: string, name: string): RegExpExecArray | null {
   if (!isDotenvName(name)) return null;
-  return new RegExp(`^[ \\t]*(?:export[ \\t]+)?${name}[ \\t]*[=:][ \\t]*`, 'm').exec(text);
+  return new RegExp(`${BEFORE_NAME}${name}${AFTER_NAME}[ \\t]*`, 'm').exec(text);
 }
+
+const ASSIGNMENT_LINE = new RegExp(`${BEFORE_NAME}((${NAME_PATTERN})${AFTER_NAME}.*)$`, 's');
 
 /**
  * Every name a dotenv text assigns (as dotenvAssignment finds one), with its last assignment's
@@ -59,7 +66,7 @@ export function dotenvAssignment(text: string, name: string): RegExpExecArray | 
 export function dotenvAssignments(text: string): Map<string, string> {
   const lines = new Map<string, string>();
   for (const line of text.split(/\r\n|\r|\n/)) {
-    const match = /^[ \t]*(?:export[ \t]+)?(([A-Za-z_][A-Za-z0-9_]*)[ \t]*[=:].*)$/s.exec(line);
+    const match = ASSIGNMENT_LINE.exec(line);
     if (match) lines.set(match[2], match[1]);
   }
   return lines;

@@ -28,6 +28,23 @@ export function isUpperCaseName(name: string): boolean {
   return UPPER.test(name);
 }
 
+/**
+ * The names of the `${NAME}`s in a value's strings (any field, any depth), sorted; those with a
+ * default only `withDefaults`. A stack, not recursion: a catalog's entry may nest deeper than the
+ * call stack goes.
+ */
+export function placeholderNames(value: unknown, options: { withDefaults?: boolean } = {}): string[] {
+  const names = new Set<string>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      for (const placeholder of findPlaceholders(item)) if (placeholder.name && (options.withDefaults || !placeholder.hasDefault)) names.add(placeholder.name);
+    } else if (typeof item === 'object' && item !== null) for (const child of Object.values(item)) stack.push(child);
+  }
+  return [...names].sort();
+}
+
 export function findPlaceholders(value: string): Placeholder[] {
   const found: Placeholder[] = [];
   let closes: BalancedCloses | undefined;

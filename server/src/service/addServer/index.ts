@@ -1,6 +1,7 @@
 import { dotenvAssignment, dotenvAssignments, dotenvLine, unwritableReason } from '../dotenvLine';
 import type { TextEdit } from '../fixes/types';
 import { maskCredentials } from '../masking';
+import { placeholderNames } from '../placeholders';
 import { secretNamer, type SecretValues } from '../rules/hygiene/secrets';
 import { withoutLiteralSecrets } from '../translate/entries';
 import type { VariableIndex } from '../variables';
@@ -10,7 +11,7 @@ import { catalogName, freeServerName } from './names';
 import { withoutNamedSecrets } from './namedSecrets';
 import { otherToolServers, translateOtherToolServer } from './otherTool';
 import { registryChoices, registryServer } from './registry';
-import { variableNamer, variablesOf, type VariableNamer } from './variableNames';
+import { variableNamer, type VariableNamer } from './variableNames';
 
 /**
  * Add Server… (SPEC §13): a new entry built from a blank template, another tool's MCP file or the
@@ -111,7 +112,7 @@ export function addServer(catalog: string, source: AddServerSource, placement: P
     name: unique,
     edit: inserted.edit,
     text: inserted.text,
-    variables: variablesOf(entry),
+    variables: placeholderNames(entry),
     secrets: [...secretNames].sort(),
     secretValues,
     warnings: warnings.map(maskCredentials),

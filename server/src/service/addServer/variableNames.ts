@@ -1,8 +1,7 @@
 import { nodeValue } from '../jsonNodes';
 import { parseJson, propertyKey } from '../parse';
-import { findPlaceholders } from '../placeholders';
+import { placeholderNames } from '../placeholders';
 import { envName } from '../rules/hygiene/secrets';
-import { isObject } from './input';
 
 /**
  * The names of the variables Add Server makes up (SPEC §13), for a literal it moves out or a
@@ -50,27 +49,11 @@ function catalogVariables(catalog: string): Map<string, Set<string>> {
   const root = parseJson(catalog).root;
   for (const property of root?.type === 'object' ? (root.children ?? []) : []) {
     const entry = propertyKey(property);
-    for (const name of variablesOf(nodeValue(property.children?.[1]), { withDefaults: true })) {
+    for (const name of placeholderNames(nodeValue(property.children?.[1]), { withDefaults: true })) {
       const set = readers.get(name) ?? new Set<string>();
       set.add(entry);
       readers.set(name, set);
     }
   }
   return readers;
-}
-
-/**
- * The names of the `${NAME}`s in a value's strings, sorted; those with a default only `withDefaults`.
- * A stack, not recursion: a catalog's entry may nest deeper than the call stack goes.
- */
-export function variablesOf(value: unknown, options: { withDefaults?: boolean } = {}): string[] {
-  const names = new Set<string>();
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'string') {
-      for (const placeholder of findPlaceholders(item)) if (placeholder.name && (options.withDefaults || !placeholder.hasDefault)) names.add(placeholder.name);
-    } else if (Array.isArray(item) || isObject(item)) for (const child of Object.values(item)) stack.push(child);
-  }
-  return [...names].sort();
 }

@@ -1,8 +1,7 @@
-import { variablesOf } from '../addServer/variableNames';
 import { dotenvAssignments, dotenvLine } from '../dotenvLine';
 import { nodeValue } from '../jsonNodes';
 import type { Finding } from '../findings';
-import { decodedOffsetMapper } from '../placeholders';
+import { decodedOffsetMapper, placeholderNames } from '../placeholders';
 import { findSecrets } from '../rules/hygiene/secrets';
 import { stringContaining } from './locate';
 import { titlePath, proposal } from './proposal';
@@ -72,7 +71,7 @@ function catalogReads(context: FixContext): ReadonlySet<string> {
   const key = context.parsed;
   let reads = readsOf.get(key);
   if (!reads) {
-    reads = new Set(variablesOf(nodeValue(context.parsed.root), { withDefaults: true }));
+    reads = new Set(placeholderNames(nodeValue(context.parsed.root), { withDefaults: true }));
     readsOf.set(key, reads);
   }
   return reads;
